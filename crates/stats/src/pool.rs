@@ -1,0 +1,471 @@
+//! Ratings of a pool of players by a joint maximum-likelihood Bradley-Terry fit, as Ordo
+//! computes them: a draw counts as half a win and half a loss, the first mover's expected
+//! score is `1 / (1 + 10^(-(r_first + adv - r_second) / scale))` (`scale` 400 by default),
+//! ratings have mean zero or are anchored to one player.
+//!
+//! The fit is Newton's method with a backtracking line search on the (concave)
+//! log-likelihood, starting from all zeros, so it is deterministic.
+//!
+//! **Divergent data.** When a player (or group) has scored 100% or 0% against the rest, or
+//! the first mover scored 100% or 0%, the maximum-likelihood ratings are infinite. Then (and
+//! whenever [`PoolOptions::prior_draws`] is positive) every pair of players that met gets
+//! `prior_draws` virtual drawn games (1 if the option is 0), split evenly between the two
+//! colour orders, and the fit is of that regularized likelihood; [`PoolFit::regularized`]
+//! says so. Ratings are then finite, large for perfect scores, never NaN.
+//!
+//! **Errors.** `stderr_hessian` comes from the inverse observed information `I^-1` of the
+//! half-point likelihood, mapped to the reported normalization (mean zero or anchor). That
+//! likelihood treats every game as a win/loss trial, so with draws it overstates the errors
+//! (by about `1 / sqrt(1 - draw_rate)` between equal players). `stderr_sandwich`, the
+//! `covariance` and the covariance-based LOS use the robust sandwich `I^-1 J I^-1`, with `J`
+//! the sum over games of the squared score residuals times the design outer products; it
+//! equals `I^-1` when there are no draws and the fit is exact, and is calibrated with draws. The optional parametric bootstrap simulates
+//! every game again from the fitted model, draws at the pool's observed draw rate (capped by
+//! `2 * min(p, 1 - p)` so that each game keeps its model expected score `p`), refits, and
+//! takes each player's standard deviation over the replicates. All randomness comes from
+//! [`PoolOptions::seed`].
+
+mod bootstrap;
+mod solver;
+
+use crate::StatsError;
+use crate::normal::normal_cdf;
+use bootstrap::bootstrap;
+use solver::{Cell, fit_cells};
+
+/// One game: player indices of the first and second mover and the first mover's score.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PoolGame {
+    /// Index of the player who moved first.
+    pub first: usize,
+    /// Index of the player who moved second.
+    pub second: usize,
+    /// First mover's score: 0, 0.5 or 1.
+    pub score: f64,
+}
+
+/// How the first-mover advantage (in rating points) enters the model.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Advantage {
+    /// A fixed value (Ordo's default is 0).
+    Fixed(f64),
+    /// Fitted jointly with the ratings.
+    Fit,
+}
+
+/// Fixes one player's rating instead of centring the pool at mean zero.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Anchor {
+    /// Index of the anchored player.
+    pub player: usize,
+    /// That player's reported rating.
+    pub rating: f64,
+}
+
+/// Options of [`fit_pool`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PoolOptions {
+    /// Rating points per factor 10 in odds (400 for Elo; Ordo's `-z 200.24`).
+    pub scale: f64,
+    /// Anchor; `None` centres the ratings at mean zero.
+    pub anchor: Option<Anchor>,
+    /// First-mover advantage: fixed or fitted.
+    pub first_mover_advantage: Advantage,
+    /// Parametric bootstrap replicates (0 for none, else at least 2).
+    pub bootstrap_replicates: usize,
+    /// Seed of the bootstrap's random stream.
+    pub seed: u64,
+    /// Virtual draws per pair of players who met (0: only when the MLE diverges, then 1).
+    pub prior_draws: f64,
+    /// Newton stops when no parameter moves by more than this (rating points).
+    pub tolerance: f64,
+    /// Newton iteration limit.
+    pub max_iterations: usize,
+}
+
+impl Default for PoolOptions {
+    fn default() -> Self {
+        Self {
+            scale: 400.0,
+            anchor: None,
+            first_mover_advantage: Advantage::Fixed(0.0),
+            bootstrap_replicates: 0,
+            seed: 0,
+            prior_draws: 0.0,
+            tolerance: 1e-9,
+            max_iterations: 200,
+        }
+    }
+}
+
+/// Head-to-head results, indexed `[player][opponent]` over both colour orders.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HeadToHead {
+    /// Points scored by the row player against the column player.
+    pub points: Vec<Vec<f64>>,
+    /// Games between the two players.
+    pub games: Vec<Vec<u64>>,
+}
+
+/// Result of [`fit_pool`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct PoolFit {
+    /// Rating per player index (mean zero or anchored).
+    pub ratings: Vec<f64>,
+    /// First-mover advantage in rating points (the fixed value if not fitted).
+    pub first_mover_advantage: f64,
+    /// Sandwich standard error of the fitted advantage (0 when fixed).
+    pub first_mover_advantage_stderr: f64,
+    /// Standard error per player from the inverse observed information (Hessian).
+    pub stderr_hessian: Vec<f64>,
+    /// Standard error per player from the sandwich covariance (calibrated with draws).
+    pub stderr_sandwich: Vec<f64>,
+    /// Sandwich covariance matrix of the reported ratings.
+    pub covariance: Vec<Vec<f64>>,
+    /// Standard error per player from the parametric bootstrap, if requested.
+    pub stderr_bootstrap: Option<Vec<f64>>,
+    /// Player indices sorted by rating, best first (ties by index).
+    pub order: Vec<usize>,
+    /// `los_next[k]`: likelihood that `order[k]` is stronger than `order[k + 1]`
+    /// (normal approximation with the covariance).
+    pub los_next: Vec<f64>,
+    /// Same from the bootstrap replicates (ties count half), if requested.
+    pub los_next_bootstrap: Option<Vec<f64>>,
+    /// Head-to-head points and games.
+    pub head_to_head: HeadToHead,
+    /// Total points per player.
+    pub points: Vec<f64>,
+    /// Games per player.
+    pub games: Vec<u64>,
+    /// Fraction of drawn games in the input.
+    pub draw_rate: f64,
+    /// Whether virtual draws were added (see the module documentation).
+    pub regularized: bool,
+    /// Newton iterations of the main fit.
+    pub iterations: usize,
+}
+
+impl PoolFit {
+    /// Likelihood that player `a` is stronger than player `b` from the covariance
+    /// (normal approximation); 0.5 for out-of-range indices.
+    #[must_use]
+    pub fn los(&self, a: usize, b: usize) -> f64 {
+        let n = self.ratings.len();
+        if a >= n || b >= n {
+            return 0.5;
+        }
+        let c = &self.covariance;
+        let var = c[a][a] + c[b][b] - 2.0 * c[a][b];
+        let diff = self.ratings[a] - self.ratings[b];
+        if var > 0.0 {
+            normal_cdf(diff / var.sqrt())
+        } else {
+            0.5 + 0.5 * diff.signum() * f64::from(u8::from(diff != 0.0))
+        }
+    }
+}
+
+/// Shift that maps raw ratings to the reported normalization.
+fn normalize(ratings: &[f64], anchor: Option<Anchor>) -> Vec<f64> {
+    let shift = match anchor {
+        Some(a) => a.rating - ratings[a.player],
+        None => -ratings.iter().sum::<f64>() / ratings.len() as f64,
+    };
+    ratings.iter().map(|r| r + shift).collect()
+}
+
+/// Covariance of the normalized ratings from a free-parameter covariance `free`.
+fn rating_covariance(free: &[f64], n: usize, anchor: Option<Anchor>) -> Vec<Vec<f64>> {
+    let dim = (free.len() as f64).sqrt().round() as usize;
+    let raw = |i: usize, j: usize| {
+        if i == 0 || j == 0 {
+            0.0
+        } else {
+            free[(i - 1) * dim + (j - 1)]
+        }
+    };
+    // Normalized r' = r - m(r) with m the mean or the anchor's rating.
+    let m: Vec<f64> = (0..n)
+        .map(|i| match anchor {
+            Some(a) => raw(i, a.player),
+            None => (0..n).map(|j| raw(i, j)).sum::<f64>() / n as f64,
+        })
+        .collect();
+    let mm = match anchor {
+        Some(a) => raw(a.player, a.player),
+        None => m.iter().sum::<f64>() / n as f64,
+    };
+    (0..n)
+        .map(|i| (0..n).map(|j| raw(i, j) - m[i] - m[j] + mm).collect())
+        .collect()
+}
+
+fn validate(games: &[PoolGame], n_players: usize, opts: &PoolOptions) -> Result<(), StatsError> {
+    if games.is_empty() || n_players == 0 {
+        return Err(StatsError::NoGames);
+    }
+    let bad = |name, value, reason| {
+        Err(StatsError::InvalidParameter {
+            name,
+            value,
+            reason,
+        })
+    };
+    if !(opts.scale > 0.0 && opts.scale.is_finite()) {
+        return bad("scale", opts.scale, "must be positive and finite");
+    }
+    if opts.tolerance.is_nan() || opts.tolerance <= 0.0 {
+        return bad("tolerance", opts.tolerance, "must be positive");
+    }
+    if !(opts.prior_draws >= 0.0 && opts.prior_draws.is_finite()) {
+        return bad(
+            "prior_draws",
+            opts.prior_draws,
+            "must be non-negative and finite",
+        );
+    }
+    if opts.bootstrap_replicates == 1 {
+        return bad("bootstrap_replicates", 1.0, "must be 0 or at least 2");
+    }
+    if let Advantage::Fixed(v) = opts.first_mover_advantage
+        && !v.is_finite()
+    {
+        return bad("first_mover_advantage", v, "must be finite");
+    }
+    if let Some(a) = opts.anchor {
+        if a.player >= n_players {
+            return Err(StatsError::PlayerOutOfRange {
+                index: a.player,
+                players: n_players,
+            });
+        }
+        if !a.rating.is_finite() {
+            return bad("anchor.rating", a.rating, "must be finite");
+        }
+    }
+    for (g, game) in games.iter().enumerate() {
+        for index in [game.first, game.second] {
+            if index >= n_players {
+                return Err(StatsError::PlayerOutOfRange {
+                    index,
+                    players: n_players,
+                });
+            }
+        }
+        if game.first == game.second {
+            return Err(StatsError::SelfPlay {
+                game: g,
+                player: game.first,
+            });
+        }
+        if !matches!(game.score, 0.0 | 0.5 | 1.0) {
+            return Err(StatsError::InvalidScore(game.score));
+        }
+    }
+    // Connectivity (undirected) by union-find.
+    let mut parent: Vec<usize> = (0..n_players).collect();
+    fn root(parent: &mut [usize], mut v: usize) -> usize {
+        while parent[v] != v {
+            parent[v] = parent[parent[v]];
+            v = parent[v];
+        }
+        v
+    }
+    for g in games {
+        let (a, b) = (root(&mut parent, g.first), root(&mut parent, g.second));
+        parent[a] = b;
+    }
+    let r0 = root(&mut parent, 0);
+    for p in 1..n_players {
+        if root(&mut parent, p) != r0 {
+            return Err(StatsError::DisconnectedPool { a: 0, b: p });
+        }
+    }
+    Ok(())
+}
+
+fn aggregate(games: &[PoolGame], n: usize) -> Vec<Cell> {
+    let mut dense = vec![(0.0, 0.0, 0.0); n * n];
+    for g in games {
+        let c = &mut dense[g.first * n + g.second];
+        c.0 += 1.0;
+        c.1 += g.score;
+        c.2 += g.score * g.score;
+    }
+    dense
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.0 > 0.0)
+        .map(|(i, c)| Cell {
+            first: i / n,
+            second: i % n,
+            n: c.0,
+            points: c.1,
+            points_sq: c.2,
+        })
+        .collect()
+}
+
+/// Fits ratings to `games` among `n_players` players (see the module documentation).
+///
+/// # Errors
+/// [`StatsError::NoGames`] for no games; [`StatsError::PlayerOutOfRange`],
+/// [`StatsError::SelfPlay`] or [`StatsError::InvalidScore`] for a bad game;
+/// [`StatsError::InvalidParameter`] for bad options; [`StatsError::DisconnectedPool`] when
+/// some player is not linked to the others by games (including a player without games).
+pub fn fit_pool(
+    games: &[PoolGame],
+    n_players: usize,
+    opts: &PoolOptions,
+) -> Result<PoolFit, StatsError> {
+    validate(games, n_players, opts)?;
+    let n = n_players;
+    let cells = aggregate(games, n);
+    let (core, regularized) = fit_cells(&cells, n, opts)?;
+    let ratings = normalize(&core.ratings, opts.anchor);
+    let hessian = rating_covariance(&core.inverse, n, opts.anchor);
+    let stderr_hessian = (0..n).map(|i| hessian[i][i].max(0.0).sqrt()).collect();
+    let covariance = rating_covariance(&core.sandwich, n, opts.anchor);
+    let stderr_sandwich = (0..n).map(|i| covariance[i][i].max(0.0).sqrt()).collect();
+    let dim = (core.inverse.len() as f64).sqrt().round() as usize;
+    let first_mover_advantage_stderr = match opts.first_mover_advantage {
+        Advantage::Fit => core.sandwich[dim * dim - 1].max(0.0).sqrt(),
+        Advantage::Fixed(_) => 0.0,
+    };
+
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| ratings[b].total_cmp(&ratings[a]).then(a.cmp(&b)));
+
+    let mut h2h = HeadToHead {
+        points: vec![vec![0.0; n]; n],
+        games: vec![vec![0; n]; n],
+    };
+    let mut draws = 0usize;
+    for g in games {
+        h2h.points[g.first][g.second] += g.score;
+        h2h.points[g.second][g.first] += 1.0 - g.score;
+        h2h.games[g.first][g.second] += 1;
+        h2h.games[g.second][g.first] += 1;
+        draws += usize::from(g.score == 0.5);
+    }
+    let points = h2h.points.iter().map(|r| r.iter().sum()).collect();
+    let games_per = h2h.games.iter().map(|r| r.iter().sum()).collect();
+    let draw_rate = draws as f64 / games.len() as f64;
+
+    let mut fit = PoolFit {
+        ratings,
+        first_mover_advantage: core.advantage,
+        first_mover_advantage_stderr,
+        stderr_hessian,
+        stderr_sandwich,
+        covariance,
+        stderr_bootstrap: None,
+        order,
+        los_next: Vec::new(),
+        los_next_bootstrap: None,
+        head_to_head: h2h,
+        points,
+        games: games_per,
+        draw_rate,
+        regularized,
+        iterations: core.iterations,
+    };
+    fit.los_next = fit.order.windows(2).map(|w| fit.los(w[0], w[1])).collect();
+    if opts.bootstrap_replicates >= 2 {
+        let (sd, los) = bootstrap(&cells, &core, &fit, opts)?;
+        fit.stderr_bootstrap = Some(sd);
+        fit.los_next_bootstrap = Some(los);
+    }
+    Ok(fit)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn g(first: usize, second: usize, score: f64) -> PoolGame {
+        PoolGame {
+            first,
+            second,
+            score,
+        }
+    }
+
+    #[test]
+    fn rejects_bad_input() {
+        let o = PoolOptions::default();
+        assert_eq!(fit_pool(&[], 2, &o), Err(StatsError::NoGames));
+        assert!(matches!(
+            fit_pool(&[g(0, 3, 1.0)], 2, &o),
+            Err(StatsError::PlayerOutOfRange { .. })
+        ));
+        assert!(matches!(
+            fit_pool(&[g(1, 1, 1.0)], 2, &o),
+            Err(StatsError::SelfPlay { .. })
+        ));
+        assert!(matches!(
+            fit_pool(&[g(0, 1, 0.7)], 2, &o),
+            Err(StatsError::InvalidScore(_))
+        ));
+        assert!(matches!(
+            fit_pool(&[g(0, 1, 1.0), g(2, 3, 0.5)], 4, &o),
+            Err(StatsError::DisconnectedPool { .. })
+        ));
+        assert!(matches!(
+            fit_pool(&[g(0, 1, 1.0)], 3, &o),
+            Err(StatsError::DisconnectedPool { a: 0, b: 2 })
+        ));
+    }
+
+    #[test]
+    fn perfect_score_is_regularized_not_nan() {
+        let games: Vec<_> = (0..10)
+            .map(|i| g(i % 2, 1 - i % 2, if i % 2 == 0 { 1.0 } else { 0.0 }))
+            .collect();
+        let fit = fit_pool(&games, 2, &PoolOptions::default()).unwrap();
+        assert!(fit.regularized);
+        assert!(fit.ratings.iter().all(|r| r.is_finite()));
+        assert!(fit.ratings[0] > 200.0);
+        // 10 wins + 1 virtual draw out of 11: 400 log10(10.5 / 0.5) split around zero.
+        let expected = 400.0 * (10.5f64 / 0.5).log10();
+        assert!((fit.ratings[0] - fit.ratings[1] - expected).abs() < 1e-6);
+        // First mover always winning: the fitted advantage stays finite.
+        let fm: Vec<_> = (0..8).map(|i| g(i % 2, 1 - i % 2, 1.0)).collect();
+        let o = PoolOptions {
+            first_mover_advantage: Advantage::Fit,
+            ..PoolOptions::default()
+        };
+        let fit = fit_pool(&fm, 2, &o).unwrap();
+        assert!(fit.regularized && fit.first_mover_advantage.is_finite());
+        assert!(fit.first_mover_advantage > 100.0);
+    }
+
+    #[test]
+    fn anchor_shifts_ratings() {
+        let games = [
+            g(0, 1, 1.0),
+            g(1, 0, 0.5),
+            g(0, 2, 0.0),
+            g(2, 1, 1.0),
+            g(1, 2, 0.5),
+        ];
+        let mean = fit_pool(&games, 3, &PoolOptions::default()).unwrap();
+        let o = PoolOptions {
+            anchor: Some(Anchor {
+                player: 1,
+                rating: 2000.0,
+            }),
+            ..PoolOptions::default()
+        };
+        let anch = fit_pool(&games, 3, &o).unwrap();
+        assert!((anch.ratings[1] - 2000.0).abs() < 1e-12);
+        assert!(anch.stderr_hessian[1].abs() < 1e-9);
+        for i in 0..3 {
+            let d = anch.ratings[i] - mean.ratings[i];
+            assert!((d - (2000.0 - mean.ratings[1])).abs() < 1e-9);
+        }
+        assert!((mean.ratings.iter().sum::<f64>()).abs() < 1e-9);
+        // LOS of a difference does not depend on the normalization.
+        assert!((mean.los(0, 2) - anch.los(0, 2)).abs() < 1e-12);
+    }
+}
