@@ -1,0 +1,322 @@
+#!/usr/bin/env bash
+# CI for the cluster deployment (deploy/slurm/): brings up a real single-node Slurm cluster
+# on this machine (Debian's slurm-wlm + munge, all state in a temp dir), runs the tournament
+# as a 4-task job array plus the dependent merge job through deploy/slurm/submit.sh, waits
+# for both, plays the same tournament unsharded, and checks that the merged run equals it
+# (.ci/slurm/compare_runs.py). Needs root; installs what is missing; stops every daemon it
+# started and removes its temp dir on exit, failed or not.
+#
+# usage: bash .ci/slurm.sh [BINARY [CONFIG]]
+#   BINARY  default: $GOMOKU_ARENA, else ./target/release/gomoku-arena (built by CI before)
+#   CONFIG  default: configs/tournaments/quick.ron
+# Environment: SLURM_CI_SHARDS (4), SLURM_CI_TIMEOUT (seconds for the jobs, 300),
+#   SLURM_CI_KEEP=1 (keep the temp dir: logs, shards, merged and unsharded runs).
+set -euo pipefail
+
+start_dir=$(pwd)
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+
+# Arguments are relative to the caller's directory, defaults to the repository root.
+arg_path() { case "$1" in /*) echo "$1" ;; *) echo "$2/$1" ;; esac; }
+if [ -n "${1:-}" ]; then arena=$(arg_path "$1" "$start_dir")
+elif [ -n "${GOMOKU_ARENA:-}" ]; then arena=$(arg_path "$GOMOKU_ARENA" "$start_dir")
+else arena=$repo/target/release/gomoku-arena; fi
+if [ -n "${2:-}" ]; then config=$(arg_path "$2" "$start_dir")
+else config=$repo/configs/tournaments/quick.ron; fi
+shards=${SLURM_CI_SHARDS:-4}
+timeout_s=${SLURM_CI_TIMEOUT:-300}
+
+# ---------------------------------------------------------------- helpers and cleanup
+work=""                # temp dir with every file of the cluster and the runs
+policy_created=0       # we put a policy-rc.d in place during apt-get install
+array_id="" merge_id=""
+declare -A daemon_pid=()
+phases=()
+phase_name="" phase_t0=0
+
+now_ms() { local t=${EPOCHREALTIME/./}; echo $((t / 1000)); }
+fmt_ms() { printf '%d.%01ds' $(($1 / 1000)) $(($1 % 1000 / 100)); }
+phase() {   # phase NAME: ends the current phase (recording its time), starts NAME
+    local t; t=$(now_ms)
+    if [ -n "$phase_name" ]; then phases+=("$phase_name $((t - phase_t0))"); fi
+    phase_name=$1 phase_t0=$t
+    [ -n "$1" ] && echo "== slurm: $1"
+    return 0
+}
+print_phases() {
+    local p
+    [ ${#phases[@]} -gt 0 ] || return 0
+    echo "== slurm: phase times"
+    for p in "${phases[@]}"; do printf '   %-28s %s\n' "${p% *}" "$(fmt_ms "${p##* }")"; done
+}
+show_log() {   # show_log FILE [LINES]
+    [ -s "$1" ] || return 0
+    echo "---- ${1#"$work"/} (last ${2:-40} lines)"
+    tail -n "${2:-40}" "$1"
+}
+diagnose() {
+    [ -n "$work" ] && [ -d "$work" ] || return 0
+    if [ -n "${daemon_pid[slurmctld]:-}" ]; then
+        echo "---- squeue"; squeue 2>&1 | head -20 || true
+        echo "---- sinfo"; sinfo 2>&1 | head -5 || true
+        if [ -n "$array_id" ]; then
+            echo "---- jobs"
+            scontrol -o show job "$array_id" 2>&1 | grep -o 'JobId=[^ ]*\|ArrayTaskId=[^ ]*\|JobState=[^ ]*\|Reason=[^ ]*\|ExitCode=[^ ]*' | paste -sd' ' || true
+            [ -n "$merge_id" ] && { scontrol -o show job "$merge_id" 2>&1 | grep -o 'JobId=[^ ]*\|JobState=[^ ]*\|Reason=[^ ]*\|ExitCode=[^ ]*' | paste -sd' ' || true; }
+        fi
+    fi
+    local f
+    for f in "$work"/run/logs/*.out; do [ -e "$f" ] && show_log "$f" 30; done
+    show_log "$work/log/jobcomp.log" 10
+    show_log "$work/log/slurmctld.log" 30
+    show_log "$work/log/slurmd.log" 30
+    show_log "$work/log/munged.log" 10
+    return 0
+}
+die() {
+    echo "slurm.sh: FAILED: $*" >&2
+    diagnose >&2
+    exit 1
+}
+stop_pid() {   # stop_pid PID: TERM, up to 10 s, then KILL
+    local pid=$1 i
+    kill -0 "$pid" 2>/dev/null || return 0
+    kill -TERM "$pid" 2>/dev/null || true
+    for ((i = 0; i < 50; i++)); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.2; done
+    kill -KILL "$pid" 2>/dev/null || true
+}
+ours() {   # PIDs of processes started under our slurm.conf (daemons, slurmstepd, jobs)
+    local e pid
+    for e in /proc/[0-9]*/environ; do
+        pid=${e#/proc/}; pid=${pid%/environ}
+        [ "$pid" = $$ ] || [ "$pid" = "$BASHPID" ] && continue
+        grep -qzx "SLURM_CONF=$work/slurm.conf" "$e" 2>/dev/null && echo "$pid"
+    done
+    return 0
+}
+cleanup() {
+    local rc=$? pid i
+    set +e
+    trap - EXIT INT TERM
+    phase ""
+    if [ -n "$work" ]; then
+        phase "cleanup"
+        if [ -n "${daemon_pid[slurmctld]:-}" ] && kill -0 "${daemon_pid[slurmctld]}" 2>/dev/null; then
+            # Cancel whatever is left so that no job outlives the cluster.
+            [ -n "$array_id" ] && scancel "$array_id" "$merge_id" 2>/dev/null
+            for ((i = 0; i < 30; i++)); do
+                [ -z "$(squeue -h 2>/dev/null)" ] && break
+                sleep 0.5
+            done
+        fi
+        unset SLURM_CONF   # so that ours() below finds the cluster's processes, not this shell's
+        for d in slurmd slurmctld munged; do
+            [ -n "${daemon_pid[$d]:-}" ] && stop_pid "${daemon_pid[$d]}"
+        done
+        # Stragglers (a slurmstepd or a job of ours): found by our unique SLURM_CONF path.
+        for pid in $(ours); do stop_pid "$pid"; done
+        if [ "${SLURM_CI_KEEP:-0}" = 1 ]; then
+            echo "slurm.sh: kept $work"
+        else
+            rm -rf "$work"
+        fi
+        phase ""
+    fi
+    [ "$policy_created" = 1 ] && rm -f /usr/sbin/policy-rc.d
+    print_phases
+    if [ "$rc" = 0 ]; then echo "== slurm: OK"; else echo "== slurm: FAILED (exit $rc)" >&2; fi
+    exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# ---------------------------------------------------------------- checks
+[ "$(id -u)" = 0 ] || die "must run as root (it installs packages and runs slurmd)"
+[ -f "$arena" ] && [ -x "$arena" ] || die "no executable gomoku-arena at $arena (build it first, or pass BINARY / GOMOKU_ARENA)"
+[ -f "$config" ] || die "no tournament file $config"
+[[ "$shards" =~ ^[1-9][0-9]*$ ]] || die "SLURM_CI_SHARDS must be a positive integer"
+command -v python3 >/dev/null || die "python3 is needed for .ci/slurm/compare_runs.py"
+echo "slurm.sh: binary $arena, config $config, $shards shards"
+
+# ---------------------------------------------------------------- install
+phase "install (slurm-wlm, munge)"
+missing=()
+for c in munged mungekey slurmctld slurmd sbatch squeue sinfo scontrol scancel; do
+    command -v "$c" >/dev/null || missing+=("$c")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "missing: ${missing[*]}: installing"
+    export DEBIAN_FRONTEND=noninteractive
+    # Keep the packages' postinst scripts from starting the system munge/slurm daemons:
+    # this script runs its own, with its own key, config and ports.
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+        printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d
+        chmod 755 /usr/sbin/policy-rc.d
+        policy_created=1
+    fi
+    apt-get update -qq || die "apt-get update failed"
+    apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=300 \
+        slurm-wlm munge >/dev/null || die "apt-get install slurm-wlm munge failed"
+    if [ "$policy_created" = 1 ]; then rm -f /usr/sbin/policy-rc.d; policy_created=0; fi
+else
+    echo "already installed"
+fi
+echo "slurm $(slurmd -V | awk '{print $2}'), $(munged -V 2>&1 | head -1)"
+
+# ---------------------------------------------------------------- daemons
+phase "daemons up"
+work=$(mktemp -d /tmp/gomoku-slurm.XXXXXX)
+chmod 755 "$work"   # munged wants every directory above its socket searchable by all
+mkdir -p "$work/munge-key" "$work/munge-run" "$work/state" "$work/spool" "$work/log" "$work/run"
+chmod 700 "$work/munge-key"
+chmod 755 "$work/munge-run"
+
+# Cgroups are not used (proctrack/linuxproc, task/none): in a gVisor-like sandbox they may be
+# absent or read-only. Say what there is, for the record.
+echo "cgroup fs: $(stat -fc %T /sys/fs/cgroup 2>/dev/null || echo none)"
+
+# A fresh munge key for this cluster only.
+mungekey --create --keyfile="$work/munge-key/munge.key" 2>/dev/null ||
+    dd if=/dev/urandom of="$work/munge-key/munge.key" bs=1024 count=1 status=none
+chmod 400 "$work/munge-key/munge.key"
+munge_sock=$work/munge-run/munge.sock
+munged --foreground --force --key-file="$work/munge-key/munge.key" --socket="$munge_sock" \
+    --pid-file="$work/munge-run/munged.pid" --log-file="$work/log/munged.log" \
+    --seed-file="$work/munge-key/munged.seed" >"$work/log/munged.out" 2>&1 &
+daemon_pid[munged]=$!
+for ((i = 0; i < 50; i++)); do [ -S "$munge_sock" ] && break; sleep 0.1; done
+munge -n -S "$munge_sock" | unmunge -S "$munge_sock" >/dev/null 2>&1 ||
+    die "munged does not answer on $munge_sock"
+
+# Two free TCP ports on 127.0.0.1, from Slurm's defaults (6817/6818) up, so that a Slurm
+# already on this machine is not disturbed.
+port_busy() { timeout 2 bash -c "exec 3<>/dev/tcp/127.0.0.1/$1" 2>/dev/null; }
+ctld_port=""
+for ((p = 6817; p < 6917; p += 2)); do
+    if ! port_busy "$p" && ! port_busy $((p + 1)); then ctld_port=$p; break; fi
+done
+[ -n "$ctld_port" ] || die "no two free ports in 6817-6917"
+slurmd_port=$((ctld_port + 1))
+
+node=$(hostname -s 2>/dev/null || uname -n)
+node=${node%%.*}
+cpus=$(nproc)
+cat > "$work/slurm.conf" <<EOF
+# Single-node test cluster of .ci/slurm.sh (everything under $work).
+ClusterName=gomoku-ci
+SlurmctldHost=$node(127.0.0.1)
+SlurmctldPort=$ctld_port
+SlurmdPort=$slurmd_port
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$munge_sock
+SlurmUser=root
+SlurmdUser=root
+StateSaveLocation=$work/state
+SlurmdSpoolDir=$work/spool
+SlurmctldPidFile=$work/slurmctld.pid
+SlurmdPidFile=$work/slurmd.pid
+SlurmctldLogFile=$work/log/slurmctld.log
+SlurmdLogFile=$work/log/slurmd.log
+SlurmctldDebug=info
+SlurmdDebug=info
+MailProg=/bin/true
+# No cgroups: process tracking by /proc, no task binding.
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SwitchType=switch/none
+MpiDefault=none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+# Final state of every job without slurmdbd (sacct needs one).
+JobCompType=jobcomp/filetxt
+JobCompLoc=$work/log/jobcomp.log
+SchedulerType=sched/backfill
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+ReturnToService=2
+# Keep finished jobs visible to scontrol long enough to check their states.
+MinJobAge=600
+KillWait=5
+# Trust the node line below over what slurmd detects.
+SlurmdParameters=config_overrides
+# A merge whose shards failed is cancelled, not left pending forever.
+DependencyParameters=kill_invalid_depend
+NodeName=$node NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=4096 State=UNKNOWN
+PartitionName=ci Nodes=$node Default=YES MaxTime=INFINITE State=UP
+EOF
+export SLURM_CONF=$work/slurm.conf
+# Our cluster only: no inherited job context.
+unset SLURM_JOB_ID SLURM_JOBID SLURM_ARRAY_JOB_ID SLURM_ARRAY_TASK_ID 2>/dev/null || true
+
+slurmctld -D >"$work/log/slurmctld.out" 2>&1 &
+daemon_pid[slurmctld]=$!
+slurmd -D -N "$node" >"$work/log/slurmd.out" 2>&1 &
+daemon_pid[slurmd]=$!
+
+ready=0
+for ((i = 0; i < 120; i++)); do
+    for d in slurmctld slurmd; do
+        kill -0 "${daemon_pid[$d]}" 2>/dev/null || { show_log "$work/log/$d.out" 20; die "$d exited at start"; }
+    done
+    state=$(sinfo -h -n "$node" -o %t 2>/dev/null || true)
+    if [ "$state" = idle ]; then ready=1; break; fi
+    sleep 0.5
+done
+[ "$ready" = 1 ] || die "node $node not idle after 60 s (state: ${state:-none})"
+echo "node $node idle: $cpus CPUs, slurmctld on 127.0.0.1:$ctld_port, slurmd on :$slurmd_port"
+
+# ---------------------------------------------------------------- the job array and the merge
+phase "job array + merge"
+run_dir=$work/run
+# One CPU per shard, so that two shards run at once on a 2-core machine (and each plays on
+# one thread).
+ids=$(GOMOKU_ARENA=$arena SHARD_CPUS=1 bash "$repo/deploy/slurm/submit.sh" "$config" "$shards" "$run_dir") ||
+    die "deploy/slurm/submit.sh failed"
+read -r array_id merge_id <<<"$ids"
+[[ "$array_id" =~ ^[0-9]+$ && "$merge_id" =~ ^[0-9]+$ ]] || die "submit.sh printed '$ids', not two job ids"
+echo "array job $array_id ($shards tasks), merge job $merge_id (afterok:$array_id)"
+
+deadline=$(($(now_ms) + timeout_s * 1000))
+last=""
+while :; do
+    queue=$(squeue -h -j "$array_id,$merge_id" -o '%i %T' 2>&1) || die "squeue failed: $queue"
+    [ -z "$queue" ] && break
+    line=$(echo "$queue" | awk '{print $2}' | sort | uniq -c | awk '{printf "%s%s %s", sep, $1, $2; sep=", "}')
+    [ "$line" != "$last" ] && echo "  $(fmt_ms $(($(now_ms) - phase_t0))): $line"
+    last=$line
+    [ "$(now_ms)" -lt "$deadline" ] || die "jobs not finished after $timeout_s s (SLURM_CI_TIMEOUT)"
+    sleep 1
+done
+
+# Every array task and the merge must have COMPLETED with exit code 0.
+job_states() {   # job_states ID: "TASK STATE EXIT" per line
+    scontrol -o show job "$1" | while read -r l; do
+        local task state code
+        task=$(grep -o 'ArrayTaskId=[^ ]*' <<<"$l" | cut -d= -f2)
+        state=$(grep -o 'JobState=[^ ]*' <<<"$l" | cut -d= -f2)
+        code=$(grep -o ' ExitCode=[^ ]*' <<<"$l" | cut -d= -f2)
+        echo "${task:--} $state $code"
+    done
+}
+states=$(job_states "$array_id") || die "scontrol show job $array_id failed"
+done_tasks=$(grep -c ' COMPLETED 0:0$' <<<"$states" || true)
+[ "$done_tasks" = "$shards" ] || die "$done_tasks of $shards array tasks completed; states: $(paste -sd';' <<<"$states")"
+mstate=$(job_states "$merge_id") || die "scontrol show job $merge_id failed"
+[[ "$mstate" == *" COMPLETED 0:0" ]] || die "merge job $merge_id did not complete: $mstate"
+echo "all $shards shards and the merge COMPLETED"
+[ -s "$run_dir/merged/games.jsonl" ] || die "merge completed but $run_dir/merged/games.jsonl is missing"
+echo "merged run: $(ls "$run_dir/merged" | paste -sd' ')"
+
+# ---------------------------------------------------------------- unsharded run
+phase "unsharded run (local)"
+"$arena" tournament "$config" --out "$work/unsharded" >"$work/log/unsharded.out" 2>&1 ||
+    { show_log "$work/log/unsharded.out"; die "the unsharded run failed"; }
+
+# ---------------------------------------------------------------- compare
+phase "compare"
+python3 "$repo/.ci/slurm/compare_runs.py" "$run_dir/merged" "$work/unsharded" ||
+    die "the merged Slurm run differs from the unsharded run"
+phase ""
