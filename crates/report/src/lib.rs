@@ -1,0 +1,220 @@
+#![deny(missing_docs)]
+//! Charts and reports for gomoku-arena runs.
+//!
+//! Fill a [`ReportInput`] with the statistics of a run and call
+//! [`write_report`]: it writes every chart that has data as `<id>.svg` and
+//! `<id>.png`, a `report.md` and a self-contained `report.html` (charts
+//! inlined as SVG) into one directory. Charts can also be written one by
+//! one with the `*_chart` functions; each returns `None` when it has no
+//! data to show.
+//!
+//! Text is drawn with the bundled DejaVu Sans fonts (see
+//! `assets/LICENSE-DejaVu.txt`), so PNGs render the same on a machine
+//! without any system font.
+//!
+//! Chart ids (file stems): `elo`, `head-to-head`, `sweep-<knob>`, `sprt`,
+//! `tuning`, `tuning-patterns`, `game-lengths`, `first-mover`, `speed`.
+
+use std::path::{Path, PathBuf};
+
+mod chart;
+mod fonts;
+pub mod input;
+mod pages;
+mod plots;
+mod prepare;
+mod text;
+
+pub use chart::{ChartData, ChartFile, Estimate, HistogramBin, Series, SpeedRow, SweepPlotPoint};
+pub use input::{
+    EngineSpeed, GameLink, HeadToHead, OpeningScore, PatternTrajectory, ReportInput, SprtDecision,
+    SprtTrace, StandingRow, Sweep, SweepPoint, SweepX, TuningHistory, TuningStep,
+};
+pub use text::{escape_html, escape_md, truncate};
+
+use chart::{Spec, render};
+
+/// Errors while writing a report; each names the path involved.
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    /// The output directory could not be created.
+    #[error("cannot create report directory {path}: {source}")]
+    CreateDir {
+        /// Directory that could not be created.
+        path: PathBuf,
+        /// Underlying I/O error.
+        source: std::io::Error,
+    },
+    /// A file could not be written.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// File that could not be written.
+        path: PathBuf,
+        /// Underlying I/O error.
+        source: std::io::Error,
+    },
+    /// A chart could not be drawn or its image could not be written.
+    #[error("cannot draw or write chart {path}: {message}")]
+    Render {
+        /// Chart file (SVG or PNG) being produced.
+        path: PathBuf,
+        /// What plotters reported.
+        message: String,
+    },
+    /// The input is inconsistent (for example a non-square matrix).
+    #[error("invalid report input: {0}")]
+    InvalidInput(String),
+    /// The bundled font could not be loaded (should never happen).
+    #[error("cannot load bundled font: {0}")]
+    Font(String),
+}
+
+/// Paths of everything [`write_report`] wrote.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportFiles {
+    /// `report.md`.
+    pub markdown: PathBuf,
+    /// `report.html` (self-contained).
+    pub html: PathBuf,
+    /// Every chart written, in report order.
+    pub charts: Vec<ChartFile>,
+}
+
+fn create_dir(dir: &Path) -> Result<(), ReportError> {
+    std::fs::create_dir_all(dir).map_err(|source| ReportError::CreateDir {
+        path: dir.to_path_buf(),
+        source,
+    })
+}
+
+fn render_opt(dir: &Path, spec: Option<Spec>) -> Result<Option<(ChartFile, String)>, ReportError> {
+    spec.map(|s| render(dir, s)).transpose()
+}
+
+fn first(
+    r: Result<Option<(ChartFile, String)>, ReportError>,
+) -> Result<Option<ChartFile>, ReportError> {
+    r.map(|o| o.map(|(c, _)| c))
+}
+
+/// Writes every chart of `input` that has data; returns records and SVG text.
+fn render_all(dir: &Path, input: &ReportInput) -> Result<Vec<(ChartFile, String)>, ReportError> {
+    create_dir(dir)?;
+    let mut specs: Vec<Option<Spec>> = vec![prepare::elo(&input.standings)];
+    if let Some(h) = &input.head_to_head {
+        specs.push(prepare::head_to_head(h)?);
+    }
+    let mut ids = Vec::new();
+    for s in &input.sweeps {
+        specs.push(prepare::sweep(s, &mut ids));
+    }
+    if let Some(t) = &input.sprt {
+        specs.push(prepare::sprt(t));
+    }
+    if let Some(t) = &input.tuning {
+        specs.push(prepare::tuning_progress(t));
+        specs.push(prepare::tuning_patterns(t));
+    }
+    specs.push(prepare::game_lengths(&input.game_lengths));
+    specs.push(prepare::first_mover(&input.openings));
+    specs.push(prepare::speed(&input.speed));
+    let mut out = Vec::new();
+    for spec in specs.into_iter().flatten() {
+        out.push(render(dir, spec)?);
+    }
+    Ok(out)
+}
+
+/// Writes all charts with data, `report.md` and `report.html` into `dir`
+/// (created if missing). An input without data gives a report without charts.
+pub fn write_report(dir: &Path, input: &ReportInput) -> Result<ReportFiles, ReportError> {
+    let charts = render_all(dir, input)?;
+    let records: Vec<ChartFile> = charts.iter().map(|(c, _)| c.clone()).collect();
+    let markdown = dir.join("report.md");
+    std::fs::write(&markdown, pages::markdown(input, &records)).map_err(|source| {
+        ReportError::Write {
+            path: markdown.clone(),
+            source,
+        }
+    })?;
+    let html = dir.join("report.html");
+    std::fs::write(&html, pages::html(input, &charts)).map_err(|source| ReportError::Write {
+        path: html.clone(),
+        source,
+    })?;
+    Ok(ReportFiles {
+        markdown,
+        html,
+        charts: records,
+    })
+}
+
+/// Writes every chart of `input` that has data into `dir`, without pages.
+pub fn write_charts(dir: &Path, input: &ReportInput) -> Result<Vec<ChartFile>, ReportError> {
+    Ok(render_all(dir, input)?
+        .into_iter()
+        .map(|(c, _)| c)
+        .collect())
+}
+
+/// Pool Elo per engine with 95 % whiskers (`elo.svg`/`.png`).
+pub fn elo_chart(dir: &Path, standings: &[StandingRow]) -> Result<Option<ChartFile>, ReportError> {
+    create_dir(dir)?;
+    first(render_opt(dir, prepare::elo(standings)))
+}
+
+/// Head-to-head score heat map (`head-to-head.svg`/`.png`).
+pub fn head_to_head_chart(dir: &Path, h2h: &HeadToHead) -> Result<Option<ChartFile>, ReportError> {
+    create_dir(dir)?;
+    first(render_opt(dir, prepare::head_to_head(h2h)?))
+}
+
+/// Elo against a knob (`sweep-<knob>.svg`/`.png`).
+pub fn sweep_chart(dir: &Path, sweep: &Sweep) -> Result<Option<ChartFile>, ReportError> {
+    create_dir(dir)?;
+    first(render_opt(dir, prepare::sweep(sweep, &mut Vec::new())))
+}
+
+/// SPRT LLR against games with both bounds (`sprt.svg`/`.png`).
+pub fn sprt_chart(dir: &Path, trace: &SprtTrace) -> Result<Option<ChartFile>, ReportError> {
+    create_dir(dir)?;
+    first(render_opt(dir, prepare::sprt(trace)))
+}
+
+/// Tuning charts: loss/Elo per iteration (`tuning`) and pattern scores
+/// (`tuning-patterns`); only those with data are written.
+pub fn tuning_charts(dir: &Path, history: &TuningHistory) -> Result<Vec<ChartFile>, ReportError> {
+    create_dir(dir)?;
+    let mut out = Vec::new();
+    for spec in [
+        prepare::tuning_progress(history),
+        prepare::tuning_patterns(history),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        out.push(render(dir, spec)?.0);
+    }
+    Ok(out)
+}
+
+/// Histogram of game lengths in moves (`game-lengths.svg`/`.png`).
+pub fn game_length_chart(dir: &Path, lengths: &[u32]) -> Result<Option<ChartFile>, ReportError> {
+    create_dir(dir)?;
+    first(render_opt(dir, prepare::game_lengths(lengths)))
+}
+
+/// First-mover score per opening, sorted (`first-mover.svg`/`.png`).
+pub fn first_mover_chart(
+    dir: &Path,
+    openings: &[OpeningScore],
+) -> Result<Option<ChartFile>, ReportError> {
+    create_dir(dir)?;
+    first(render_opt(dir, prepare::first_mover(openings)))
+}
+
+/// Engine speed: nodes/s and mean depth per engine (`speed.svg`/`.png`).
+pub fn speed_chart(dir: &Path, engines: &[EngineSpeed]) -> Result<Option<ChartFile>, ReportError> {
+    create_dir(dir)?;
+    first(render_opt(dir, prepare::speed(engines)))
+}
