@@ -1,0 +1,183 @@
+//! Benchmark positions and a runner that reports nodes, time and nodes per second per
+//! position and per iteration depth (printed by the CLI's `bench` subcommand).
+
+use crate::EngineError;
+use crate::search::{Engine, EngineParams, IterationInfo, Limits};
+use gomoku_board::{Board, Geometry, Pos, Rule};
+use rand::SeedableRng;
+use std::time::Duration;
+use thiserror::Error;
+
+/// A position to search and the depth to search it to.
+#[derive(Clone, Debug)]
+pub struct BenchPosition {
+    /// Short name.
+    pub name: String,
+    /// The position.
+    pub board: Board,
+    /// Suggested depth (the runner caps it at the engine's depth).
+    pub depth: u32,
+}
+
+/// A benchmark line that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("bench line {line}: {message}")]
+pub struct BenchError {
+    /// Line number, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Parses moves in pos notation ("h8i7": letter = column from `a`, number = row + 1 from the
+/// top) and plays them on an empty board.
+pub fn board_from_pos(geometry: Geometry, rule: Rule, moves: &str) -> Result<Board, String> {
+    let mut board = Board::new(geometry, rule).map_err(|e| e.to_string())?;
+    let bytes = moves.trim().as_bytes();
+    let mut i = 0;
+    let mut n = 0;
+    while i < bytes.len() {
+        let c = bytes[i].to_ascii_lowercase();
+        if !c.is_ascii_lowercase() {
+            return Err(format!("expected a column letter at character {}", i + 1));
+        }
+        i += 1;
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        let row: usize = moves.trim()[start..i]
+            .parse()
+            .map_err(|_| format!("expected a row number at character {}", start + 1))?;
+        if row == 0 {
+            return Err(format!("row 0 at character {}", start + 1));
+        }
+        n += 1;
+        let pos = Pos::new(c - b'a', (row - 1) as u8);
+        board
+            .try_make(pos)
+            .map_err(|e| format!("move {n} ({pos:?}): {e}"))?;
+    }
+    Ok(board)
+}
+
+/// Seed 003's two openings (Black to play its 5th move), depth 6.
+pub fn bench_positions() -> Vec<BenchPosition> {
+    [("seed003-a", "h8i7g7i9"), ("seed003-b", "h8i8i7g9")]
+        .iter()
+        .map(|&(name, moves)| BenchPosition {
+            name: name.into(),
+            board: board_from_pos(Geometry::square(15), Rule::Freestyle, moves)
+                .expect("valid opening"),
+            depth: 6,
+        })
+        .collect()
+}
+
+/// Parses Rapfi's benchmark set (tab-separated: rule, size, depth, pos-notation moves; `#`
+/// comments and a header line allowed). The caller supplies the text (it is GPL data).
+pub fn parse_rapfi_bench(tsv: &str) -> Result<Vec<BenchPosition>, BenchError> {
+    let mut out = Vec::new();
+    for (n, line) in tsv.lines().enumerate() {
+        let err = |message: String| BenchError {
+            line: n + 1,
+            message,
+        };
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') || line.starts_with("rule") {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').map(str::trim).collect();
+        if f.len() != 4 {
+            return Err(err(format!(
+                "expected 4 tab-separated fields, found {}",
+                f.len()
+            )));
+        }
+        let rule: Rule = f[0].parse().map_err(|e| err(format!("{e}")))?;
+        let size: usize = f[1]
+            .parse()
+            .map_err(|_| err(format!("bad board size '{}'", f[1])))?;
+        let depth: u32 = f[2]
+            .parse()
+            .map_err(|_| err(format!("bad depth '{}'", f[2])))?;
+        let board = board_from_pos(Geometry::square(size), rule, f[3]).map_err(err)?;
+        out.push(BenchPosition {
+            name: format!("rapfi-{}-{}", out.len() + 1, f[0].to_ascii_lowercase()),
+            board,
+            depth,
+        });
+    }
+    Ok(out)
+}
+
+/// The measurements of one position.
+#[derive(Clone, Debug)]
+pub struct BenchLine {
+    /// Position name.
+    pub name: String,
+    /// Depth searched.
+    pub depth: u32,
+    /// Best move found.
+    pub best: Option<Pos>,
+    /// Its score.
+    pub score: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Wall time.
+    pub time: Duration,
+    /// Nodes per second.
+    pub nps: f64,
+    /// Per-iteration figures (cumulative nodes and time at the end of each depth).
+    pub iterations: Vec<IterationInfo>,
+}
+
+/// A whole benchmark run.
+#[derive(Clone, Debug)]
+pub struct BenchReport {
+    /// One line per position.
+    pub lines: Vec<BenchLine>,
+    /// Sum of nodes.
+    pub total_nodes: u64,
+    /// Sum of times.
+    pub total_time: Duration,
+    /// Overall nodes per second.
+    pub nps: f64,
+}
+
+/// Searches every position with a fresh engine (empty TT) to `min(position.depth,
+/// params.depth)` and reports the figures.
+pub fn run_bench(
+    params: &EngineParams,
+    positions: &[BenchPosition],
+) -> Result<BenchReport, EngineError> {
+    let mut lines = Vec::new();
+    for p in positions {
+        let mut engine = Engine::new(params.clone())?;
+        let depth = p.depth.min(params.depth);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+        let r = engine.search(&p.board, &limits, &mut rng);
+        lines.push(BenchLine {
+            name: p.name.clone(),
+            depth,
+            best: r.best,
+            score: r.score,
+            nodes: r.nodes,
+            time: r.time,
+            nps: r.nodes as f64 / r.time.as_secs_f64().max(1e-9),
+            iterations: r.iterations,
+        });
+    }
+    let total_nodes = lines.iter().map(|l| l.nodes).sum();
+    let total_time: Duration = lines.iter().map(|l| l.time).sum();
+    Ok(BenchReport {
+        nps: total_nodes as f64 / total_time.as_secs_f64().max(1e-9),
+        lines,
+        total_nodes,
+        total_time,
+    })
+}

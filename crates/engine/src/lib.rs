@@ -1,0 +1,82 @@
+//! The Gomoku engine of gomoku-arena: a data-driven pattern evaluation and an alpha-beta
+//! searcher whose every feature can be switched off for ablations and tuning.
+//!
+//! # Evaluation
+//! A [`PatternTable`] lists shapes over own (`1`), empty (`0`) and blocked (`x`: opponent
+//! stone or board edge) cells, each with an `own` score (counted when the side to move owns
+//! an occurrence) and an `opp` score (counted when the opponent owns it). The evaluation from
+//! the side to move's view is `Σ own·count(shapes of the side to move) + Σ opp·count(shapes
+//! of the opponent)`, summed over every occurrence (overlapping ones too) on every row,
+//! column and diagonal; mirrored shapes are separate entries.
+//!
+//! At load time the table is compiled ([`CompiledTable`]) into a flat array indexed by the
+//! 2-bit code (`Cell` values: empty 0, black 1, white 2, wall 3) of a window of W cells,
+//! W = the longest shape: entry = `[sum from Black's view, sum from White's view]` of the
+//! shapes, owned by either colour, that start at the window's first cell. A line's score is
+//! the sum of lookups over all window starts (windows may begin up to W-1 cells before the
+//! line, over the board's wall padding, so `x` matches the edge). A move changes only the
+//! W windows per direction that contain it, so [`SearchBoard::make`] reads the 2W-1 cells
+//! around the move in each of the 4 directions once, and adds `entries[new] - entries[old]`
+//! for those windows: 8W lookups, no string search, no allocation. Both sums (Black to
+//! move, White to move) are kept, so the evaluation of either side is one read; unmake
+//! restores them from a stack.
+//!
+//! # Search
+//! Negamax alpha-beta with PVS, iterative deepening, a lock-free-style Zobrist
+//! transposition table ([`tt`]), candidates = empty points within `radius` of a stone along
+//! the 8 line directions (per-cell counts kept under make/unmake), ordering by pattern gain
+//! (own gain + opponent's gain at the point), a top-N width, killers and history, and
+//! forced moves: a side with a five-point wins at once; facing a four, only the block is
+//! searched (two fours, or a block forbidden to Black under renju, lose). Threats are found
+//! from per-move hints (which directions of a move hold enough own stones for a four), so
+//! leaves pay almost nothing for them. At frontier nodes (depth 1) every candidate is
+//! searched, ordered only by TT move, killers and history, without pattern scoring or width
+//! limit: a leaf costs about what scoring the point for ordering would, so `top_n` and
+//! pattern ordering apply from depth 2 up. A VCF (continuous fours) search runs
+//! at the root before the main search; it considers every four on the board, forbids
+//! Black's forbidden points under renju and lets White win on a point Black may not block.
+//! When VCF is on and the opponent would have a VCF if it moved now, the root moves are
+//! restricted to those after which it has none (if any). `threads > 1` runs Lazy SMP
+//! helpers sharing the transposition table; only the main thread's answer is used.
+//!
+//! # Counting
+//! A *node* is one [`SearchBoard::make`] (with its incremental evaluation and five-threat
+//! hint) and its later unmake, in the main search or the VCF search. Static evaluation at a
+//! leaf is a read of the kept sums and is not counted separately. Mate scores are
+//! `±(WIN - plies)`; [`SearchResult::win_in`] converts them to moves of the winner.
+#![deny(missing_docs)]
+
+pub mod bench;
+mod pattern;
+mod position;
+pub mod reference;
+mod search;
+pub mod tt;
+
+pub use pattern::{
+    CompiledTable, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, PatternSpec, PatternTable, TableError,
+    evaluate_from_scratch, seed_table, tic_tac_toe_table,
+};
+pub use position::{EVAL_LIMIT, Fives, SearchBoard};
+pub use search::{
+    Engine, EngineParams, IterationInfo, Limits, MATE_BOUND, MAX_DEPTH, SearchResult, WIN, is_mate,
+    win_in,
+};
+
+use thiserror::Error;
+
+/// Why an engine could not be built.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum EngineError {
+    /// The pattern table is invalid.
+    #[error("pattern table: {0}")]
+    Table(#[from] TableError),
+    /// A parameter is out of range.
+    #[error("parameter {field}: {message}")]
+    Param {
+        /// The field of [`EngineParams`].
+        field: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+}

@@ -1,0 +1,405 @@
+//! Pattern tables as data, their validation, and their compilation into a flat lookup table
+//! indexed by the 2-bit code of a line window.
+
+use gomoku_board::{Board, Color};
+use thiserror::Error;
+
+/// The longest shape a table may hold, in cells.
+pub const MAX_PATTERN_LEN: usize = 8;
+
+/// The largest absolute score a pattern may carry (keeps sums far from the mate scores).
+pub const MAX_PATTERN_SCORE: i32 = 10_000_000;
+
+/// One shape of a pattern table and what it is worth.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PatternSpec {
+    /// Cells along a line: `'1'` a stone of the owner, `'0'` empty, `'x'` blocked (an
+    /// opponent stone or the board edge).
+    pub shape: String,
+    /// Score added to the evaluation when the side to move owns an occurrence.
+    pub own: i32,
+    /// Score added to the evaluation when the opponent of the side to move owns an occurrence.
+    pub opp: i32,
+}
+
+impl PatternSpec {
+    /// A pattern from its shape and its two scores.
+    pub fn new(shape: &str, own: i32, opp: i32) -> PatternSpec {
+        PatternSpec {
+            shape: shape.to_string(),
+            own,
+            opp,
+        }
+    }
+}
+
+/// A named list of scored shapes: the whole evaluation function of an engine.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PatternTable {
+    /// Short name (used in reports).
+    pub name: String,
+    /// Where the values come from.
+    pub description: String,
+    /// The shapes; each occurrence of each shape on each line is scored once.
+    pub patterns: Vec<PatternSpec>,
+}
+
+/// What is wrong with a pattern table; every variant names the pattern by its index (from 0).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TableError {
+    /// The table holds no pattern at all.
+    #[error("the pattern table '{0}' has no patterns")]
+    NoPatterns(String),
+    /// A shape with no cells.
+    #[error("pattern {index}: empty shape")]
+    Empty {
+        /// Index of the pattern.
+        index: usize,
+    },
+    /// A character other than `1`, `0`, `x`.
+    #[error("pattern {index} ('{shape}'): bad character {ch:?} (expected '1', '0' or 'x')")]
+    BadChar {
+        /// Index of the pattern.
+        index: usize,
+        /// The shape.
+        shape: String,
+        /// The offending character.
+        ch: char,
+    },
+    /// A shape longer than [`MAX_PATTERN_LEN`].
+    #[error("pattern {index} ('{shape}'): {len} cells, at most {max} allowed")]
+    TooLong {
+        /// Index of the pattern.
+        index: usize,
+        /// The shape.
+        shape: String,
+        /// Its length.
+        len: usize,
+        /// The maximum.
+        max: usize,
+    },
+    /// A shape made only of `x` (it would match the board's surroundings).
+    #[error("pattern {index} ('{shape}'): a shape needs at least one '1' or '0'")]
+    AllBlocked {
+        /// Index of the pattern.
+        index: usize,
+        /// The shape.
+        shape: String,
+    },
+    /// The same shape twice.
+    #[error("pattern {index} ('{shape}') duplicates pattern {first}")]
+    Duplicate {
+        /// Index of the second occurrence.
+        index: usize,
+        /// Index of the first.
+        first: usize,
+        /// The shape.
+        shape: String,
+    },
+    /// A score outside `-MAX_PATTERN_SCORE..=MAX_PATTERN_SCORE`.
+    #[error("pattern {index} ('{shape}'): score {value} exceeds {max} in absolute value")]
+    ScoreTooLarge {
+        /// Index of the pattern.
+        index: usize,
+        /// The shape.
+        shape: String,
+        /// The score.
+        value: i32,
+        /// The limit.
+        max: i32,
+    },
+}
+
+impl PatternTable {
+    /// Checks every shape: characters, length, duplicates, score range.
+    pub fn validate(&self) -> Result<(), TableError> {
+        if self.patterns.is_empty() {
+            return Err(TableError::NoPatterns(self.name.clone()));
+        }
+        for (index, p) in self.patterns.iter().enumerate() {
+            let shape = p.shape.clone();
+            if p.shape.is_empty() {
+                return Err(TableError::Empty { index });
+            }
+            if let Some(ch) = p.shape.chars().find(|c| !matches!(c, '0' | '1' | 'x')) {
+                return Err(TableError::BadChar { index, shape, ch });
+            }
+            let len = p.shape.len();
+            if len > MAX_PATTERN_LEN {
+                return Err(TableError::TooLong {
+                    index,
+                    shape,
+                    len,
+                    max: MAX_PATTERN_LEN,
+                });
+            }
+            if p.shape.chars().all(|c| c == 'x') {
+                return Err(TableError::AllBlocked { index, shape });
+            }
+            for value in [p.own, p.opp] {
+                if value.unsigned_abs() > MAX_PATTERN_SCORE as u32 {
+                    return Err(TableError::ScoreTooLarge {
+                        index,
+                        shape,
+                        value,
+                        max: MAX_PATTERN_SCORE,
+                    });
+                }
+            }
+            if let Some(first) = self.patterns[..index]
+                .iter()
+                .position(|q| q.shape == p.shape)
+            {
+                return Err(TableError::Duplicate {
+                    index,
+                    first,
+                    shape,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The longest shape, in cells.
+    pub fn max_len(&self) -> usize {
+        self.patterns
+            .iter()
+            .map(|p| p.shape.len())
+            .max()
+            .unwrap_or(1)
+    }
+}
+
+/// The table of seeds 000/001: 16 shapes over own/empty cells, opponent score = -own.
+pub fn seed_table() -> PatternTable {
+    let rows: [(&str, i32); 16] = [
+        ("11111", 50000),
+        ("011110", 4320),
+        ("011100", 720),
+        ("001110", 720),
+        ("011010", 720),
+        ("010110", 720),
+        ("11110", 720),
+        ("01111", 720),
+        ("11011", 720),
+        ("10111", 720),
+        ("11101", 720),
+        ("001100", 120),
+        ("001010", 120),
+        ("010100", 120),
+        ("000100", 20),
+        ("001000", 20),
+    ];
+    PatternTable {
+        name: "seed000".into(),
+        description: "Seeds 000/001: the 16-shape table of 计算机五子棋博弈系统的研究与实现, \
+                      opponent shapes score the negative."
+            .into(),
+        patterns: rows
+            .iter()
+            .map(|&(s, v)| PatternSpec::new(s, v, -v))
+            .collect(),
+    }
+}
+
+/// A table for k = 3 boards (tic-tac-toe): three in a row, open and split twos.
+pub fn tic_tac_toe_table() -> PatternTable {
+    PatternTable {
+        name: "tictactoe".into(),
+        description: "k = 3: three in a row, two with an empty third.".into(),
+        patterns: vec![
+            PatternSpec::new("111", 1000, -1000),
+            PatternSpec::new("110", 10, -12),
+            PatternSpec::new("011", 10, -12),
+            PatternSpec::new("101", 10, -12),
+            PatternSpec::new("010", 1, -1),
+        ],
+    }
+}
+
+/// A pattern table compiled for lookups: `entries[code]` is what the patterns that start at
+/// the first cell of a `width`-cell window with 2-bit cell code `code` add to the evaluation,
+/// as `[Black to move, White to move]`. Cell `j` of the window sits at bits `2j..2j+2`.
+#[derive(Clone, Debug)]
+pub struct CompiledTable {
+    /// Window length W (the longest shape).
+    pub width: usize,
+    /// `4^W` entries.
+    pub entries: Vec<[i32; 2]>,
+    /// For W <= 7: `gains[code * W + j]` = what a stone on the empty cell `j` of window
+    /// `code` adds to that window's entry: `[black stone: Black's view, White's view,
+    /// white stone: Black's view, White's view]` (make and move ordering read one entry per
+    /// window instead of two or three).
+    pub gains: Vec<[i32; 4]>,
+}
+
+/// Windows up to this long get a precomputed gain table.
+pub const GAIN_TABLE_MAX_WIDTH: usize = 7;
+
+impl CompiledTable {
+    /// Validates and compiles a table.
+    pub fn compile(table: &PatternTable) -> Result<CompiledTable, TableError> {
+        table.validate()?;
+        let width = table.max_len();
+        let mut entries = vec![[0i32; 2]; 1usize << (2 * width)];
+        for p in &table.patterns {
+            let shape: Vec<u8> = p.shape.bytes().collect();
+            for owner in [Color::Black, Color::White] {
+                let own_cell = owner.cell() as usize;
+                let other = owner.opponent().cell() as usize;
+                // Slot of the owner's "own" score and of its "opp" score.
+                let (own_slot, opp_slot) = match owner {
+                    Color::Black => (0, 1),
+                    Color::White => (1, 0),
+                };
+                // Enumerate codes of the shape's cells ('x' = other or wall).
+                let mut codes = vec![0usize];
+                for (j, &ch) in shape.iter().enumerate() {
+                    let choices: &[usize] = match ch {
+                        b'1' => &[own_cell][..],
+                        b'0' => &[0][..],
+                        _ => &[other, 3][..],
+                    };
+                    let mut next = Vec::with_capacity(codes.len() * choices.len());
+                    for &c in &codes {
+                        for &v in choices {
+                            next.push(c | (v << (2 * j)));
+                        }
+                    }
+                    codes = next;
+                }
+                let free = width - shape.len();
+                for &c in &codes {
+                    for rest in 0..(1usize << (2 * free)) {
+                        let code = c | (rest << (2 * shape.len()));
+                        entries[code][own_slot] += p.own;
+                        entries[code][opp_slot] += p.opp;
+                    }
+                }
+            }
+        }
+        let mut gains = Vec::new();
+        if width <= GAIN_TABLE_MAX_WIDTH {
+            gains = vec![[0i32; 4]; entries.len() * width];
+            for code in 0..entries.len() {
+                for j in 0..width {
+                    if (code >> (2 * j)) & 3 == 0 {
+                        let b = entries[code | (1 << (2 * j))];
+                        let w = entries[code | (2 << (2 * j))];
+                        let o = entries[code];
+                        gains[code * width + j] =
+                            [b[0] - o[0], b[1] - o[1], w[0] - o[0], w[1] - o[1]];
+                    }
+                }
+            }
+        }
+        Ok(CompiledTable {
+            width,
+            entries,
+            gains,
+        })
+    }
+
+    /// The evaluation sums `[from Black's view, from White's view]` of a whole board,
+    /// computed from scratch by sliding a window along every row, column and diagonal
+    /// (windows start up to W-1 cells before a line's first point, over the wall cells).
+    pub fn full_sums(&self, board: &Board) -> [i64; 2] {
+        let cells = board.cells();
+        let w = self.width;
+        let offs = board.direction_offsets();
+        let (bw, bh) = (board.width() as i32, board.height() as i32);
+        let mut sums = [0i64; 2];
+        for (d, &(dx, dy)) in gomoku_board::DIRECTIONS.iter().enumerate() {
+            let off = offs[d];
+            // Line starts: points whose predecessor is off the board.
+            for y in 0..bh {
+                for x in 0..bw {
+                    if board.contains(x - dx, y - dy) {
+                        continue;
+                    }
+                    let start = board.index(gomoku_board::Pos::new(x as u8, y as u8)) as isize;
+                    let mut len = 0isize;
+                    while board.contains(x + dx * len as i32, y + dy * len as i32) {
+                        len += 1;
+                    }
+                    for s in -(w as isize - 1)..len {
+                        let mut code = 0usize;
+                        for j in 0..w as isize {
+                            let c = cells[(start + (s + j) * off) as usize] as usize;
+                            code |= c << (2 * j);
+                        }
+                        let e = self.entries[code];
+                        sums[0] += e[0] as i64;
+                        sums[1] += e[1] as i64;
+                    }
+                }
+            }
+        }
+        sums
+    }
+}
+
+/// The static evaluation of a board from the side to move's view, from scratch.
+pub fn evaluate_from_scratch(table: &CompiledTable, board: &Board) -> i64 {
+    let sums = table.full_sums(board);
+    sums[board.to_move().index()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gomoku_board::{Geometry, Pos, Rule};
+
+    #[test]
+    fn validation_names_the_pattern() {
+        let mut t = seed_table();
+        assert!(t.validate().is_ok());
+        t.patterns.push(PatternSpec::new("1a1", 1, -1));
+        assert!(matches!(
+            t.validate(),
+            Err(TableError::BadChar {
+                index: 16,
+                ch: 'a',
+                ..
+            })
+        ));
+        t.patterns[16].shape = "011111110".into();
+        assert!(matches!(
+            t.validate(),
+            Err(TableError::TooLong { index: 16, .. })
+        ));
+        t.patterns[16].shape = "".into();
+        assert!(matches!(t.validate(), Err(TableError::Empty { index: 16 })));
+        t.patterns[16].shape = "011110".into();
+        assert!(matches!(
+            t.validate(),
+            Err(TableError::Duplicate {
+                index: 16,
+                first: 1,
+                ..
+            })
+        ));
+        t.patterns[16].shape = "xx".into();
+        assert!(matches!(
+            t.validate(),
+            Err(TableError::AllBlocked { index: 16, .. })
+        ));
+    }
+
+    #[test]
+    fn open_three_counts_both_mirrors() {
+        let table = CompiledTable::compile(&seed_table()).unwrap();
+        let b = Board::from_stones(
+            Geometry::square(15),
+            Rule::Freestyle,
+            &[Pos::new(5, 7), Pos::new(6, 7), Pos::new(7, 7)],
+            &[],
+            gomoku_board::Color::Black,
+        )
+        .unwrap();
+        // Row: ..0111 0.. -> "011100" and "001110" once each, "001100" etc. Just check
+        // it is positive and symmetric in colour.
+        let s = table.full_sums(&b);
+        assert!(s[0] > 0 && s[1] == -s[0]);
+    }
+}

@@ -1,0 +1,626 @@
+//! [`SearchBoard`]: a board plus the incremental state the search needs (evaluation sums,
+//! per-cell neighbour counts, stone bounding box, four-threat hints), all kept under
+//! make/unmake without allocation.
+
+use crate::pattern::CompiledTable;
+use gomoku_board::{Board, Cell, Color, Pos, Rule};
+use std::sync::Arc;
+
+/// Bits of the black stones (low bit set, high bit clear) in a 2-bit-per-cell code.
+const LO: u64 = 0x5555_5555_5555_5555;
+
+/// The largest absolute static evaluation returned (mate scores lie far above).
+pub const EVAL_LIMIT: i64 = 500_000_000;
+
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    cell: u32,
+    sums: [i64; 2],
+    bbox: [i32; 4],
+    hint: u8,
+}
+
+/// Up to this many distinct five-points are collected from one move's lines.
+pub const MAX_FIVES: usize = 16;
+
+/// A small list of cells where a colour would complete a winning row.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fives {
+    /// Number of points.
+    pub len: usize,
+    /// The cell indices.
+    pub cells: [u32; MAX_FIVES],
+}
+
+impl Fives {
+    #[inline]
+    fn push(&mut self, c: u32) {
+        if self.len < MAX_FIVES && !self.cells[..self.len].contains(&c) {
+            self.cells[self.len] = c;
+            self.len += 1;
+        }
+    }
+    /// The first point, if any.
+    #[inline]
+    pub fn first(&self) -> Option<u32> {
+        (self.len > 0).then_some(self.cells[0])
+    }
+    /// The points.
+    #[inline]
+    pub fn as_slice(&self) -> &[u32] {
+        &self.cells[..self.len]
+    }
+}
+
+/// A board with the search's incremental state: evaluation sums for both sides to move,
+/// per-cell counts of stones within the candidate radius (along the 8 line directions), the
+/// bounding box of the stones, and per-move hints of which directions may hold a new four.
+#[derive(Clone)]
+pub struct SearchBoard {
+    board: Board,
+    table: Arc<CompiledTable>,
+    w: usize,
+    h: usize,
+    k: usize,
+    rule: Rule,
+    offs: [isize; 4],
+    sums: [i64; 2],
+    near: Vec<u8>,
+    star: Vec<isize>,
+    radius: i32,
+    stack: Vec<Frame>,
+    bbox: [i32; 4],
+    kmask: u64,
+}
+
+impl SearchBoard {
+    /// Wraps a copy of `board`; `radius` is the candidate distance along the 8 line
+    /// directions.
+    pub fn new(board: &Board, table: Arc<CompiledTable>, radius: u32) -> SearchBoard {
+        let board = board.clone();
+        let w = table.width;
+        let k = board.k();
+        let h = (w - 1).max(k - 1).max(1);
+        let offs = board.direction_offsets();
+        let radius = radius.clamp(1, 8) as i32;
+        let mut star = Vec::new();
+        for &o in &offs {
+            for s in 1..=radius as isize {
+                star.push(o * s);
+                star.push(-o * s);
+            }
+        }
+        let mut kmask = 0u64;
+        for i in (h + 1 - k)..=(h + k - 1) {
+            kmask |= 1 << (2 * i);
+        }
+        let sums = table.full_sums(&board);
+        let mut sb = SearchBoard {
+            near: vec![0; board.cells().len()],
+            board,
+            table,
+            w,
+            h,
+            k,
+            rule: Rule::Freestyle,
+            offs,
+            sums,
+            star,
+            radius,
+            stack: Vec::with_capacity(1024),
+            bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
+            kmask,
+        };
+        sb.rule = sb.board.rule();
+        let stones: Vec<Pos> = sb
+            .board
+            .points()
+            .filter(|&p| sb.board.cell(p) != Cell::Empty)
+            .collect();
+        for p in stones {
+            let i = sb.board.index(p);
+            sb.add_near(i);
+            sb.grow_bbox(p);
+        }
+        sb
+    }
+
+    /// The underlying board.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn to_move(&self) -> Color {
+        self.board.to_move()
+    }
+
+    /// The Zobrist key.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.board.key()
+    }
+
+    /// Changes the side to move (a pass, for threat detection at the root); only with no
+    /// search move made.
+    pub fn set_to_move(&mut self, color: Color) {
+        debug_assert!(self.stack.is_empty());
+        self.board.set_to_move(color);
+    }
+
+    /// Moves made on this search board (not counting the board's own history).
+    #[inline]
+    pub fn ply(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// The static evaluation from the side to move's view, clamped to ±[`EVAL_LIMIT`].
+    #[inline]
+    pub fn eval(&self) -> i32 {
+        self.sums[self.board.to_move().index()].clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32
+    }
+
+    /// The raw sums `[from Black's view, from White's view]`.
+    #[inline]
+    pub fn sums(&self) -> [i64; 2] {
+        self.sums
+    }
+
+    /// The compiled pattern table.
+    pub fn table(&self) -> &CompiledTable {
+        &self.table
+    }
+
+    /// Cell index of a point.
+    #[inline]
+    pub fn index(&self, p: Pos) -> usize {
+        self.board.index(p)
+    }
+
+    /// Point of a cell index.
+    #[inline]
+    pub fn pos(&self, i: usize) -> Pos {
+        self.board.pos_of(i)
+    }
+
+    /// Whether the cell is empty.
+    #[inline]
+    pub fn is_empty(&self, i: usize) -> bool {
+        self.board.cells()[i] == Cell::Empty
+    }
+
+    /// Whether the board is full.
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.board.is_full()
+    }
+
+    /// Whether the empty cell is forbidden to the side to move (renju, Black).
+    #[inline]
+    pub fn is_forbidden(&mut self, i: usize) -> bool {
+        self.rule == Rule::Renju
+            && self.board.to_move() == Color::Black
+            && self.is_forbidden_for_black(i)
+    }
+
+    /// Whether the empty cell would be forbidden to Black (renju), whoever is to move.
+    #[inline]
+    pub fn is_forbidden_for_black(&mut self, i: usize) -> bool {
+        self.rule == Rule::Renju && {
+            let p = self.board.pos_of(i);
+            gomoku_board::renju::is_forbidden_in_place(&mut self.board, p)
+        }
+    }
+
+    #[inline]
+    fn add_near(&mut self, i: usize) {
+        for s in 0..self.star.len() {
+            let j = (i as isize + self.star[s]) as usize;
+            self.near[j] += 1;
+        }
+    }
+
+    #[inline]
+    fn sub_near(&mut self, i: usize) {
+        for s in 0..self.star.len() {
+            let j = (i as isize + self.star[s]) as usize;
+            self.near[j] -= 1;
+        }
+    }
+
+    #[inline]
+    fn grow_bbox(&mut self, p: Pos) {
+        let (x, y) = (p.x as i32, p.y as i32);
+        self.bbox[0] = self.bbox[0].min(x);
+        self.bbox[1] = self.bbox[1].min(y);
+        self.bbox[2] = self.bbox[2].max(x);
+        self.bbox[3] = self.bbox[3].max(y);
+    }
+
+    /// 2-bit codes of the cells `i - h*off ..= i + h*off`, cell `i + s*off` at bits
+    /// `2(s+h)`.
+    #[inline]
+    fn span(&self, i: usize, off: isize, h: usize) -> u64 {
+        let cells = self.board.cells();
+        let mut code = 0u64;
+        let mut j = i as isize - h as isize * off;
+        for s in 0..(2 * h + 1) {
+            code |= (cells[j as usize] as u64) << (2 * s);
+            j += off;
+        }
+        code
+    }
+
+    /// Sum of the table entries of the windows of `span` (half-width `h`) that contain its
+    /// centre cell.
+    #[inline]
+    fn windows(&self, span: u64) -> [i64; 2] {
+        let w = self.w;
+        let mask = (1u64 << (2 * w)) - 1;
+        let mut acc = [0i64; 2];
+        let base = self.h + 1 - w;
+        for s in 0..w {
+            let code = ((span >> (2 * (base + s))) & mask) as usize;
+            let e = self.table.entries[code];
+            acc[0] += e[0] as i64;
+            acc[1] += e[1] as i64;
+        }
+        acc
+    }
+
+    /// Plays the side to move at the empty cell `i`, updating everything incrementally.
+    #[inline]
+    pub fn make(&mut self, i: usize) {
+        let color = self.board.to_move();
+        let cbits = color.cell() as u64;
+        let mut sums = self.sums;
+        let mut hint = 0u8;
+        let centre = 2 * self.h;
+        let fast = !self.table.gains.is_empty();
+        let slot = 2 * (color.index());
+        for d in 0..4 {
+            let old = self.span(i, self.offs[d], self.h);
+            let new = old | (cbits << centre);
+            if fast {
+                let w = self.w;
+                let mask = (1u64 << (2 * w)) - 1;
+                let base = self.h + 1 - w;
+                let t = &self.table.gains;
+                let mut acc = [0i32; 2];
+                for s in 0..w {
+                    let code = ((old >> (2 * (base + s))) & mask) as usize;
+                    let e = &t[code * w + (w - 1 - s)];
+                    acc[0] += e[slot];
+                    acc[1] += e[slot + 1];
+                }
+                sums[0] += acc[0] as i64;
+                sums[1] += acc[1] as i64;
+            } else {
+                let a = self.windows(old);
+                let b = self.windows(new);
+                sums[0] += b[0] - a[0];
+                sums[1] += b[1] - a[1];
+            }
+            let lo = new & LO;
+            let hi = (new >> 1) & LO;
+            let mine = match color {
+                Color::Black => lo & !hi,
+                Color::White => hi & !lo,
+            };
+            if (mine & self.kmask).count_ones() as usize >= self.k - 1 {
+                hint |= 1 << d;
+            }
+        }
+        self.stack.push(Frame {
+            cell: i as u32,
+            sums: self.sums,
+            bbox: self.bbox,
+            hint,
+        });
+        self.sums = sums;
+        let p = self.board.pos_of(i);
+        self.board.make(p);
+        self.add_near(i);
+        self.grow_bbox(p);
+    }
+
+    /// Takes back the last move made with [`SearchBoard::make`].
+    #[inline]
+    pub fn unmake(&mut self) {
+        let f = self.stack.pop().expect("a move to take back");
+        self.board.unmake();
+        self.sub_near(f.cell as usize);
+        self.sums = f.sums;
+        self.bbox = f.bbox;
+    }
+
+    /// The gains of playing at the empty cell `i`: `[for Black (Black's view), for White
+    /// (White's view)]`.
+    #[inline]
+    pub fn gains(&self, i: usize) -> [i64; 2] {
+        let mut g = [0i64; 2];
+        let centre = 2 * self.h;
+        let t = &self.table;
+        if !t.gains.is_empty() {
+            let w = self.w;
+            let mask = (1u64 << (2 * w)) - 1;
+            let base = self.h + 1 - w;
+            let mut acc = [0i32; 2];
+            for d in 0..4 {
+                let span = self.span(i, self.offs[d], w - 1) << (2 * (self.h + 1 - w));
+                for s in 0..w {
+                    let code = ((span >> (2 * (base + s))) & mask) as usize;
+                    let e = t.gains[code * w + (w - 1 - s)];
+                    acc[0] += e[0];
+                    acc[1] += e[3];
+                }
+            }
+            return [acc[0] as i64, acc[1] as i64];
+        }
+        for d in 0..4 {
+            let old = self.span(i, self.offs[d], self.h);
+            let a = self.windows(old);
+            let b = self.windows(old | (1 << centre));
+            let c = self.windows(old | (2 << centre));
+            g[0] += b[0] - a[0];
+            g[1] += c[1] - a[1];
+        }
+        g
+    }
+
+    /// Whether a run of `len` stones of `color` wins under the rule.
+    #[inline]
+    fn run_wins(&self, len: usize, color: Color) -> bool {
+        match self.rule {
+            Rule::Freestyle => len >= self.k,
+            Rule::Standard => len == self.k,
+            Rule::Renju => match color {
+                Color::Black => len == self.k,
+                Color::White => len >= self.k,
+            },
+        }
+    }
+
+    #[inline]
+    fn run_through(&self, q: usize, off: isize, cell: Cell) -> usize {
+        let cells = self.board.cells();
+        let mut n = 1;
+        let mut j = q as isize + off;
+        while cells[j as usize] == cell {
+            n += 1;
+            j += off;
+        }
+        let mut j = q as isize - off;
+        while cells[j as usize] == cell {
+            n += 1;
+            j -= off;
+        }
+        n
+    }
+
+    /// Whether `color` would win by playing at the empty cell `q`.
+    #[inline]
+    pub fn wins_at(&self, q: usize, color: Color) -> bool {
+        let cell = color.cell();
+        (0..4).any(|d| self.run_wins(self.run_through(q, self.offs[d], cell), color))
+    }
+
+    /// Adds to `out` the empty cells where `color` would win along the lines through cell
+    /// `c` in the directions of `dirs` (a bit mask).
+    #[inline]
+    pub fn fives_through(&self, c: usize, dirs: u8, color: Color, out: &mut Fives) {
+        let cells = self.board.cells();
+        let cell = color.cell();
+        let k = self.k as isize;
+        for d in 0..4 {
+            if dirs & (1 << d) == 0 {
+                continue;
+            }
+            let off = self.offs[d];
+            for s in -(k - 1)..k {
+                if s == 0 {
+                    continue;
+                }
+                let q = (c as isize + s * off) as usize;
+                if cells[q] == Cell::Empty && self.run_wins(self.run_through(q, off, cell), color) {
+                    out.push(q as u32);
+                }
+            }
+        }
+    }
+
+    /// The five-points of the side to move created by its last search move, and those of
+    /// the opponent created by the move just made; moves before the first search move are
+    /// not looked at (the root scans the whole board with [`SearchBoard::all_fives`]).
+    #[inline]
+    pub fn recent_fives(&self) -> (Fives, Fives) {
+        let mut mine = Fives::default();
+        let mut theirs = Fives::default();
+        let n = self.stack.len();
+        let me = self.board.to_move();
+        if n >= 1 {
+            let f = self.stack[n - 1];
+            if f.hint != 0 {
+                self.fives_through(f.cell as usize, f.hint, me.opponent(), &mut theirs);
+            }
+        }
+        if n >= 2 {
+            let f = self.stack[n - 2];
+            if f.hint != 0 {
+                self.fives_through(f.cell as usize, f.hint, me, &mut mine);
+            }
+        }
+        (mine, theirs)
+    }
+
+    /// The opponent's five-points created by the move just made.
+    #[inline]
+    pub fn last_move_fives(&self) -> Fives {
+        let mut out = Fives::default();
+        if let Some(f) = self.stack.last()
+            && f.hint != 0
+        {
+            self.fives_through(
+                f.cell as usize,
+                f.hint,
+                self.board.to_move().opponent(),
+                &mut out,
+            );
+        }
+        out
+    }
+
+    /// Every point of the board where `color` would win now.
+    pub fn all_fives(&self, color: Color) -> Fives {
+        let mut out = Fives::default();
+        for p in self.board.points() {
+            let i = self.board.index(p);
+            if self.is_empty(i) && self.wins_at(i, color) {
+                out.push(i as u32);
+            }
+        }
+        out
+    }
+
+    /// Appends the empty cells within the radius of a stone, in row order (the centre on an
+    /// empty board), to `out`.
+    pub fn candidates(&self, out: &mut Vec<u32>) {
+        let b = &self.board;
+        if self.bbox[0] > self.bbox[2] {
+            out.push(b.index(b.geometry().centre()) as u32);
+            return;
+        }
+        let r = self.radius;
+        let x0 = (self.bbox[0] - r).max(0);
+        let y0 = (self.bbox[1] - r).max(0);
+        let x1 = (self.bbox[2] + r).min(b.width() as i32 - 1);
+        let y1 = (self.bbox[3] + r).min(b.height() as i32 - 1);
+        let cells = b.cells();
+        for y in y0..=y1 {
+            let row = b.index(Pos::new(0, y as u8));
+            for x in x0..=x1 {
+                let i = row + x as usize;
+                if self.near[i] > 0 && cells[i] == Cell::Empty {
+                    out.push(i as u32);
+                }
+            }
+        }
+    }
+
+    /// Appends the empty cells where `color`'s stone would make a four (a five-point for
+    /// `color` appears) along some line: candidates found from windows of k cells holding
+    /// k-2 stones of `color` and nothing else. They still need checking by playing them
+    /// (exact-five rules). Uses `mark` (one entry per cell, reset on return) to deduplicate.
+    pub fn four_candidates(&self, color: Color, out: &mut Vec<u32>, mark: &mut [bool]) {
+        let b = &self.board;
+        let cells = b.cells();
+        let own = color.cell();
+        let k = self.k as isize;
+        let start = out.len();
+        if self.bbox[0] > self.bbox[2] {
+            return;
+        }
+        for y in self.bbox[1]..=self.bbox[3] {
+            for x in self.bbox[0]..=self.bbox[2] {
+                let s = b.index(Pos::new(x as u8, y as u8));
+                if cells[s] != own {
+                    continue;
+                }
+                for d in 0..4 {
+                    let off = self.offs[d];
+                    // Windows [t, t+k) containing s whose first stone of `color` is s, so
+                    // each window is looked at once per direction.
+                    for t in (1 - k)..=0 {
+                        let mut count = 0;
+                        let mut empties = [0usize; 2];
+                        let mut ne = 0;
+                        let mut ok = true;
+                        let mut first_own = true;
+                        for j in 0..k {
+                            let q = (s as isize + (t + j) * off) as usize;
+                            let c = cells[q];
+                            if c == own {
+                                if t + j < 0 {
+                                    first_own = false;
+                                    break;
+                                }
+                                count += 1;
+                            } else if c == Cell::Empty {
+                                if ne < 2 {
+                                    empties[ne] = q;
+                                }
+                                ne += 1;
+                            } else {
+                                ok = false;
+                                break;
+                            }
+                        }
+                        if ok && first_own && count == k - 2 && ne == 2 {
+                            for &q in &empties {
+                                if !mark[q] {
+                                    mark[q] = true;
+                                    out.push(q as u32);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        for &q in &out[start..] {
+            mark[q as usize] = false;
+        }
+    }
+
+    /// The number of cells of the padded array (for per-cell tables).
+    pub fn cell_count(&self) -> usize {
+        self.board.cells().len()
+    }
+
+    /// The move stack's cell at a given search ply.
+    pub fn move_at(&self, ply: usize) -> usize {
+        self.stack[ply].cell as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pattern::{CompiledTable, seed_table};
+    use gomoku_board::Geometry;
+    use rand::{RngExt, SeedableRng};
+
+    #[test]
+    fn gain_table_matches_direct_windows_and_make() {
+        let t = CompiledTable::compile(&seed_table()).unwrap();
+        let mut direct = t.clone();
+        direct.gains.clear();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
+        let b = Board::new(Geometry::square(15), Rule::Freestyle).unwrap();
+        let mut a = SearchBoard::new(&b, Arc::new(t), 2);
+        let d = SearchBoard::new(&b, Arc::new(direct), 2);
+        let mut d = d;
+        for _ in 0..60 {
+            let empties: Vec<usize> = a
+                .board()
+                .points()
+                .map(|p| a.index(p))
+                .filter(|&i| a.is_empty(i))
+                .collect();
+            for &i in &empties {
+                assert_eq!(a.gains(i), d.gains(i));
+                let g = a.gains(i);
+                let me = a.to_move();
+                let before = a.sums()[me.index()];
+                a.make(i);
+                assert_eq!(a.sums()[me.index()] - before, g[me.index()]);
+                a.unmake();
+            }
+            let i = empties[rng.random_range(0..empties.len())];
+            a.make(i);
+            d.make(i);
+        }
+    }
+}

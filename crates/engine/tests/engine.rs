@@ -1,0 +1,874 @@
+//! Correctness oracles of the engine: incremental evaluation, symmetry, tic-tac-toe,
+//! alpha-beta against plain minimax, VCF puzzles, and engine games.
+
+use gomoku_board::{Board, Color, Geometry, Pos, Rule, Symmetry};
+use gomoku_engine::{
+    CompiledTable, Engine, EngineParams, Limits, PatternSpec, PatternTable, WIN, reference,
+    seed_table, tic_tac_toe_table,
+};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+fn rich_test_table() -> PatternTable {
+    let rows = [
+        ("11111", 100000, -100000),
+        ("011110", 20000, -25000),
+        ("x11110", 900, -700),
+        ("01111x", 900, -700),
+        ("11011", 800, -600),
+        ("0011100", 1500, -1200),
+        ("x111000", 100, -90),
+        ("000111x", 100, -90),
+        ("010110", 400, -300),
+        ("011010", 400, -300),
+        ("001100", 60, -50),
+        ("x1", 1, -2),
+        ("1x", 1, -2),
+        ("0x0", 3, -4),
+        ("10000001", 7, -5),
+    ];
+    PatternTable {
+        name: "test-rich".into(),
+        description: "test table with blocked cells and a 9-cell shape".into(),
+        patterns: rows
+            .iter()
+            .map(|&(s, a, b)| PatternSpec::new(s, a, b))
+            .collect(),
+    }
+}
+
+fn geometries() -> Vec<(Geometry, Rule)> {
+    vec![
+        (Geometry::square(15), Rule::Freestyle),
+        (Geometry::square(15), Rule::Renju),
+        (
+            Geometry {
+                width: 9,
+                height: 7,
+                k: 4,
+            },
+            Rule::Standard,
+        ),
+        (
+            Geometry {
+                width: 5,
+                height: 8,
+                k: 3,
+            },
+            Rule::Freestyle,
+        ),
+        (Geometry::square(3), Rule::Freestyle),
+        (Geometry::square(20), Rule::Standard),
+    ]
+    .into_iter()
+    .map(|(mut g, r)| {
+        if g.width == 3 {
+            g.k = 3;
+        }
+        (g, r)
+    })
+    .collect()
+}
+
+fn random_empty(board: &Board, rng: &mut ChaCha8Rng) -> Option<Pos> {
+    let empties: Vec<Pos> = board
+        .points()
+        .filter(|&p| board.cell(p) == gomoku_board::Cell::Empty)
+        .collect();
+    if empties.is_empty() {
+        None
+    } else {
+        Some(empties[rng.random_range(0..empties.len())])
+    }
+}
+
+#[test]
+fn incremental_eval_equals_scratch_after_every_make_and_unmake() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for table in [seed_table(), rich_test_table(), tic_tac_toe_table()] {
+        let compiled = Arc::new(CompiledTable::compile(&table).unwrap());
+        for (g, rule) in geometries() {
+            for _game in 0..3 {
+                let board = Board::new(g, rule).unwrap();
+                let mut sb = gomoku_engine::SearchBoard::new(&board, compiled.clone(), 2);
+                let mut made = 0;
+                // Play until full (no win check: evaluation must hold for any stones).
+                while let Some(p) = random_empty(sb.board(), &mut rng) {
+                    let i = sb.index(p);
+                    sb.make(i);
+                    made += 1;
+                    assert_eq!(
+                        sb.sums(),
+                        compiled.full_sums(sb.board()),
+                        "{} {g} after make",
+                        table.name
+                    );
+                    if rng.random_range(0..4) == 0 {
+                        sb.unmake();
+                        made -= 1;
+                        assert_eq!(sb.sums(), compiled.full_sums(sb.board()), "after unmake");
+                        sb.make(i);
+                        made += 1;
+                    }
+                    if made > 60 {
+                        break;
+                    }
+                }
+                while made > 0 {
+                    sb.unmake();
+                    made -= 1;
+                    assert_eq!(sb.sums(), compiled.full_sums(sb.board()), "unwinding");
+                }
+                assert_eq!(sb.sums(), [0, 0]);
+            }
+        }
+    }
+}
+
+#[test]
+fn static_eval_is_invariant_under_symmetries() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for table in [seed_table(), rich_test_table()] {
+        let engine = Engine::new(EngineParams {
+            table: table.clone(),
+            ..EngineParams::default()
+        })
+        .unwrap();
+        for g in [
+            Geometry::square(15),
+            Geometry {
+                width: 12,
+                height: 9,
+                k: 5,
+            },
+        ] {
+            for _ in 0..5 {
+                let mut black = Vec::new();
+                let mut white = Vec::new();
+                let mut b = Board::new(g, Rule::Freestyle).unwrap();
+                for n in 0..30 {
+                    let p = random_empty(&b, &mut rng).unwrap();
+                    b.make(p);
+                    if n % 2 == 0 {
+                        black.push(p)
+                    } else {
+                        white.push(p)
+                    }
+                }
+                let base = engine.evaluate(&b);
+                for &s in Symmetry::of(g) {
+                    let tb: Vec<Pos> = black.iter().map(|&p| s.apply(p, g)).collect();
+                    let tw: Vec<Pos> = white.iter().map(|&p| s.apply(p, g)).collect();
+                    let t = Board::from_stones(g, Rule::Freestyle, &tb, &tw, b.to_move()).unwrap();
+                    assert_eq!(engine.evaluate(&t), base, "{s:?} {}", table.name);
+                }
+            }
+        }
+    }
+}
+
+fn ttt_engine(depth: u32) -> Engine {
+    Engine::new(EngineParams {
+        table: tic_tac_toe_table(),
+        depth,
+        top_n: None,
+        vcf: false,
+        ..EngineParams::default()
+    })
+    .unwrap()
+}
+
+fn ttt(black: &[(u8, u8)], white: &[(u8, u8)], to_move: Color) -> Board {
+    let g = Geometry {
+        width: 3,
+        height: 3,
+        k: 3,
+    };
+    let b: Vec<Pos> = black.iter().map(|&(x, y)| Pos::new(x, y)).collect();
+    let w: Vec<Pos> = white.iter().map(|&(x, y)| Pos::new(x, y)).collect();
+    Board::from_stones(g, Rule::Freestyle, &b, &w, to_move).unwrap()
+}
+
+#[test]
+fn tic_tac_toe_is_a_draw_and_wins_are_found_with_their_distance() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let board = Board::new(
+        Geometry {
+            width: 3,
+            height: 3,
+            k: 3,
+        },
+        Rule::Freestyle,
+    )
+    .unwrap();
+    for id in [true, false] {
+        let mut e = Engine::new(EngineParams {
+            iterative_deepening: id,
+            ..ttt_engine(9).params().clone()
+        })
+        .unwrap();
+        let r = e.search(&board, &Limits::default(), &mut rng);
+        assert_eq!(r.score, 0, "empty board is a draw (id={id}): {r:?}");
+        assert_eq!(r.win_in, None);
+    }
+    // X has (0,0),(1,1), O has (0,1): X completes the diagonal at once.
+    let b = ttt(&[(0, 0), (1, 1)], &[(0, 1)], Color::Black);
+    let r = ttt_engine(9).search(&b, &Limits::default(), &mut rng);
+    assert_eq!(r.win_in, Some(1), "{r:?}");
+    assert_eq!(r.best, Some(Pos::new(2, 2)));
+    // X corner, O adjacent edge: X forces a fork and wins with its 3rd move.
+    let b = ttt(&[(0, 0)], &[(1, 0)], Color::Black);
+    let r = ttt_engine(9).search(&b, &Limits::default(), &mut rng);
+    assert_eq!(r.win_in, Some(3), "{r:?}");
+    // O to move facing two X threats ((2,0) and (0,2)): lost.
+    let b = ttt(&[(0, 0), (1, 0), (0, 1)], &[(1, 1), (2, 2)], Color::White);
+    let r = ttt_engine(9).search(&b, &Limits::default(), &mut rng);
+    assert_eq!(r.win_in, Some(-1), "{r:?}");
+    assert!(r.score < 0);
+    // Distances agree with plain minimax.
+    let e = ttt_engine(9);
+    for (bl, wh, tm) in [
+        (vec![(0, 0)], vec![(1, 0)], Color::Black),
+        (vec![(1, 1)], vec![(0, 1)], Color::Black),
+        (vec![(1, 1), (0, 1)], vec![(0, 0)], Color::White),
+    ] {
+        let b = ttt(&bl, &wh, tm);
+        let r = ttt_engine(9).search(&b, &Limits::default(), &mut rng);
+        assert_eq!(r.score, reference::minimax(&e, &b, 9), "{b:?}");
+    }
+}
+
+fn random_position(g: Geometry, stones: usize, rng: &mut ChaCha8Rng) -> Option<Board> {
+    let mut b = Board::new(g, Rule::Freestyle).unwrap();
+    // Stones near the centre so candidate sets overlap.
+    let c = g.centre();
+    for _ in 0..stones {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            if tries > 100 {
+                return None;
+            }
+            let x = c.x as i32 + rng.random_range(-2..=2);
+            let y = c.y as i32 + rng.random_range(-2..=2);
+            if !b.contains(x, y) {
+                continue;
+            }
+            let p = Pos::new(x as u8, y as u8);
+            if b.cell(p) == gomoku_board::Cell::Empty {
+                b.make(p);
+                break;
+            }
+        }
+        if b.winner().is_some() {
+            return None;
+        }
+    }
+    Some(b)
+}
+
+#[test]
+fn alpha_beta_equals_plain_minimax() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let cases = [
+        (
+            Geometry {
+                width: 7,
+                height: 7,
+                k: 4,
+            },
+            4,
+        ),
+        (Geometry::square(9), 6),
+    ];
+    let mut checked = 0;
+    for (g, stones) in cases {
+        for _ in 0..6 {
+            let Some(board) = random_position(g, stones, &mut rng) else {
+                continue;
+            };
+            for depth in 1..=3u32 {
+                let base = EngineParams {
+                    depth,
+                    top_n: None,
+                    vcf: false,
+                    radius: 1,
+                    ..EngineParams::default()
+                };
+                let oracle = reference::minimax(&Engine::new(base.clone()).unwrap(), &board, depth);
+                for (tt, ord, id) in [
+                    (true, true, true),
+                    (true, false, false),
+                    (false, true, true),
+                    (true, true, false),
+                ] {
+                    let mut e = Engine::new(EngineParams {
+                        use_tt: tt,
+                        use_ordering: ord,
+                        iterative_deepening: id,
+                        ..base.clone()
+                    })
+                    .unwrap();
+                    let r = e.search(&board, &Limits::default(), &mut rng);
+                    assert_eq!(
+                        r.score, oracle,
+                        "depth {depth} tt {tt} ord {ord} id {id}\n{board:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 30);
+}
+
+#[test]
+fn alpha_beta_equals_plain_minimax_depth4() {
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let g = Geometry {
+        width: 7,
+        height: 7,
+        k: 4,
+    };
+    for _ in 0..4 {
+        let Some(board) = random_position(g, 5, &mut rng) else {
+            continue;
+        };
+        let base = EngineParams {
+            depth: 4,
+            top_n: None,
+            vcf: false,
+            radius: 1,
+            ..EngineParams::default()
+        };
+        let oracle = reference::minimax(&Engine::new(base.clone()).unwrap(), &board, 4);
+        let r = Engine::new(base)
+            .unwrap()
+            .search(&board, &Limits::default(), &mut rng);
+        assert_eq!(r.score, oracle);
+    }
+}
+
+// ---------- VCF puzzles ----------
+
+struct Puzzle {
+    id: String,
+    kind: String,
+    to_move: Color,
+    expect_win: bool,
+    limit: u32,
+    black: Vec<Pos>,
+    white: Vec<Pos>,
+    freestyle_ok: bool,
+}
+
+fn field<'a>(line: &'a str, key: &str) -> &'a str {
+    let k = format!("\"{key}\":");
+    let start = line
+        .find(&k)
+        .map(|i| i + k.len())
+        .unwrap_or_else(|| panic!("{key}"));
+    let rest = &line[start..];
+    let mut depth = 0;
+    for (i, ch) in rest.char_indices() {
+        match ch {
+            '[' => depth += 1,
+            ']' => depth -= 1,
+            ',' | '}' if depth == 0 => return rest[..i].trim(),
+            _ => {}
+        }
+    }
+    rest
+}
+
+fn points(v: &str) -> Vec<Pos> {
+    let nums: Vec<u8> = v
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    nums.chunks(2).map(|c| Pos::new(c[0], c[1])).collect()
+}
+
+fn puzzles() -> Option<Vec<Puzzle>> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/puzzles/tactics_normalized.jsonl"
+    );
+    let text = std::fs::read_to_string(path).ok()?;
+    Some(
+        text.lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(|l| Puzzle {
+                id: field(l, "id").trim_matches('"').to_string(),
+                kind: field(l, "kind").trim_matches('"').to_string(),
+                to_move: if field(l, "to_move").contains("black") {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+                expect_win: field(l, "expect").contains("\"win\""),
+                limit: field(l, "limit").parse().unwrap(),
+                black: points(field(l, "black")),
+                white: points(field(l, "white")),
+                freestyle_ok: field(l, "line_verified_freestyle") == "true",
+            })
+            .collect(),
+    )
+}
+
+fn vcf_engine() -> Engine {
+    Engine::new(EngineParams::default()).unwrap()
+}
+
+#[test]
+fn vcf_puzzles_win_within_limit_freestyle_sound() {
+    let Some(ps) = puzzles() else {
+        eprintln!("puzzle file not found; skipped");
+        return;
+    };
+    let mut n = 0;
+    for p in ps
+        .iter()
+        .filter(|p| p.kind == "vcf" && p.expect_win && p.freestyle_ok)
+    {
+        let b = Board::from_stones(
+            Geometry::square(15),
+            Rule::Freestyle,
+            &p.black,
+            &p.white,
+            p.to_move,
+        )
+        .unwrap();
+        let line = vcf_engine().find_vcf(&b, p.limit);
+        let line = line.unwrap_or_else(|| panic!("{}: no VCF found within {}", p.id, p.limit));
+        assert!(
+            line.len() % 2 == 1 && line.len() as u32 / 2 <= p.limit,
+            "{} {line:?}",
+            p.id
+        );
+        // Replay the line: it ends with the attacker's five.
+        let mut b2 = b.clone();
+        for (i, &m) in line.iter().enumerate() {
+            b2.try_make(m)
+                .unwrap_or_else(|e| panic!("{} move {i}: {e}", p.id));
+        }
+        assert_eq!(b2.winner(), Some(p.to_move), "{}", p.id);
+        n += 1;
+    }
+    assert!(n >= 3, "{n} freestyle VCF cases");
+}
+
+#[test]
+fn vcf_puzzles_renju() {
+    let Some(ps) = puzzles() else {
+        return;
+    };
+    for p in ps
+        .iter()
+        .filter(|p| p.kind == "vcf" && !(p.expect_win && p.freestyle_ok))
+    {
+        let b = Board::from_stones(
+            Geometry::square(15),
+            Rule::Renju,
+            &p.black,
+            &p.white,
+            p.to_move,
+        )
+        .unwrap();
+        let found = vcf_engine().find_vcf(&b, p.limit);
+        if p.expect_win {
+            if !renju_available() {
+                eprintln!(
+                    "{}: renju forbidden points not implemented yet; skipped",
+                    p.id
+                );
+                continue;
+            }
+            assert!(
+                found.is_some(),
+                "{}: expected a VCF within {}",
+                p.id,
+                p.limit
+            );
+        } else {
+            assert!(
+                found.is_none(),
+                "{}: no VCF expected within {}, found {:?}",
+                p.id,
+                p.limit,
+                found
+            );
+        }
+    }
+}
+
+/// Whether the board crate's renju checker detects a simple double three.
+fn renju_available() -> bool {
+    let ps = |v: &[(u8, u8)]| v.iter().map(|&(x, y)| Pos::new(x, y)).collect::<Vec<_>>();
+    let b = Board::from_stones(
+        Geometry::square(15),
+        Rule::Renju,
+        &ps(&[(6, 7), (7, 7), (8, 6), (8, 5)]),
+        &ps(&[(0, 0), (0, 2), (0, 4), (0, 6)]),
+        Color::Black,
+    )
+    .unwrap();
+    b.is_forbidden(Pos::new(8, 7))
+}
+
+// ---------- games ----------
+
+fn fives(board: &Board, color: Color) -> Vec<Pos> {
+    board
+        .points()
+        .filter(|&p| board.cell(p) == gomoku_board::Cell::Empty && board.wins_at(p, color))
+        .collect()
+}
+
+#[test]
+fn engine_games_are_legal_complete_fives_and_block_fours() {
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    let configs = [
+        (Geometry::square(15), Rule::Freestyle, 3u32),
+        (Geometry::square(11), Rule::Standard, 2),
+        (
+            Geometry {
+                width: 9,
+                height: 9,
+                k: 4,
+            },
+            Rule::Freestyle,
+            3,
+        ),
+        (Geometry::square(15), Rule::Renju, 2),
+    ];
+    for (g, rule, depth) in configs {
+        for game in 0..2 {
+            let mut e = [
+                Engine::new(EngineParams {
+                    depth,
+                    ..EngineParams::default()
+                })
+                .unwrap(),
+                Engine::new(EngineParams {
+                    depth,
+                    top_n: Some(5),
+                    tie_break_margin: 50,
+                    ..EngineParams::default()
+                })
+                .unwrap(),
+            ];
+            let mut b = Board::new(g, rule).unwrap();
+            // A few random opening moves.
+            for _ in 0..(2 + game) {
+                let c = g.centre();
+                let p = Pos::new(
+                    c.x + rng.random_range(0..3u8),
+                    c.y + rng.random_range(0..3u8),
+                );
+                if b.is_legal(p) {
+                    b.make(p);
+                }
+            }
+            while b.outcome().is_none() {
+                let me = b.to_move();
+                let mine = fives(&b, me);
+                let theirs = fives(&b, me.opponent());
+                let r = e[b.stone_count() % 2].search(&b, &Limits::default(), &mut rng);
+                let m = r.best.expect("a move");
+                assert!(b.is_legal(m), "illegal {m:?}\n{b:?}");
+                if !mine.is_empty() {
+                    assert!(
+                        mine.contains(&m),
+                        "missed own five {mine:?}, played {m:?}\n{b:?}"
+                    );
+                } else if !theirs.is_empty() {
+                    assert!(
+                        theirs.contains(&m),
+                        "left four open {theirs:?}, played {m:?}\n{b:?}"
+                    );
+                }
+                b.make(m);
+            }
+        }
+    }
+}
+
+#[test]
+fn random_positions_never_yield_illegal_moves() {
+    let mut rng = ChaCha8Rng::seed_from_u64(1234);
+    let mut e = Engine::new(EngineParams {
+        depth: 2,
+        ..EngineParams::default()
+    })
+    .unwrap();
+    for rule in [Rule::Freestyle, Rule::Renju] {
+        for _ in 0..10 {
+            let mut b = Board::new(Geometry::square(15), rule).unwrap();
+            for _ in 0..rng.random_range(0..40) {
+                let p = random_empty(&b, &mut rng).unwrap();
+                if b.is_legal(p) {
+                    b.make(p);
+                    if b.winner().is_some() {
+                        b.unmake();
+                    }
+                }
+            }
+            let r = e.search(&b, &Limits::default(), &mut rng);
+            assert!(b.is_legal(r.best.unwrap()));
+        }
+    }
+}
+
+#[test]
+fn margin_zero_consumes_no_randomness_and_margin_varies_moves() {
+    let b = gomoku_engine::bench::bench_positions()[0].board.clone();
+    let mut e = Engine::new(EngineParams {
+        depth: 3,
+        ..EngineParams::default()
+    })
+    .unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let before = rng.clone();
+    let r1 = e.search(&b, &Limits::default(), &mut rng);
+    assert_eq!(rng, before);
+    let r2 = e.search(&b, &Limits::default(), &mut rng);
+    assert_eq!(r1.best, r2.best);
+    let mut e = Engine::new(EngineParams {
+        depth: 2,
+        tie_break_margin: 100_000,
+        ..EngineParams::default()
+    })
+    .unwrap();
+    let moves: std::collections::HashSet<Pos> = (0..20)
+        .map(|_| e.search(&b, &Limits::default(), &mut rng).best.unwrap())
+        .collect();
+    assert!(moves.len() > 1);
+}
+
+#[test]
+fn node_limit_and_stop_flag_still_return_a_legal_move() {
+    let b = gomoku_engine::bench::bench_positions()[1].board.clone();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut e = Engine::new(EngineParams {
+        depth: 20,
+        ..EngineParams::default()
+    })
+    .unwrap();
+    let r = e.search(
+        &b,
+        &Limits {
+            nodes: Some(5000),
+            ..Limits::default()
+        },
+        &mut rng,
+    );
+    assert!(b.is_legal(r.best.unwrap()));
+    assert!(r.nodes <= 5000);
+    let flag = Arc::new(std::sync::atomic::AtomicBool::new(true));
+    e.set_stop_flag(flag);
+    let r = e.search(&b, &Limits::default(), &mut rng);
+    assert!(b.is_legal(r.best.unwrap()));
+    let r = Engine::new(EngineParams {
+        depth: 30,
+        ..EngineParams::default()
+    })
+    .unwrap()
+    .search(
+        &b,
+        &Limits {
+            time: Some(std::time::Duration::from_millis(50)),
+            ..Limits::default()
+        },
+        &mut rng,
+    );
+    assert!(r.time < std::time::Duration::from_millis(500));
+    assert!(b.is_legal(r.best.unwrap()));
+}
+
+#[test]
+fn mate_scores_report_win_in() {
+    // Black has an open four: wins with its next move.
+    let ps = |v: &[(u8, u8)]| v.iter().map(|&(x, y)| Pos::new(x, y)).collect::<Vec<_>>();
+    let b = Board::from_stones(
+        Geometry::square(15),
+        Rule::Freestyle,
+        &ps(&[(5, 7), (6, 7), (7, 7), (8, 7)]),
+        &ps(&[(5, 8), (6, 8), (7, 8)]),
+        Color::Black,
+    )
+    .unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    let r = Engine::new(EngineParams::default())
+        .unwrap()
+        .search(&b, &Limits::default(), &mut rng);
+    assert_eq!(r.score, WIN - 1);
+    assert_eq!(r.win_in, Some(1));
+    // White to move facing the open four: lost.
+    let mut b2 = b.clone();
+    b2.set_to_move(Color::White);
+    let r = Engine::new(EngineParams {
+        vcf: false,
+        ..EngineParams::default()
+    })
+    .unwrap()
+    .search(&b2, &Limits::default(), &mut rng);
+    // White has a three (5..7, 8): it cannot win first; it loses in 1 black move.
+    assert_eq!(r.win_in, Some(-1), "{r:?}");
+    // Black three + White nothing: VCF-free win by open four in 2.
+    let b3 = Board::from_stones(
+        Geometry::square(15),
+        Rule::Freestyle,
+        &ps(&[(6, 7), (7, 7), (8, 7)]),
+        &ps(&[(0, 0), (14, 14)]),
+        Color::Black,
+    )
+    .unwrap();
+    let r = Engine::new(EngineParams {
+        depth: 4,
+        vcf: false,
+        ..EngineParams::default()
+    })
+    .unwrap()
+    .search(&b3, &Limits::default(), &mut rng);
+    assert_eq!(r.win_in, Some(2), "open three -> open four -> five: {r:?}");
+}
+
+#[test]
+fn lazy_smp_returns_legal_moves_and_counts_all_threads() {
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    for p in gomoku_engine::bench::bench_positions() {
+        let mut e = Engine::new(EngineParams {
+            depth: 5,
+            threads: 2,
+            ..EngineParams::default()
+        })
+        .unwrap();
+        let r = e.search(&p.board, &Limits::default(), &mut rng);
+        assert!(p.board.is_legal(r.best.unwrap()));
+        assert_eq!(r.depth, 5);
+        let single = Engine::new(EngineParams {
+            depth: 5,
+            ..EngineParams::default()
+        })
+        .unwrap()
+        .search(&p.board, &Limits::default(), &mut rng);
+        assert!(!gomoku_engine::is_mate(r.score) && !gomoku_engine::is_mate(single.score));
+    }
+    // Forced positions finish at once with helpers too.
+    let ps = |v: &[(u8, u8)]| v.iter().map(|&(x, y)| Pos::new(x, y)).collect::<Vec<_>>();
+    let b = Board::from_stones(
+        Geometry::square(15),
+        Rule::Freestyle,
+        &ps(&[(5, 7), (6, 7), (7, 7), (8, 7)]),
+        &ps(&[(5, 8), (6, 8), (7, 8)]),
+        Color::Black,
+    )
+    .unwrap();
+    let r = Engine::new(EngineParams {
+        threads: 3,
+        ..EngineParams::default()
+    })
+    .unwrap()
+    .search(&b, &Limits::default(), &mut rng);
+    assert_eq!(r.win_in, Some(1));
+}
+
+#[test]
+fn engine_defends_against_a_vcf_when_a_defence_exists() {
+    let Some(ps) = puzzles() else {
+        return;
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let mut checked = 0;
+    for p in ps
+        .iter()
+        .filter(|p| p.kind == "vcf" && p.expect_win && p.freestyle_ok)
+    {
+        // The defender to move instead of the attacker.
+        let b = Board::from_stones(
+            Geometry::square(15),
+            Rule::Freestyle,
+            &p.black,
+            &p.white,
+            p.to_move.opponent(),
+        )
+        .unwrap();
+        let mut e = Engine::new(EngineParams {
+            depth: 2,
+            ..EngineParams::default()
+        })
+        .unwrap();
+        let r = e.search(&b, &Limits::default(), &mut rng);
+        let defends = |m: Pos| {
+            let mut b2 = b.clone();
+            b2.make(m);
+            vcf_engine().find_vcf(&b2, p.limit).is_none()
+        };
+        let any = b.points().filter(|&m| b.is_legal(m)).any(defends);
+        if any {
+            assert!(
+                defends(r.best.unwrap()),
+                "{}: {:?} does not stop the VCF",
+                p.id,
+                r.best
+            );
+            checked += 1;
+        }
+    }
+    eprintln!("{checked} defendable VCF positions checked");
+}
+
+#[test]
+fn bench_positions_parse_and_run() {
+    let seeds = gomoku_engine::bench::bench_positions();
+    assert_eq!(seeds.len(), 2);
+    assert_eq!(seeds[0].board.stone_count(), 4);
+    assert_eq!(
+        seeds[0].board.cell(Pos::new(7, 7)),
+        gomoku_board::Cell::Black
+    );
+    assert_eq!(
+        seeds[0].board.cell(Pos::new(8, 6)),
+        gomoku_board::Cell::White
+    );
+    let tsv = "# comment\nrule\tboard_size\tsearch_depth\tposition\nFREESTYLE\t15\t19\th8g7f6\nRENJU\t15\t3\th8h9\n";
+    let ps = gomoku_engine::bench::parse_rapfi_bench(tsv).unwrap();
+    assert_eq!(ps.len(), 2);
+    assert_eq!(ps[1].board.rule(), Rule::Renju);
+    assert_eq!(ps[0].depth, 19);
+    let err = gomoku_engine::bench::parse_rapfi_bench("FREESTYLE\t15\t4\th8h8\n").unwrap_err();
+    assert_eq!(err.line, 1);
+    let err = gomoku_engine::bench::parse_rapfi_bench("\nGO\t15\t4\th8\n").unwrap_err();
+    assert_eq!(err.line, 2);
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/data/puzzles/rapfi_bench_positions.tsv"
+    );
+    if let Ok(text) = std::fs::read_to_string(path) {
+        assert_eq!(
+            gomoku_engine::bench::parse_rapfi_bench(&text)
+                .unwrap()
+                .len(),
+            10
+        );
+    }
+    let report = gomoku_engine::bench::run_bench(
+        &EngineParams {
+            depth: 3,
+            ..EngineParams::default()
+        },
+        &seeds,
+    )
+    .unwrap();
+    assert_eq!(report.lines.len(), 2);
+    assert!(
+        report.total_nodes > 0
+            && report
+                .lines
+                .iter()
+                .all(|l| l.depth == 3 && l.iterations.len() == 3)
+    );
+}
