@@ -1,0 +1,106 @@
+//! The in-process engine ([`gomoku_engine::Engine`]) as a [`Player`].
+
+use crate::player::{
+    ClockState, MoveAnswer, Player, PlayerFactory, PlayerFault, SearchCounters, TimeControl,
+};
+use gomoku_board::{Board, Geometry, Rule};
+use gomoku_engine::{Engine, EngineError, EngineParams, Limits};
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// An engine with a name. `new_game` clears its transposition table, killers and history, so
+/// a game never depends on the games the same instance played before.
+pub struct EnginePlayer {
+    name: String,
+    engine: Engine,
+}
+
+impl EnginePlayer {
+    /// Builds the engine (validates the parameters, compiles the table, allocates the TT).
+    pub fn new(name: impl Into<String>, params: EngineParams) -> Result<EnginePlayer, EngineError> {
+        Ok(EnginePlayer {
+            name: name.into(),
+            engine: Engine::new(params)?,
+        })
+    }
+
+    /// Sets the flag that cuts a running search short (it then plays its best move so far).
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.engine.set_stop_flag(flag);
+    }
+
+    /// The engine's parameters.
+    pub fn params(&self) -> &EngineParams {
+        self.engine.params()
+    }
+}
+
+/// The search limits of a move under a time control.
+pub fn limits_for(clock: &ClockState, params: &EngineParams) -> Limits {
+    match clock.control {
+        TimeControl::EngineDefault => Limits {
+            depth: Some(params.depth),
+            ..Limits::default()
+        },
+        TimeControl::Depth(d) => Limits {
+            depth: Some(d),
+            ..Limits::default()
+        },
+        TimeControl::Nodes(n) => Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        },
+        TimeControl::MoveTime(_) | TimeControl::GameTime { .. } => Limits {
+            time: clock.move_budget(),
+            ..Limits::default()
+        },
+    }
+}
+
+impl Player for EnginePlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self, _geometry: Geometry, _rule: Rule) {
+        self.engine.new_game();
+    }
+
+    fn choose_move(
+        &mut self,
+        board: &Board,
+        clock: &ClockState,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<MoveAnswer, PlayerFault> {
+        let limits = limits_for(clock, self.engine.params());
+        let r = self.engine.search(board, &limits, rng);
+        let pos = r
+            .best
+            .ok_or_else(|| PlayerFault::Garbage("the engine found no move".into()))?;
+        Ok(MoveAnswer {
+            pos,
+            nodes: r.nodes,
+            depth: r.depth,
+            score: r.score,
+            counters: SearchCounters {
+                seldepth: r.seldepth,
+                tt_hits: r.tt_hits,
+                beta_cutoffs: r.beta_cutoffs,
+                first_move_cutoffs: r.first_move_cutoffs,
+            },
+        })
+    }
+}
+
+/// A factory of engine players with these parameters. The parameters are checked here, once,
+/// so that workers do not fail later.
+pub fn engine_factory(name: &str, params: EngineParams) -> Result<PlayerFactory, EngineError> {
+    params.validate()?;
+    let name = name.to_string();
+    Ok(Arc::new(move || {
+        EnginePlayer::new(name.clone(), params.clone())
+            .map(|p| Box::new(p) as Box<dyn Player>)
+            .map_err(|e| e.to_string())
+    }))
+}

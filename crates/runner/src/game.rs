@@ -1,0 +1,326 @@
+//! One game between two players from an opening: [`play_game`] and the [`GameRecord`] it
+//! returns. Used by tournaments, and by SPRT and tuning code that plays games from code.
+
+use crate::player::{ClockState, MoveAnswer, Player, PlayerFault, TimeControl};
+use gomoku_board::{Board, Cell, Color, Geometry, Outcome, Pos, Rule};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::time::{Duration, Instant};
+
+/// The result of a game, by stone colour (Black = the first mover of the whole game,
+/// opening stones included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameResult {
+    /// Black won.
+    Black,
+    /// White won.
+    White,
+    /// A draw.
+    Draw,
+}
+
+impl GameResult {
+    /// The score of Black: 1, 0.5 or 0.
+    pub fn black_score(self) -> f64 {
+        match self {
+            GameResult::Black => 1.0,
+            GameResult::Draw => 0.5,
+            GameResult::White => 0.0,
+        }
+    }
+
+    /// The winner's colour, if any.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::Black => Some(Color::Black),
+            GameResult::White => Some(Color::White),
+            GameResult::Draw => None,
+        }
+    }
+
+    fn win_for(color: Color) -> GameResult {
+        match color {
+            Color::Black => GameResult::Black,
+            Color::White => GameResult::White,
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    /// A winning row.
+    Five,
+    /// The board is full: a draw.
+    BoardFull,
+    /// The move cap was reached: a draw.
+    MoveCap,
+    /// A move onto a stone or off the board: the mover loses.
+    IllegalMove,
+    /// A renju-forbidden move by Black: Black loses.
+    Forbidden,
+    /// The mover's clock ran out or it did not answer in time: it loses.
+    TimeForfeit,
+    /// The mover crashed or answered garbage: it loses.
+    Crash,
+    /// The game could not be played (a panic in the runner or a player, a player that could
+    /// not be built): no result, not counted.
+    Failed,
+}
+
+impl Reason {
+    /// The snake_case name used in the journal.
+    pub fn name(self) -> &'static str {
+        match self {
+            Reason::Five => "five",
+            Reason::BoardFull => "board_full",
+            Reason::MoveCap => "move_cap",
+            Reason::IllegalMove => "illegal_move",
+            Reason::Forbidden => "forbidden",
+            Reason::TimeForfeit => "time_forfeit",
+            Reason::Crash => "crash",
+            Reason::Failed => "failed",
+        }
+    }
+}
+
+/// One move played by a player (opening moves are not included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// The point.
+    pub pos: Pos,
+    /// Wall time of the player's answer, in microseconds (machine-dependent).
+    pub time_us: u64,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Depth completed.
+    pub depth: u32,
+    /// Score from the mover's point of view.
+    pub score: i32,
+}
+
+/// Totals of one side's moves in a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SideTotals {
+    /// Moves made.
+    pub moves: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Sum of completed depths (divide by `moves` for the mean).
+    pub depth_sum: u64,
+    /// Deepest selective depth reached.
+    pub seldepth_max: u32,
+    /// Transposition table hits.
+    pub tt_hits: u64,
+    /// Beta cutoffs.
+    pub beta_cutoffs: u64,
+    /// Beta cutoffs by the first move searched.
+    pub first_move_cutoffs: u64,
+}
+
+impl SideTotals {
+    fn add(&mut self, a: &MoveAnswer) {
+        self.moves += 1;
+        self.nodes += a.nodes;
+        self.depth_sum += a.depth as u64;
+        self.seldepth_max = self.seldepth_max.max(a.counters.seldepth);
+        self.tt_hits += a.counters.tt_hits;
+        self.beta_cutoffs += a.counters.beta_cutoffs;
+        self.first_move_cutoffs += a.counters.first_move_cutoffs;
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The opening as played (after any symmetry transform).
+    pub opening: Vec<Pos>,
+    /// The players' moves after the opening.
+    pub moves: Vec<MoveRecord>,
+    /// The result; `None` only for [`Reason::Failed`].
+    pub result: Option<GameResult>,
+    /// Why the game ended.
+    pub reason: Reason,
+    /// Details of a fault (the illegal move, the crash message...).
+    pub message: Option<String>,
+    /// Search totals of Black and White.
+    pub sides: [SideTotals; 2],
+    /// Clock time used by Black and White, in microseconds.
+    pub side_time_us: [u64; 2],
+    /// Time spent in the players' `choose_move`, exactly (not journaled).
+    pub think: Duration,
+    /// Time spent in the players' `new_game` (engines clear their tables) and, in tournaments,
+    /// in building them (not journaled).
+    pub reset: Duration,
+}
+
+impl GameRecord {
+    /// A record of a game that could not be played.
+    pub fn failed(opening: Vec<Pos>, message: String) -> GameRecord {
+        GameRecord {
+            opening,
+            moves: Vec::new(),
+            result: None,
+            reason: Reason::Failed,
+            message: Some(message),
+            sides: [SideTotals::default(); 2],
+            side_time_us: [0; 2],
+            think: Duration::ZERO,
+            reset: Duration::ZERO,
+        }
+    }
+}
+
+/// Plays one game. `players[0]` takes Black (the first stone of the opening and every stone
+/// of that colour after it), `players[1]` White. The opening is played on the board first; it
+/// must be legal and not finished (tournaments check every opening before the first game).
+/// The game ends at a winning row, a full board (draw), `move_cap` stones on the board
+/// (draw; opening stones count, as c-gomoku-cli's `-drawafter`), or a fault, which loses.
+/// All randomness of both players comes from `rng`.
+pub fn play_game(
+    players: [&mut dyn Player; 2],
+    opening: &[Pos],
+    geometry: Geometry,
+    rule: Rule,
+    control: TimeControl,
+    move_cap: Option<usize>,
+    rng: &mut ChaCha8Rng,
+) -> GameRecord {
+    let [black, white] = players;
+    let mut players: [&mut dyn Player; 2] = [black, white];
+    let mut record = GameRecord {
+        opening: opening.to_vec(),
+        moves: Vec::with_capacity(geometry.area().min(128)),
+        result: None,
+        reason: Reason::Failed,
+        message: None,
+        sides: [SideTotals::default(); 2],
+        side_time_us: [0; 2],
+        think: Duration::ZERO,
+        reset: Duration::ZERO,
+    };
+    let mut board = match Board::new(geometry, rule) {
+        Ok(b) => b,
+        Err(e) => {
+            record.message = Some(format!("bad board: {e}"));
+            return record;
+        }
+    };
+    if let Err(e) = board.play_all(opening) {
+        record.message = Some(format!("bad opening: {e}"));
+        return record;
+    }
+    let reset_start = Instant::now();
+    for p in players.iter_mut() {
+        p.new_game(geometry, rule);
+    }
+    record.reset = reset_start.elapsed();
+    let mut remaining = match control {
+        TimeControl::GameTime { base, .. } => [Some(base); 2],
+        _ => [None; 2],
+    };
+    let lose = |mover: Color| Some(GameResult::win_for(mover.opponent()));
+    loop {
+        match board.outcome() {
+            Some(Outcome::Win(c)) => {
+                record.result = Some(GameResult::win_for(c));
+                record.reason = Reason::Five;
+                break;
+            }
+            Some(Outcome::Draw) => {
+                record.result = Some(GameResult::Draw);
+                record.reason = Reason::BoardFull;
+                break;
+            }
+            None => {}
+        }
+        if move_cap.is_some_and(|cap| board.stone_count() >= cap) {
+            record.result = Some(GameResult::Draw);
+            record.reason = Reason::MoveCap;
+            break;
+        }
+        let mover = board.to_move();
+        let side = mover.index();
+        let clock = ClockState {
+            control,
+            remaining: remaining[side],
+            ply: board.history().len(),
+        };
+        let start = Instant::now();
+        let answer = players[side].choose_move(&board, &clock, rng);
+        let elapsed = start.elapsed();
+        record.think += elapsed;
+        let time_us = elapsed.as_micros() as u64;
+        record.side_time_us[side] += time_us;
+        let answer = match answer {
+            Ok(a) => a,
+            Err(fault) => {
+                record.result = lose(mover);
+                record.reason = match fault {
+                    PlayerFault::Timeout(_) => Reason::TimeForfeit,
+                    PlayerFault::Crash(_) | PlayerFault::Garbage(_) => Reason::Crash,
+                };
+                record.message = Some(format!("{mover} ({}): {fault}", players[side].name()));
+                break;
+            }
+        };
+        if let (TimeControl::GameTime { increment, .. }, Some(left)) = (control, remaining[side]) {
+            match left.checked_sub(elapsed) {
+                Some(left) => remaining[side] = Some(left + increment),
+                None => {
+                    record.result = lose(mover);
+                    record.reason = Reason::TimeForfeit;
+                    record.message = Some(format!(
+                        "{mover} ({}) overstepped its clock by {:?}",
+                        players[side].name(),
+                        elapsed.saturating_sub(left)
+                    ));
+                    break;
+                }
+            }
+        }
+        let pos = answer.pos;
+        if board.check_on_board(pos).is_err() || board.cell(pos) != Cell::Empty {
+            record.result = lose(mover);
+            record.reason = Reason::IllegalMove;
+            record.message = Some(format!(
+                "{mover} ({}) played ({},{}) which is {}",
+                players[side].name(),
+                pos.x,
+                pos.y,
+                if board.check_on_board(pos).is_err() {
+                    "off the board"
+                } else {
+                    "occupied"
+                }
+            ));
+            break;
+        }
+        record.sides[side].add(&answer);
+        record.moves.push(MoveRecord {
+            pos,
+            time_us,
+            nodes: answer.nodes,
+            depth: answer.depth,
+            score: answer.score,
+        });
+        if board.is_forbidden(pos) {
+            record.result = lose(mover);
+            record.reason = Reason::Forbidden;
+            record.message = Some(format!(
+                "{mover} ({}) played a forbidden point",
+                players[side].name()
+            ));
+            break;
+        }
+        board.make(pos);
+    }
+    record
+}
+
+/// The wall time of a record's moves, summed over both sides.
+pub fn record_time(record: &GameRecord) -> Duration {
+    Duration::from_micros(record.side_time_us[0] + record.side_time_us[1])
+}

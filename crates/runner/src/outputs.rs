@@ -1,0 +1,189 @@
+//! The files written at the end of a run, rebuilt from `run.json` and `games.jsonl` alone:
+//!
+//! - `results.pgn`: results-only PGN exactly as c-gomoku-cli writes it (`[Black]` is the first
+//!   mover, `[White]` the second, the result from White's point of view: `1-0` when White
+//!   wins), so Ordo and BayesElo read it as they read c-gomoku-cli's;
+//! - `games.sgf`: every game in one SGF collection (FF[4] GM[4]) in c-gomoku-cli's layout:
+//!   opening stones marked `C[opening move]`, played moves with their time `C[12ms]`. One
+//!   collection file, as c-gomoku-cli's `-sgf` does: thousands of games make thousands of
+//!   files otherwise, and SGF viewers and our own reader open collections;
+//! - `standings.json`: [`crate::standings::Standings`].
+//!
+//! Games are written in job order; failed jobs (no result) are left out of both game files.
+
+use crate::RunnerError;
+use crate::game::{GameResult, Reason};
+use crate::journal::{JOURNAL_FILE, JournalLine, RunInfo, read_journal};
+use crate::standings::Standings;
+use gomoku_board::{Color, Geometry, Rule};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// c-gomoku-cli's termination text for a finished game.
+pub fn termination(result: GameResult, reason: Reason) -> String {
+    let winner = match result {
+        GameResult::Black => "Black",
+        GameResult::White => "White",
+        GameResult::Draw => "",
+    };
+    match reason {
+        Reason::Five => format!("{winner} win by five connection"),
+        Reason::BoardFull => "Draw by fullfilled board".into(),
+        Reason::MoveCap => "Draw by adjudication".into(),
+        Reason::IllegalMove => format!("{winner} win by opponent illegal move"),
+        Reason::Forbidden => "Black play forbidden move".into(),
+        Reason::TimeForfeit => format!("{winner} win by time forfeit"),
+        Reason::Crash => format!("{winner} win by opponent crash"),
+        Reason::Failed => "Unterminated".into(),
+    }
+}
+
+fn round_game(line: &JournalLine, jobs_per_round: usize) -> (usize, usize) {
+    let per = jobs_per_round.max(1);
+    (line.round as usize + 1, line.job % per + 1)
+}
+
+/// One game in c-gomoku-cli's results-only PGN.
+pub fn pgn_game(line: &JournalLine, jobs_per_round: usize) -> Option<String> {
+    let result = line.result?;
+    let (round, game) = round_game(line, jobs_per_round);
+    let res = match result {
+        GameResult::White => "1-0",
+        GameResult::Draw => "1/2-1/2",
+        GameResult::Black => "0-1",
+    };
+    let mut out = String::with_capacity(256);
+    let _ = writeln!(out, "[Event \"{}\"]", line.job + 1);
+    let _ = writeln!(out, "[Date \"{}\"]", line.date);
+    let _ = writeln!(out, "[Round \"{round}.{game}\"]");
+    let _ = writeln!(out, "[Black \"{}\"]", line.black);
+    let _ = writeln!(out, "[White \"{}\"]", line.white);
+    let _ = writeln!(out, "[Result \"{res}\"]");
+    let _ = writeln!(
+        out,
+        "[Termination \"{}\"]",
+        termination(result, line.reason)
+    );
+    let _ = writeln!(out, "[PlyCount \"{}\"]", line.moves.len());
+    out.push_str(res);
+    out.push_str("\n\n");
+    Some(out)
+}
+
+fn sgf_coord(v: u8) -> char {
+    if v < 26 {
+        (b'a' + v) as char
+    } else {
+        (b'A' + v - 26) as char
+    }
+}
+
+/// One game as an SGF game tree in c-gomoku-cli's layout.
+pub fn sgf_game(
+    line: &JournalLine,
+    geometry: Geometry,
+    rule: Rule,
+    jobs_per_round: usize,
+) -> Option<String> {
+    let result = line.result?;
+    let (round, game) = round_game(line, jobs_per_round);
+    let mut out = String::with_capacity(64 + 16 * (line.moves.len() + line.opening_moves.len()));
+    let _ = write!(
+        out,
+        "(;FF[4]GM[4]GN[{}]EV[{} x {}]DT[{}]RO[{round}.{game}]RU[{}]",
+        line.job + 1,
+        line.black,
+        line.white,
+        line.date,
+        rule.gomocup_code()
+    );
+    if geometry.width == geometry.height {
+        let _ = write!(out, "SZ[{}]", geometry.width);
+    } else {
+        let _ = write!(out, "SZ[{}:{}]", geometry.width, geometry.height);
+    }
+    let re = match result {
+        GameResult::Black => "B+1",
+        GameResult::White => "W+1",
+        GameResult::Draw => "0",
+    };
+    let _ = writeln!(
+        out,
+        "PB[{}]PW[{}]RE[{re}]TE[{}]",
+        line.black,
+        line.white,
+        termination(result, line.reason)
+    );
+    let mut color = Color::Black;
+    let mut on_line = 0;
+    for (i, &[x, y]) in line
+        .opening_moves
+        .iter()
+        .chain(line.moves.iter())
+        .enumerate()
+    {
+        let opening = i < line.opening_moves.len();
+        if !line.opening_moves.is_empty() && i == line.opening_moves.len() {
+            out.push('\n');
+        }
+        if !opening && on_line >= 8 {
+            out.push('\n');
+            on_line = 0;
+        }
+        let c = if color == Color::Black { 'B' } else { 'W' };
+        let _ = write!(out, ";{c}[{}{}]", sgf_coord(x), sgf_coord(y));
+        if opening {
+            out.push_str("C[opening move]");
+        } else {
+            let t = line
+                .time_us
+                .get(i - line.opening_moves.len())
+                .copied()
+                .unwrap_or(0);
+            let _ = write!(out, "C[{}ms]", t / 1000);
+            on_line += 1;
+        }
+        color = color.opponent();
+    }
+    out.push_str(")\n\n");
+    Some(out)
+}
+
+/// Writes `results.pgn`, `games.sgf` and `standings.json` into `dir` from its `run.json`
+/// and `games.jsonl`. Returns the standings.
+pub fn write_outputs(dir: &Path) -> Result<Standings, RunnerError> {
+    let info = RunInfo::load(dir)?;
+    let mut lines = read_journal(&dir.join(JOURNAL_FILE))?.lines;
+    lines.sort_by_key(|l| l.job);
+    lines.dedup_by_key(|l| l.job);
+    write_outputs_from(dir, &info, &lines)
+}
+
+/// Writes the outputs of [`write_outputs`] from lines already read (sorted by job).
+pub fn write_outputs_from(
+    dir: &Path,
+    info: &RunInfo,
+    lines: &[JournalLine],
+) -> Result<Standings, RunnerError> {
+    let per_round = info.jobs / (info.rounds as usize).max(1);
+    let mut pgn = String::new();
+    let mut sgf = String::new();
+    for line in lines {
+        if let Some(g) = pgn_game(line, per_round) {
+            pgn.push_str(&g);
+        }
+        if let Some(g) = sgf_game(line, info.geometry(), info.rule(), per_round) {
+            sgf.push_str(&g);
+        }
+    }
+    let standings = Standings::compute(&info.players, lines);
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).map_err(|e| RunnerError::io(&path, e))
+    };
+    write("results.pgn", &pgn)?;
+    write("games.sgf", &sgf)?;
+    let json = serde_json::to_string_pretty(&standings).expect("standings serialize");
+    write("standings.json", &(json + "\n"))?;
+    Ok(standings)
+}

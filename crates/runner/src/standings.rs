@@ -1,0 +1,255 @@
+//! Standings from journal lines: per player games, wins, draws, losses, score, first-mover
+//! score, head-to-head, and pool Elo with its error from a joint Bradley-Terry fit
+//! ([`gomoku_stats::fit_pool`], Ordo-style, mean zero, 400 points per factor 10).
+
+use crate::game::GameResult;
+use crate::journal::JournalLine;
+use gomoku_stats::{PoolGame, PoolOptions, fit_pool};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+
+/// Wins, draws and losses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Wdl {
+    /// Wins.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Losses.
+    pub losses: u64,
+}
+
+impl Wdl {
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Points: a win 1, a draw 1/2.
+    pub fn points(&self) -> f64 {
+        self.wins as f64 + 0.5 * self.draws as f64
+    }
+
+    /// Points per game (0.5 when there are none).
+    pub fn score(&self) -> f64 {
+        if self.games() == 0 {
+            0.5
+        } else {
+            self.points() / self.games() as f64
+        }
+    }
+
+    fn add(&mut self, score: f64) {
+        if score > 0.75 {
+            self.wins += 1;
+        } else if score < 0.25 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+}
+
+/// One player's row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerStanding {
+    /// Participant index.
+    pub index: usize,
+    /// Name.
+    pub name: String,
+    /// All games.
+    pub total: Wdl,
+    /// Games as Black (the first mover).
+    pub as_black: Wdl,
+    /// Games as White.
+    pub as_white: Wdl,
+    /// Score over all games.
+    pub score: f64,
+    /// Score as Black.
+    pub first_mover_score: f64,
+    /// Pool Elo (mean of the pool 0), when the fit succeeds.
+    pub elo: Option<f64>,
+    /// Its standard error (Hessian).
+    pub elo_stderr: Option<f64>,
+    /// Results against each opponent, by participant index (`None` when they never met).
+    pub head_to_head: Vec<Option<Wdl>>,
+}
+
+/// The table of a tournament.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Standings {
+    /// Rows, best first (by Elo when fitted, else by score).
+    pub players: Vec<PlayerStanding>,
+    /// Games counted (failed jobs are not).
+    pub games: u64,
+    /// Jobs that failed (no result).
+    pub failed: u64,
+    /// Draws among counted games, as a fraction.
+    pub draw_rate: f64,
+    /// Black's score over all counted games.
+    pub first_mover_score: f64,
+    /// Why the pool fit is missing, if it is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub elo_note: Option<String>,
+}
+
+impl Standings {
+    /// Computes the standings of `names.len()` participants from journal lines.
+    pub fn compute<'a>(
+        names: &[String],
+        lines: impl IntoIterator<Item = &'a JournalLine>,
+    ) -> Standings {
+        Standings::from_results(
+            names,
+            lines
+                .into_iter()
+                .map(|l| (l.black_idx, l.white_idx, l.result)),
+        )
+    }
+
+    /// Computes the standings from `(black index, white index, result)` triples; a `None`
+    /// result is a failed job.
+    pub fn from_results(
+        names: &[String],
+        results: impl IntoIterator<Item = (usize, usize, Option<GameResult>)>,
+    ) -> Standings {
+        let n = names.len();
+        let mut rows: Vec<PlayerStanding> = names
+            .iter()
+            .enumerate()
+            .map(|(index, name)| PlayerStanding {
+                index,
+                name: name.clone(),
+                total: Wdl::default(),
+                as_black: Wdl::default(),
+                as_white: Wdl::default(),
+                score: 0.5,
+                first_mover_score: 0.5,
+                elo: None,
+                elo_stderr: None,
+                head_to_head: vec![None; n],
+            })
+            .collect();
+        let mut pool = Vec::new();
+        let (mut failed, mut draws, mut black_points) = (0u64, 0u64, 0.0);
+        for (b, w, result) in results {
+            let Some(result) = result else {
+                failed += 1;
+                continue;
+            };
+            if b >= n || w >= n {
+                continue;
+            }
+            let s = result.black_score();
+            black_points += s;
+            draws += u64::from(result == GameResult::Draw);
+            pool.push(PoolGame {
+                first: b,
+                second: w,
+                score: s,
+            });
+            rows[b].total.add(s);
+            rows[b].as_black.add(s);
+            rows[b].head_to_head[w]
+                .get_or_insert_with(Wdl::default)
+                .add(s);
+            rows[w].total.add(1.0 - s);
+            rows[w].as_white.add(1.0 - s);
+            rows[w].head_to_head[b]
+                .get_or_insert_with(Wdl::default)
+                .add(1.0 - s);
+        }
+        for r in &mut rows {
+            r.score = r.total.score();
+            r.first_mover_score = r.as_black.score();
+        }
+        let games = pool.len() as u64;
+        let mut elo_note = None;
+        if n >= 2 && games > 0 {
+            match fit_pool(&pool, n, &PoolOptions::default()) {
+                Ok(fit) => {
+                    for r in &mut rows {
+                        r.elo = fit.ratings.get(r.index).copied();
+                        r.elo_stderr = fit.stderr_hessian.get(r.index).copied();
+                    }
+                }
+                Err(e) => elo_note = Some(e.to_string()),
+            }
+        }
+        rows.sort_by(|a, b| {
+            let key = |r: &PlayerStanding| r.elo.unwrap_or(0.0) * 1e-3 + r.score;
+            let (ka, kb) = (key(a), key(b));
+            match (a.elo, b.elo) {
+                (Some(x), Some(y)) => y.total_cmp(&x),
+                _ => kb.total_cmp(&ka),
+            }
+            .then(a.index.cmp(&b.index))
+        });
+        Standings {
+            players: rows,
+            games,
+            failed,
+            draw_rate: if games == 0 {
+                0.0
+            } else {
+                draws as f64 / games as f64
+            },
+            first_mover_score: if games == 0 {
+                0.5
+            } else {
+                black_points / games as f64
+            },
+            elo_note,
+        }
+    }
+
+    /// A plain-text table for the terminal.
+    pub fn table(&self) -> String {
+        let width = self
+            .players
+            .iter()
+            .map(|p| p.name.len())
+            .max()
+            .unwrap_or(4)
+            .max(4);
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{:>3} {:<width$} {:>7} {:>6} {:>6} {:>6} {:>6} {:>7} {:>7} {:>13}",
+            "#", "name", "games", "W", "D", "L", "score", "black%", "white%", "elo"
+        );
+        for (rank, p) in self.players.iter().enumerate() {
+            let elo = match (p.elo, p.elo_stderr) {
+                (Some(e), Some(s)) if s.is_finite() => format!("{e:+.0} ± {:.0}", 1.96 * s),
+                (Some(e), _) => format!("{e:+.0}"),
+                _ => "-".into(),
+            };
+            let _ = writeln!(
+                out,
+                "{:>3} {:<width$} {:>7} {:>6} {:>6} {:>6} {:>5.1}% {:>6.1}% {:>6.1}% {:>13}",
+                rank + 1,
+                p.name,
+                p.total.games(),
+                p.total.wins,
+                p.total.draws,
+                p.total.losses,
+                100.0 * p.score,
+                100.0 * p.first_mover_score,
+                100.0 * p.as_white.score(),
+                elo
+            );
+        }
+        let _ = write!(
+            out,
+            "{} games, draws {:.1}%, first mover (black) scores {:.1}%",
+            self.games,
+            100.0 * self.draw_rate,
+            100.0 * self.first_mover_score
+        );
+        if self.failed > 0 {
+            let _ = write!(out, ", {} failed jobs", self.failed);
+        }
+        out.push('\n');
+        out
+    }
+}
