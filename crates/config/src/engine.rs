@@ -1,0 +1,241 @@
+//! Engine and pattern-table files (`configs/engines/*.ron`, `configs/tables/*.ron`).
+//!
+//! A table file:
+//! ```ron
+//! PatternTable(
+//!     name: "seed000",
+//!     description: "...",
+//!     patterns: [ (shape: "11111", own: 50000, opp: -50000), ... ],
+//! )
+//! ```
+//! An engine file (every field but `name` and `table` optional, defaults as
+//! `EngineParams::default()`; `table` is `File("path relative to this file")` or
+//! `Inline(PatternTable(...))`):
+//! ```ron
+//! Engine(name: "seed-d4", table: File("../tables/seed000.ron"), depth: 4, top_n: Some(10),
+//!        radius: 2, tt_mib: 16, tt: true, ordering: true, iterative_deepening: true,
+//!        killers: true, history: true, vcf: true, vcf_depth: 12, tie_break_margin: 0,
+//!        threads: 1)
+//! ```
+
+use crate::{ConfigError, load_ron, parse_ron, resolve_relative};
+use gomoku_engine::{EngineParams, PatternSpec, PatternTable};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// One shape of a table file.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct PatternFile {
+    /// Cells: `1` own stone, `0` empty, `x` blocked.
+    pub shape: String,
+    /// Score when the side to move owns it.
+    pub own: i32,
+    /// Score when the opponent owns it.
+    pub opp: i32,
+}
+
+/// A table file's contents.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename = "PatternTable", deny_unknown_fields)]
+pub struct TableFile {
+    /// Table name.
+    pub name: String,
+    /// Where the values come from.
+    #[serde(default)]
+    pub description: String,
+    /// The shapes.
+    pub patterns: Vec<PatternFile>,
+}
+
+impl TableFile {
+    /// The engine's plain table.
+    pub fn to_table(&self) -> PatternTable {
+        PatternTable {
+            name: self.name.clone(),
+            description: self.description.clone(),
+            patterns: self
+                .patterns
+                .iter()
+                .map(|p| PatternSpec::new(&p.shape, p.own, p.opp))
+                .collect(),
+        }
+    }
+}
+
+/// Where an engine file takes its table from.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+pub enum TableSource {
+    /// A table file, relative to the engine file.
+    File(PathBuf),
+    /// A table written in place.
+    Inline(TableFile),
+}
+
+fn d() -> EngineParams {
+    EngineParams::default()
+}
+fn d_depth() -> u32 {
+    d().depth
+}
+fn d_top_n() -> Option<usize> {
+    d().top_n
+}
+fn d_radius() -> u32 {
+    d().radius
+}
+fn d_tt_mib() -> usize {
+    d().tt_mib
+}
+fn d_true() -> bool {
+    true
+}
+fn d_vcf_depth() -> u32 {
+    d().vcf_depth
+}
+fn d_threads() -> usize {
+    d().threads
+}
+
+/// An engine file's contents.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename = "Engine", deny_unknown_fields)]
+pub struct EngineFile {
+    /// Engine name (used in reports and ratings).
+    pub name: String,
+    /// The evaluation table.
+    pub table: TableSource,
+    /// Nominal depth.
+    #[serde(default = "d_depth")]
+    pub depth: u32,
+    /// Width per node (`None` = all candidates).
+    #[serde(default = "d_top_n")]
+    pub top_n: Option<usize>,
+    /// Candidate radius.
+    #[serde(default = "d_radius")]
+    pub radius: u32,
+    /// Transposition table MiB.
+    #[serde(default = "d_tt_mib")]
+    pub tt_mib: usize,
+    /// Transposition table on/off.
+    #[serde(default = "d_true")]
+    pub tt: bool,
+    /// Pattern-score move ordering on/off.
+    #[serde(default = "d_true")]
+    pub ordering: bool,
+    /// Iterative deepening on/off.
+    #[serde(default = "d_true")]
+    pub iterative_deepening: bool,
+    /// Killer moves on/off.
+    #[serde(default = "d_true")]
+    pub killers: bool,
+    /// History heuristic on/off.
+    #[serde(default = "d_true")]
+    pub history: bool,
+    /// Root VCF search on/off.
+    #[serde(default = "d_true")]
+    pub vcf: bool,
+    /// Most fours in a VCF line.
+    #[serde(default = "d_vcf_depth")]
+    pub vcf_depth: u32,
+    /// Root tie-break margin (0 = deterministic).
+    #[serde(default)]
+    pub tie_break_margin: i32,
+    /// Search threads.
+    #[serde(default = "d_threads")]
+    pub threads: usize,
+}
+
+/// A loaded, validated engine configuration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineConfig {
+    /// Engine name.
+    pub name: String,
+    /// The file it came from.
+    pub path: PathBuf,
+    /// The parameters, table resolved.
+    pub params: EngineParams,
+}
+
+impl EngineConfig {
+    /// The engine parameters.
+    pub fn to_params(&self) -> EngineParams {
+        self.params.clone()
+    }
+}
+
+fn check_table(table: PatternTable, path: &Path) -> Result<PatternTable, ConfigError> {
+    table
+        .validate()
+        .map_err(|e| ConfigError::invalid(path, format!("patterns: {e}")))?;
+    Ok(table)
+}
+
+/// Parses table text (`path` only names the file in errors) and validates the table.
+pub fn parse_table(text: &str, path: &Path) -> Result<PatternTable, ConfigError> {
+    let f: TableFile = parse_ron(text, path)?;
+    check_table(f.to_table(), path)
+}
+
+/// Reads and validates a table file.
+pub fn load_table(path: impl AsRef<Path>) -> Result<PatternTable, ConfigError> {
+    let path = path.as_ref();
+    let f: TableFile = load_ron(path)?;
+    check_table(f.to_table(), path)
+}
+
+/// Parses engine text; a `File` table is resolved relative to `path` and loaded.
+pub fn parse_engine(text: &str, path: &Path) -> Result<EngineConfig, ConfigError> {
+    let f: EngineFile = parse_ron(text, path)?;
+    let table = match &f.table {
+        TableSource::File(p) => load_table(resolve_relative(path, p))
+            .map_err(|e| ConfigError::invalid(path, format!("table: {e}")))?,
+        TableSource::Inline(t) => check_table(t.to_table(), path)?,
+    };
+    if f.name.trim().is_empty() {
+        return Err(ConfigError::invalid(path, "name: must not be empty"));
+    }
+    let params = EngineParams {
+        table,
+        depth: f.depth,
+        top_n: f.top_n,
+        radius: f.radius,
+        tt_mib: f.tt_mib,
+        use_tt: f.tt,
+        use_ordering: f.ordering,
+        iterative_deepening: f.iterative_deepening,
+        killers: f.killers,
+        history: f.history,
+        vcf: f.vcf,
+        vcf_depth: f.vcf_depth,
+        tie_break_margin: f.tie_break_margin,
+        threads: f.threads,
+    };
+    params.validate().map_err(|e| match e {
+        gomoku_engine::EngineError::Param { field, message } => {
+            // The RON field names differ from the struct's for three switches.
+            let field = match field {
+                "use_tt" => "tt",
+                "use_ordering" => "ordering",
+                other => other,
+            };
+            ConfigError::invalid(path, format!("{field}: {message}"))
+        }
+        other => ConfigError::invalid(path, other.to_string()),
+    })?;
+    Ok(EngineConfig {
+        name: f.name,
+        path: path.to_path_buf(),
+        params,
+    })
+}
+
+/// Reads, resolves and validates an engine file.
+pub fn load_engine(path: impl AsRef<Path>) -> Result<EngineConfig, ConfigError> {
+    let path = path.as_ref();
+    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse_engine(&text, path)
+}

@@ -1,0 +1,474 @@
+//! SPRT files (`configs/sprt/*.ron`): a candidate engine against a baseline, played in game
+//! pairs (one opening, colours reversed) until the generalized SPRT of fishtest and fastchess
+//! accepts H0 or H1 or the game cap is reached.
+//!
+//! ```ron
+//! Sprt(
+//!     name: "d4-vs-d2",
+//!     // an engine file under the name written in it, or a base with overrides and a new name
+//!     candidate: Engine("../engines/seed-d4.ron"),
+//!     baseline: Variant(base: "../engines/seed-d4.ron", name: "seed-d4-top5", overrides: (top_n: 5)),
+//!     board: (size: 15, k: 5, rule: Freestyle),
+//!     // range: the openings start..end (0-based, end excluded) of the book; pair i plays
+//!     // opening start + (i mod (end - start)): the book is cycled
+//!     openings: (file: "../../openings/freestyle15.txt", format: Pos, range: (0, 40), transform: true),
+//!     elo0: 0.0,
+//!     elo1: 10.0,
+//!     alpha: 0.05,
+//!     beta: 0.05,
+//!     model: Normalized,            // or Logistic (the Elo kind of elo0 and elo1)
+//!     max_games: 20000,             // the cap: at most max_games / 2 pairs
+//!     time_control: EngineDefault,  // Depth(4), Nodes(20000), MoveTime(100), GameTime(base_ms: .., inc_ms: ..)
+//!     seed: 1,
+//!     threads: None,                // all cores
+//!     batch_pairs: None,            // pairs per parallel batch (default: 2 per thread, at least 4)
+//!     output: "../../reports/d4-vs-d2",
+//!     move_cap: None,
+//! )
+//! ```
+//!
+//! Every path is relative to the SPRT file's directory. `Some(..)` may be left out around
+//! optional values. Bad input is reported with the file, line and column.
+
+use crate::ConfigError;
+use crate::tournament::{BoardSpec, BookFormatSpec, Overrides, TimeControlSpec};
+use gomoku_board::opening::{BookFormat, Opening, parse_book, parse_book_auto};
+use gomoku_board::{BoardError, Geometry, Rule};
+use gomoku_engine::EngineParams;
+use gomoku_runner::TimeControl;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The SPRT file as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Sprt")]
+pub struct SprtFile {
+    /// The test's name (for reports).
+    pub name: String,
+    /// The engine under test (H1: it is `elo1` stronger).
+    pub candidate: EngineEntry,
+    /// The reference engine.
+    pub baseline: EngineEntry,
+    /// Board and rule (default: 15x15, five, freestyle).
+    #[serde(default)]
+    pub board: BoardSpec,
+    /// The opening book.
+    pub openings: SprtOpenings,
+    /// Elo difference under H0.
+    pub elo0: f64,
+    /// Elo difference under H1.
+    pub elo1: f64,
+    /// Type I error (default 0.05).
+    #[serde(default = "five_percent")]
+    pub alpha: f64,
+    /// Type II error (default 0.05).
+    #[serde(default = "five_percent")]
+    pub beta: f64,
+    /// What kind of Elo `elo0` and `elo1` are (default normalized, as fishtest).
+    #[serde(default)]
+    pub model: ModelSpec,
+    /// The cap: the test stops, inconclusive, after `max_games / 2` pairs.
+    pub max_games: u64,
+    /// Time control (default: each engine's own depth).
+    #[serde(default)]
+    pub time_control: TimeControlSpec,
+    /// The run seed (default 0).
+    #[serde(default)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[serde(default)]
+    pub threads: Option<usize>,
+    /// Pairs per parallel batch (default: 2 per thread, at least 4).
+    #[serde(default)]
+    pub batch_pairs: Option<usize>,
+    /// Output directory, relative to this file.
+    pub output: PathBuf,
+    /// Draw when this many stones are on the board.
+    #[serde(default)]
+    pub move_cap: Option<usize>,
+}
+
+fn five_percent() -> f64 {
+    0.05
+}
+
+/// One of the two engines.
+#[derive(Clone, Debug, Deserialize)]
+pub enum EngineEntry {
+    /// An engine file, under the name written in it.
+    Engine(PathBuf),
+    /// An engine file with overrides, under a new name.
+    Variant {
+        /// The engine file.
+        base: PathBuf,
+        /// The engine's name in the test.
+        name: String,
+        /// Parameters to change.
+        #[serde(default)]
+        overrides: Overrides,
+    },
+}
+
+/// The Elo model of the hypotheses.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum ModelSpec {
+    /// Logistic Elo (expected score).
+    Logistic,
+    /// Normalized Elo (fishtest's default).
+    #[default]
+    Normalized,
+}
+
+/// The opening book of an SPRT.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SprtOpenings {
+    /// The book file, relative to the SPRT file.
+    pub file: PathBuf,
+    /// Its format (default: detected).
+    #[serde(default)]
+    pub format: BookFormatSpec,
+    /// Openings `start..end` (0-based, end excluded) of the book; default the whole book.
+    #[serde(default)]
+    pub range: Option<(usize, usize)>,
+    /// A random board symmetry per pair, from the seed (default false).
+    #[serde(default)]
+    pub transform: bool,
+}
+
+/// One engine, resolved.
+#[derive(Clone, Debug)]
+pub struct SprtEngine {
+    /// Its name in the test.
+    pub name: String,
+    /// Its parameters.
+    pub params: EngineParams,
+    /// Where it came from (for `run.json`, in the tournament's layout).
+    pub source: serde_json::Value,
+}
+
+/// An SPRT file loaded and checked.
+#[derive(Clone, Debug)]
+pub struct SprtPlan {
+    /// The SPRT file.
+    pub path: PathBuf,
+    /// Name.
+    pub name: String,
+    /// The engine under test.
+    pub candidate: SprtEngine,
+    /// The reference engine.
+    pub baseline: SprtEngine,
+    /// Board shape.
+    pub geometry: Geometry,
+    /// Rule.
+    pub rule: Rule,
+    /// The book file (resolved).
+    pub openings_file: PathBuf,
+    /// Its format.
+    pub book_format: BookFormat,
+    /// The openings of the range, in book order.
+    pub openings: Vec<Opening>,
+    /// Index in the book of `openings[0]`.
+    pub first_opening: usize,
+    /// A random symmetry per pair.
+    pub transform: bool,
+    /// H0.
+    pub elo0: f64,
+    /// H1.
+    pub elo1: f64,
+    /// Type I error.
+    pub alpha: f64,
+    /// Type II error.
+    pub beta: f64,
+    /// Elo model.
+    pub model: ModelSpec,
+    /// Game cap.
+    pub max_games: u64,
+    /// Time control.
+    pub time_control: TimeControl,
+    /// Seed.
+    pub seed: u64,
+    /// Threads (`None`: all cores).
+    pub threads: Option<usize>,
+    /// Pairs per batch (`None`: the default).
+    pub batch_pairs: Option<usize>,
+    /// Output directory (resolved).
+    pub output: PathBuf,
+    /// Move cap.
+    pub move_cap: Option<usize>,
+}
+
+/// Line and column (from 1) of the first occurrence of `needle` in `text` (1:1 if absent).
+fn locate(text: &str, needle: &str) -> (usize, usize) {
+    let at = text.find(needle).unwrap_or(0);
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// Parses SPRT text (`path` names the file in errors and resolves relative paths).
+pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
+    let file: SprtFile = ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(text)
+        .map_err(|e: ron::error::SpannedError| ConfigError::Syntax {
+            path: path.to_path_buf(),
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: e.code.to_string(),
+        })?;
+    let at = |needle: &str, message: String| {
+        let (line, column) = locate(text, needle);
+        ConfigError::Syntax {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message,
+        }
+    };
+    let resolve = |p: &Path| crate::resolve_relative(path, p);
+
+    let engine = |entry: &EngineEntry, role: &str| -> Result<SprtEngine, ConfigError> {
+        let key = format!("{role}:");
+        match entry {
+            EngineEntry::Engine(base) => {
+                let cfg = crate::engine::load_engine(resolve(base))
+                    .map_err(|e| at(&key, format!("{role}: {e}")))?;
+                Ok(SprtEngine {
+                    source: serde_json::json!({ "engine": base, "params": format!("{:?}", cfg.params) }),
+                    name: cfg.name,
+                    params: cfg.params,
+                })
+            }
+            EngineEntry::Variant {
+                base,
+                name,
+                overrides,
+            } => {
+                let mut params = crate::engine::load_engine(resolve(base))
+                    .map_err(|e| at(&key, format!("{role}: {e}")))?
+                    .params;
+                overrides
+                    .apply_with_table(&mut params, path)
+                    .map_err(|e| at(&key, format!("{role} {name}: {e}")))?;
+                params
+                    .validate()
+                    .map_err(|e| at(&key, format!("{role} {name}: {e}")))?;
+                if name.trim().is_empty() {
+                    return Err(at(&key, format!("{role}: the name must not be empty")));
+                }
+                Ok(SprtEngine {
+                    source: serde_json::json!({ "engine": base, "overrides": overrides, "params": format!("{params:?}") }),
+                    name: name.clone(),
+                    params,
+                })
+            }
+        }
+    };
+    let candidate = engine(&file.candidate, "candidate")?;
+    let baseline = engine(&file.baseline, "baseline")?;
+    if candidate.name == baseline.name {
+        return Err(at(
+            "baseline:",
+            format!(
+                "candidate and baseline are both named '{}': give one a name with Variant(base: .., name: .., overrides: ())",
+                candidate.name
+            ),
+        ));
+    }
+
+    let b = &file.board;
+    let (width, height) = match (b.size, b.width, b.height) {
+        (Some(s), None, None) => (s, s),
+        (None, Some(w), Some(h)) => (w, h),
+        (None, None, None) => (15, 15),
+        _ => {
+            return Err(at(
+                "board",
+                "board: give either size or both width and height".into(),
+            ));
+        }
+    };
+    let geometry = Geometry {
+        width,
+        height,
+        k: b.k,
+    };
+    let rule: Rule = b.rule.into();
+    if let Err(e) = gomoku_board::Board::new(geometry, rule) {
+        return Err(at("board", format!("board: {e}")));
+    }
+
+    let openings_file = resolve(&file.openings.file);
+    let book = std::fs::read_to_string(&openings_file).map_err(|e| {
+        at(
+            &format!("\"{}\"", file.openings.file.display()),
+            format!("opening book {}: {e}", openings_file.display()),
+        )
+    })?;
+    let book_error = |e: BoardError| match e {
+        BoardError::Parse {
+            line,
+            column,
+            message,
+        } => ConfigError::Syntax {
+            path: openings_file.clone(),
+            line,
+            column,
+            message: format!("{message} (on {width}x{height} k={} {rule})", b.k),
+        },
+        other => ConfigError::invalid(&openings_file, other.to_string()),
+    };
+    let (book_format, mut openings) = match file.openings.format {
+        BookFormatSpec::Auto => parse_book_auto(&book, geometry, rule).map_err(book_error)?,
+        f => {
+            let f = match f {
+                BookFormatSpec::Offset => BookFormat::Offset,
+                BookFormatSpec::Pos => BookFormat::Pos,
+                _ => BookFormat::Gtp,
+            };
+            (f, parse_book(&book, f, geometry, rule).map_err(book_error)?)
+        }
+    };
+    let mut first_opening = 0;
+    if let Some((start, end)) = file.openings.range {
+        if start >= end || end > openings.len() {
+            return Err(at(
+                "range",
+                format!(
+                    "openings range ({start}, {end}): need start < end <= {} (the book's openings)",
+                    openings.len()
+                ),
+            ));
+        }
+        openings.truncate(end);
+        openings.drain(..start);
+        first_opening = start;
+    }
+    if openings.is_empty() {
+        return Err(ConfigError::invalid(
+            &openings_file,
+            "the opening book holds no opening",
+        ));
+    }
+
+    if !(file.elo0.is_finite() && file.elo1.is_finite() && file.elo0 < file.elo1) {
+        return Err(at(
+            "elo1",
+            format!(
+                "need finite elo0 < elo1, got {} and {}",
+                file.elo0, file.elo1
+            ),
+        ));
+    }
+    for (key, v) in [("alpha", file.alpha), ("beta", file.beta)] {
+        if !(v > 0.0 && v < 1.0) {
+            return Err(at(key, format!("{key} must be in (0, 1), got {v}")));
+        }
+    }
+    if file.alpha + file.beta >= 1.0 {
+        return Err(at("beta", "alpha + beta must be below 1".into()));
+    }
+    if file.max_games < 2 {
+        return Err(at(
+            "max_games",
+            "max_games must be at least 2 (one pair)".into(),
+        ));
+    }
+    if file.threads == Some(0) {
+        return Err(at(
+            "threads",
+            "threads must be at least 1 (or None: all cores)".into(),
+        ));
+    }
+    if file.batch_pairs == Some(0) {
+        return Err(at(
+            "batch_pairs",
+            "batch_pairs must be at least 1 (or None: the default)".into(),
+        ));
+    }
+
+    Ok(SprtPlan {
+        path: path.to_path_buf(),
+        name: file.name,
+        candidate,
+        baseline,
+        geometry,
+        rule,
+        openings_file,
+        book_format,
+        openings,
+        first_opening,
+        transform: file.openings.transform,
+        elo0: file.elo0,
+        elo1: file.elo1,
+        alpha: file.alpha,
+        beta: file.beta,
+        model: file.model,
+        max_games: file.max_games,
+        time_control: file.time_control.into(),
+        seed: file.seed,
+        threads: file.threads,
+        batch_pairs: file.batch_pairs,
+        output: resolve(&file.output),
+        move_cap: file.move_cap,
+    })
+}
+
+/// Reads and checks an SPRT file: engines, book and hypotheses; no game starts on a bad file.
+pub fn load_sprt(path: &Path) -> Result<SprtPlan, ConfigError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse_sprt(&text, path)
+}
+
+impl SprtPlan {
+    /// The most pairs the test plays (`max_games / 2`).
+    pub fn max_pairs(&self) -> usize {
+        (self.max_games / 2) as usize
+    }
+
+    /// The normalized configuration: what decides the games and the decision (written to
+    /// `run.json` and hashed into the run hash; paths, threads and output are left out).
+    pub fn normalized(&self) -> serde_json::Value {
+        let participant = |e: &SprtEngine| serde_json::json!({ "name": e.name, "source": e.source });
+        serde_json::json!({
+            "name": self.name,
+            "kind": "sprt",
+            "participants": [participant(&self.candidate), participant(&self.baseline)],
+            "pairing": "RoundRobin",
+            "board": { "width": self.geometry.width, "height": self.geometry.height, "k": self.geometry.k, "rule": self.rule.name() },
+            "openings": {
+                "file": self.openings_file.file_name().map(|f| f.to_string_lossy().into_owned()),
+                "format": self.book_format.name(),
+                "count": self.openings.len(),
+                "first": self.first_opening,
+                "transform": self.transform,
+            },
+            "sprt": {
+                "elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta,
+                "model": format!("{:?}", self.model), "max_games": self.max_games,
+            },
+            "time_control": format!("{:?}", self.time_control),
+            "seed": self.seed,
+            "move_cap": self.move_cap,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unknown_field_and_bad_hypotheses_name_the_place() {
+        let p = Path::new("x.ron");
+        let err = parse_sprt("Sprt(\n  name: \"a\",\n  nme: 1,\n)", p)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("x.ron:3:"), "{err}");
+    }
+}

@@ -1,0 +1,825 @@
+//! Tournament files (`configs/tournaments/*.ron`): the schema, loading with every check done
+//! before the first game, and conversion into a [`gomoku_runner::TournamentSpec`].
+//!
+//! ```ron
+//! Tournament(
+//!     name: "quick",
+//!     participants: [
+//!         Engine("../engines/seed-d2.ron"),
+//!         // one engine file with typed overrides, under a new name
+//!         Variant(base: "../engines/seed-d4.ron", name: "seed-d4-top5", overrides: (top_n: 5)),
+//!         // one line, one participant per value: seed-d2, seed-d4, seed-d6
+//!         Sweep(base: "../engines/seed-d4.ron", field: "depth", values: [2, 4, 6], name: "seed-d{}"),
+//!         Builtin(name: "greedy", kind: Greedy),
+//!     ],
+//!     format: RoundRobin,                  // or Gauntlet(candidates: ["seed-d6"])
+//!     board: (size: 15, k: 5, rule: Freestyle),   // or (width: 15, height: 12, ...)
+//!     openings: (file: "../../openings/freestyle15.txt", format: Auto, limit: 20, transform: true),
+//!     rounds: 1,
+//!     time_control: EngineDefault,         // Depth(4), Nodes(20000), MoveTime(100), GameTime(base_ms: 10000, inc_ms: 100)
+//!     seed: 1,
+//!     threads: None,                       // all cores
+//!     output: "../../reports/quick",
+//!     move_cap: None,
+//!     standings_every: 50,
+//! )
+//! ```
+//!
+//! - Every path in the file (engines, openings, `output`) is relative to the tournament
+//!   file's directory, so a tournament runs the same from any working directory. The command
+//!   line's `--out` overrides `output` (relative to the working directory).
+//! - `Some(..)` may be left out around optional values (`limit: 20`, `top_n: 5`).
+//! - `Sweep` fields: any [`Overrides`] field; `name` is a template in which `{}` is the value
+//!   (`None` prints as `all`, a table file as its stem); the default template is
+//!   `"<base name>-<field>{}"`. `table: "../tables/seed003.ron"` swaps the pattern table.
+//! - Every opening is played twice per pair (colours reversed); `rounds` repeats the book.
+//!   With `transform`, each (round, opening, pair) gets a random symmetry of the board drawn
+//!   from the seed, the same for both games of the pair.
+//! - Time controls: `EngineDefault` (each engine's own depth), `Depth(n)` and `Nodes(n)` give
+//!   the same games on every machine; `MoveTime(ms)` and `GameTime(base_ms, inc_ms)` depend on
+//!   the machine's speed and load, so their games are not reproducible.
+//! - Adjudication: a full board is a draw; `move_cap: N` draws a game when N stones are on the
+//!   board (opening stones included).
+//!
+//! Bad input is reported with the file, line and column: unknown fields and wrong types by
+//! the RON parser; missing engine or opening files, bad overrides, duplicate names and unknown
+//! gauntlet candidates at the place they are written; a bad opening at its line in the book.
+
+use crate::ConfigError;
+use gomoku_board::opening::{BookFormat, Opening, parse_book};
+use gomoku_board::{BoardError, Geometry, Rule};
+use gomoku_engine::EngineParams;
+use gomoku_runner::{BuiltinKind, Pairing, Participant, TimeControl, TournamentSpec};
+use serde::{Deserialize, Deserializer, Serialize};
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The tournament file as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Tournament")]
+pub struct TournamentFile {
+    /// The tournament's name.
+    pub name: String,
+    /// The players.
+    pub participants: Vec<ParticipantEntry>,
+    /// Who plays whom (default: round robin).
+    #[serde(default)]
+    pub format: FormatSpec,
+    /// Board and rule (default: 15x15, five, freestyle).
+    #[serde(default)]
+    pub board: BoardSpec,
+    /// The opening book.
+    pub openings: OpeningsSpec,
+    /// Passes through the book (default 1).
+    #[serde(default = "one")]
+    pub rounds: u32,
+    /// Time control (default: each engine's own depth).
+    #[serde(default)]
+    pub time_control: TimeControlSpec,
+    /// The run seed (default 0).
+    #[serde(default)]
+    pub seed: u64,
+    /// Worker threads (default: all cores).
+    #[serde(default)]
+    pub threads: Option<usize>,
+    /// Output directory, relative to this file.
+    pub output: PathBuf,
+    /// Draw when this many stones are on the board.
+    #[serde(default)]
+    pub move_cap: Option<usize>,
+    /// Print the standings every this many games (0: only at the end; default 100).
+    #[serde(default = "hundred")]
+    pub standings_every: u64,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn hundred() -> u64 {
+    100
+}
+
+/// One entry of `participants`.
+#[derive(Clone, Debug, Deserialize)]
+pub enum ParticipantEntry {
+    /// An engine file, under the name written in it.
+    Engine(PathBuf),
+    /// An engine file with overrides, under a new name.
+    Variant {
+        /// The engine file.
+        base: PathBuf,
+        /// The participant's name.
+        name: String,
+        /// Parameters to change.
+        #[serde(default)]
+        overrides: Overrides,
+    },
+    /// One participant per value of one field.
+    Sweep {
+        /// The engine file.
+        base: PathBuf,
+        /// The field of [`Overrides`] to set.
+        field: String,
+        /// Its values.
+        values: Vec<ron::Value>,
+        /// Name template, `{}` = the value.
+        #[serde(default)]
+        name: Option<String>,
+    },
+    /// A built-in player that needs no engine.
+    Builtin {
+        /// The participant's name.
+        name: String,
+        /// Which one.
+        kind: BuiltinSpec,
+    },
+}
+
+/// The built-in players.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+pub enum BuiltinSpec {
+    /// Uniformly random legal moves.
+    Random,
+    /// Win if possible, else block, else a random point next to a stone.
+    Greedy,
+}
+
+/// Changes to an engine's parameters; each field left out keeps the engine file's value.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Overrides {
+    /// Search depth.
+    #[serde(default)]
+    pub depth: Option<u32>,
+    /// Moves per node (`None` = full width).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub top_n: Option<Option<usize>>,
+    /// Candidate radius.
+    #[serde(default)]
+    pub radius: Option<u32>,
+    /// Transposition table size in MiB.
+    #[serde(default)]
+    pub tt_mib: Option<usize>,
+    /// Use the transposition table.
+    #[serde(default)]
+    pub use_tt: Option<bool>,
+    /// Move ordering.
+    #[serde(default)]
+    pub use_ordering: Option<bool>,
+    /// Iterative deepening.
+    #[serde(default)]
+    pub iterative_deepening: Option<bool>,
+    /// Killer moves.
+    #[serde(default)]
+    pub killers: Option<bool>,
+    /// History heuristic.
+    #[serde(default)]
+    pub history: Option<bool>,
+    /// Root VCF search.
+    #[serde(default)]
+    pub vcf: Option<bool>,
+    /// VCF depth.
+    #[serde(default)]
+    pub vcf_depth: Option<u32>,
+    /// Root tie-break margin.
+    #[serde(default)]
+    pub tie_break_margin: Option<i32>,
+    /// Search threads (more than 1 makes games non-deterministic).
+    #[serde(default)]
+    pub threads: Option<usize>,
+    /// A pattern table file (relative to the tournament file) instead of the engine's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<PathBuf>,
+}
+
+/// A present field of type `Option<T>`, even when its value is `None`.
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
+}
+
+impl Overrides {
+    /// Applies the overrides to engine parameters; a `table` is read relative to
+    /// `tournament_file` (the error names the table file).
+    pub fn apply_with_table(
+        &self,
+        p: &mut EngineParams,
+        tournament_file: &Path,
+    ) -> Result<(), ConfigError> {
+        self.apply(p);
+        if let Some(table) = &self.table {
+            p.table = crate::engine::load_table(crate::resolve_relative(tournament_file, table))?;
+        }
+        Ok(())
+    }
+
+    /// Applies the overrides to engine parameters, except `table`.
+    pub fn apply(&self, p: &mut EngineParams) {
+        macro_rules! set {
+            ($($f:ident),*) => { $( if let Some(v) = self.$f { p.$f = v; } )* };
+        }
+        set!(
+            depth,
+            top_n,
+            radius,
+            tt_mib,
+            use_tt,
+            use_ordering,
+            iterative_deepening,
+            killers,
+            history,
+            vcf,
+            vcf_depth,
+            tie_break_margin,
+            threads
+        );
+    }
+}
+
+/// Who plays whom.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub enum FormatSpec {
+    /// Everyone plays everyone.
+    #[default]
+    RoundRobin,
+    /// The candidates play the rest of the field.
+    Gauntlet {
+        /// Names of the candidates.
+        candidates: Vec<String>,
+    },
+}
+
+/// The rule, as written.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum RuleSpec {
+    /// Five or more wins.
+    #[default]
+    Freestyle,
+    /// Exactly five wins.
+    Standard,
+    /// Renju.
+    Renju,
+}
+
+impl From<RuleSpec> for Rule {
+    fn from(r: RuleSpec) -> Rule {
+        match r {
+            RuleSpec::Freestyle => Rule::Freestyle,
+            RuleSpec::Standard => Rule::Standard,
+            RuleSpec::Renju => Rule::Renju,
+        }
+    }
+}
+
+/// Board shape and rule.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardSpec {
+    /// Side of a square board (default 15).
+    #[serde(default)]
+    pub size: Option<usize>,
+    /// Width (with `height`, instead of `size`).
+    #[serde(default)]
+    pub width: Option<usize>,
+    /// Height.
+    #[serde(default)]
+    pub height: Option<usize>,
+    /// Row length (default 5).
+    #[serde(default = "five")]
+    pub k: usize,
+    /// Rule (default freestyle).
+    #[serde(default)]
+    pub rule: RuleSpec,
+}
+
+fn five() -> usize {
+    5
+}
+
+impl Default for BoardSpec {
+    fn default() -> Self {
+        BoardSpec {
+            size: None,
+            width: None,
+            height: None,
+            k: 5,
+            rule: RuleSpec::Freestyle,
+        }
+    }
+}
+
+/// The layout of the opening book.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum BookFormatSpec {
+    /// Detected from the first line.
+    #[default]
+    Auto,
+    /// Gomocup offsets from the centre.
+    Offset,
+    /// Pos notation (`h8i7g7`).
+    Pos,
+    /// KataGomo GTP (`15 L7 L8`).
+    Gtp,
+}
+
+/// The opening book.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpeningsSpec {
+    /// The book file, relative to the tournament file.
+    pub file: PathBuf,
+    /// Its format (default: detected).
+    #[serde(default)]
+    pub format: BookFormatSpec,
+    /// Use only the first this many openings.
+    #[serde(default)]
+    pub limit: Option<usize>,
+    /// A random board symmetry per opening pair (default false).
+    #[serde(default)]
+    pub transform: bool,
+}
+
+/// The time control, as written.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+pub enum TimeControlSpec {
+    /// Each engine's own depth.
+    #[default]
+    EngineDefault,
+    /// Fixed depth.
+    Depth(u32),
+    /// Node budget per move.
+    Nodes(u64),
+    /// Milliseconds per move (machine-dependent).
+    MoveTime(u64),
+    /// A clock per side (machine-dependent).
+    GameTime {
+        /// Milliseconds for the game.
+        base_ms: u64,
+        /// Milliseconds added per move.
+        inc_ms: u64,
+    },
+}
+
+impl From<TimeControlSpec> for TimeControl {
+    fn from(t: TimeControlSpec) -> TimeControl {
+        match t {
+            TimeControlSpec::EngineDefault => TimeControl::EngineDefault,
+            TimeControlSpec::Depth(d) => TimeControl::Depth(d),
+            TimeControlSpec::Nodes(n) => TimeControl::Nodes(n),
+            TimeControlSpec::MoveTime(ms) => TimeControl::MoveTime(Duration::from_millis(ms)),
+            TimeControlSpec::GameTime { base_ms, inc_ms } => TimeControl::GameTime {
+                base: Duration::from_millis(base_ms),
+                increment: Duration::from_millis(inc_ms),
+            },
+        }
+    }
+}
+
+/// What a participant is, resolved.
+#[derive(Clone, Debug)]
+pub enum PlayerKind {
+    /// An in-process engine.
+    Engine(Box<EngineParams>),
+    /// A built-in player.
+    Builtin(BuiltinKind),
+}
+
+/// A participant, resolved.
+#[derive(Clone, Debug)]
+pub struct ResolvedParticipant {
+    /// Unique name.
+    pub name: String,
+    /// What plays.
+    pub kind: PlayerKind,
+    /// Where it came from (for `run.json`).
+    pub source: serde_json::Value,
+}
+
+/// A tournament file loaded and checked: every engine built from its file, every opening
+/// read and checked against the board and rule.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    /// The tournament file.
+    pub path: PathBuf,
+    /// Name.
+    pub name: String,
+    /// Participants, by index.
+    pub participants: Vec<ResolvedParticipant>,
+    /// Who plays whom (indices).
+    pub pairing: Pairing,
+    /// Board shape.
+    pub geometry: Geometry,
+    /// Rule.
+    pub rule: Rule,
+    /// The book file.
+    pub openings_file: PathBuf,
+    /// Its format.
+    pub book_format: BookFormat,
+    /// The openings used (after `limit`).
+    pub openings: Vec<Opening>,
+    /// Random symmetry per opening pair.
+    pub transform: bool,
+    /// Rounds.
+    pub rounds: u32,
+    /// Time control.
+    pub time_control: TimeControl,
+    /// Seed.
+    pub seed: u64,
+    /// Worker threads (`None`: all cores).
+    pub threads: Option<usize>,
+    /// Output directory (resolved against the tournament file's directory).
+    pub output: PathBuf,
+    /// Move cap.
+    pub move_cap: Option<usize>,
+    /// Standings interval.
+    pub standings_every: u64,
+}
+
+/// Reads an engine file into a name and parameters (the engine module's `load_engine`).
+pub type EngineLoader<'a> = &'a dyn Fn(&Path) -> Result<(String, EngineParams), ConfigError>;
+
+/// Line and column (from 1) of the `nth` occurrence (from 0) of `needle` in `text`, or of the
+/// first one if there are fewer.
+fn locate(text: &str, needle: &str, nth: usize) -> (usize, usize) {
+    let mut found = text.match_indices(needle).map(|(i, _)| i);
+    let first = text.find(needle);
+    let at = found.nth(nth).or(first).unwrap_or(0);
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+fn quoted(p: &Path) -> String {
+    format!("\"{}\"", p.display())
+}
+
+struct Locator<'a> {
+    path: &'a Path,
+    text: &'a str,
+    seen: BTreeMap<String, usize>,
+}
+
+impl Locator<'_> {
+    /// The place of the next occurrence of `needle` (each call moves on to the next one).
+    fn next(&mut self, needle: &str) -> (usize, usize) {
+        let n = self.seen.entry(needle.to_string()).or_insert(0);
+        let at = locate(self.text, needle, *n);
+        *n += 1;
+        at
+    }
+
+    fn error_at(&self, (line, column): (usize, usize), message: impl Into<String>) -> ConfigError {
+        ConfigError::Syntax {
+            path: self.path.to_path_buf(),
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+}
+
+fn value_text(v: &ron::Value) -> String {
+    match v {
+        ron::Value::Option(None) => "all".into(),
+        ron::Value::Option(Some(inner)) => value_text(inner),
+        // A path (a table file) names its participant by its file stem.
+        ron::Value::String(s) => Path::new(s)
+            .file_stem()
+            .map_or_else(|| s.clone(), |f| f.to_string_lossy().into_owned()),
+        other => ron::to_string(other).unwrap_or_else(|_| "?".into()),
+    }
+}
+
+/// Parses RON with `Some(..)` optional around optional values.
+fn parse_lenient<T: serde::de::DeserializeOwned>(
+    text: &str,
+    path: &Path,
+) -> Result<T, ConfigError> {
+    ron::Options::default()
+        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(text)
+        .map_err(|e: ron::error::SpannedError| ConfigError::Syntax {
+            path: path.to_path_buf(),
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: e.code.to_string(),
+        })
+}
+
+/// Loads a tournament file, reading engine files with [`crate::engine::load_engine`].
+/// Everything is checked here: no game starts on a bad file.
+pub fn load_tournament(path: &Path) -> Result<Tournament, ConfigError> {
+    let loader =
+        |p: &Path| crate::engine::load_engine(p).map(|cfg| (cfg.name.clone(), cfg.to_params()));
+    load_tournament_with(path, &loader)
+}
+
+/// Loads a tournament file, reading engine files with `load_engine`. Everything is checked
+/// here: no game starts on a bad file.
+pub fn load_tournament_with(
+    path: &Path,
+    load_engine: EngineLoader<'_>,
+) -> Result<Tournament, ConfigError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let file: TournamentFile = parse_lenient(&text, path)?;
+    let mut loc = Locator {
+        path,
+        text: &text,
+        seen: BTreeMap::new(),
+    };
+    let resolve = |p: &Path| crate::resolve_relative(path, p);
+
+    let mut participants: Vec<ResolvedParticipant> = Vec::new();
+    let mut places = Vec::new();
+    for entry in &file.participants {
+        match entry {
+            ParticipantEntry::Engine(base) => {
+                let at = loc.next(&quoted(base));
+                let (name, params) =
+                    load_engine(&resolve(base)).map_err(|e| loc.error_at(at, e.to_string()))?;
+                participants.push(ResolvedParticipant {
+                    source: serde_json::json!({ "engine": base, "params": format!("{params:?}") }),
+                    name,
+                    kind: PlayerKind::Engine(Box::new(params)),
+                });
+                places.push(at);
+            }
+            ParticipantEntry::Variant {
+                base,
+                name,
+                overrides,
+            } => {
+                let at = loc.next(&quoted(base));
+                let (_, mut params) =
+                    load_engine(&resolve(base)).map_err(|e| loc.error_at(at, e.to_string()))?;
+                overrides
+                    .apply_with_table(&mut params, path)
+                    .map_err(|e| loc.error_at(at, format!("variant {name}: {e}")))?;
+                params
+                    .validate()
+                    .map_err(|e| loc.error_at(at, format!("variant {name}: {e}")))?;
+                participants.push(ResolvedParticipant {
+                    source: serde_json::json!({ "engine": base, "overrides": overrides, "params": format!("{params:?}") }),
+                    name: name.clone(),
+                    kind: PlayerKind::Engine(Box::new(params)),
+                });
+                places.push(at);
+            }
+            ParticipantEntry::Sweep {
+                base,
+                field,
+                values,
+                name,
+            } => {
+                let at = loc.next(&quoted(base));
+                let (base_name, base_params) =
+                    load_engine(&resolve(base)).map_err(|e| loc.error_at(at, e.to_string()))?;
+                let field_at = locate(&text, &format!("\"{field}\""), 0);
+                if values.is_empty() {
+                    return Err(loc.error_at(field_at, format!("sweep of '{field}' has no values")));
+                }
+                for v in values {
+                    let snippet = format!("({field}: {})", ron::to_string(v).unwrap_or_default());
+                    let overrides: Overrides = parse_lenient(&snippet, path).map_err(|e| {
+                        let msg = match e {
+                            ConfigError::Syntax { message, .. } => message,
+                            other => other.to_string(),
+                        };
+                        loc.error_at(
+                            field_at,
+                            format!("sweep of '{field}' = {}: {msg}", value_text(v)),
+                        )
+                    })?;
+                    let mut params = base_params.clone();
+                    overrides
+                        .apply_with_table(&mut params, path)
+                        .map_err(|e| loc.error_at(field_at, format!("sweep of '{field}': {e}")))?;
+                    let template = name
+                        .clone()
+                        .unwrap_or_else(|| format!("{base_name}-{field}{{}}"));
+                    let pname = template.replace("{}", &value_text(v));
+                    params.validate().map_err(|e| {
+                        loc.error_at(field_at, format!("sweep participant {pname}: {e}"))
+                    })?;
+                    participants.push(ResolvedParticipant {
+                        source: serde_json::json!({ "engine": base, "overrides": overrides, "params": format!("{params:?}") }),
+                        name: pname,
+                        kind: PlayerKind::Engine(Box::new(params)),
+                    });
+                    places.push(at);
+                }
+            }
+            ParticipantEntry::Builtin { name, kind } => {
+                let at = loc.next(&format!("\"{name}\""));
+                let kind = match kind {
+                    BuiltinSpec::Random => BuiltinKind::Random,
+                    BuiltinSpec::Greedy => BuiltinKind::Greedy,
+                };
+                participants.push(ResolvedParticipant {
+                    source: serde_json::json!({ "builtin": kind.name() }),
+                    name: name.clone(),
+                    kind: PlayerKind::Builtin(kind),
+                });
+                places.push(at);
+            }
+        }
+    }
+    let (first_line, _) = locate(&text, "participants", 0);
+    if participants.len() < 2 {
+        return Err(loc.error_at(
+            (first_line, 1),
+            "a tournament needs at least two participants",
+        ));
+    }
+    let mut names = HashSet::new();
+    for (p, &at) in participants.iter().zip(&places) {
+        if !names.insert(p.name.as_str()) {
+            return Err(loc.error_at(at, format!("two participants are named '{}'", p.name)));
+        }
+    }
+
+    let pairing = match &file.format {
+        FormatSpec::RoundRobin => Pairing::RoundRobin,
+        FormatSpec::Gauntlet { candidates } => {
+            let mut idx = Vec::new();
+            for c in candidates {
+                match participants.iter().position(|p| &p.name == c) {
+                    Some(i) => idx.push(i),
+                    None => {
+                        let at = locate(&text, &format!("\"{c}\""), 0);
+                        return Err(loc.error_at(
+                            at,
+                            format!("gauntlet candidate '{c}' is not a participant"),
+                        ));
+                    }
+                }
+            }
+            if idx.is_empty() || idx.len() == participants.len() {
+                let at = locate(&text, "Gauntlet", 0);
+                return Err(loc.error_at(
+                    at,
+                    "a gauntlet needs candidates and at least one other participant",
+                ));
+            }
+            Pairing::Gauntlet(idx)
+        }
+    };
+
+    let b = &file.board;
+    let (width, height) = match (b.size, b.width, b.height) {
+        (Some(s), None, None) => (s, s),
+        (None, Some(w), Some(h)) => (w, h),
+        (None, None, None) => (15, 15),
+        _ => {
+            let at = locate(&text, "board", 0);
+            return Err(loc.error_at(at, "board: give either size or both width and height"));
+        }
+    };
+    let geometry = Geometry {
+        width,
+        height,
+        k: b.k,
+    };
+    let rule: Rule = b.rule.into();
+    if let Err(e) = gomoku_board::Board::new(geometry, rule) {
+        return Err(loc.error_at(locate(&text, "board", 0), format!("board: {e}")));
+    }
+
+    let openings_file = resolve(&file.openings.file);
+    let book = std::fs::read_to_string(&openings_file).map_err(|e| {
+        let at = locate(&text, &quoted(&file.openings.file), 0);
+        loc.error_at(at, format!("opening book {}: {e}", openings_file.display()))
+    })?;
+    let book_error = |e: BoardError| match e {
+        BoardError::Parse {
+            line,
+            column,
+            message,
+        } => ConfigError::Syntax {
+            path: openings_file.clone(),
+            line,
+            column,
+            message: format!("{message} (on {width}x{height} k={} {rule})", b.k),
+        },
+        other => ConfigError::invalid(&openings_file, other.to_string()),
+    };
+    let (book_format, mut openings) = match file.openings.format {
+        BookFormatSpec::Auto => {
+            gomoku_board::opening::parse_book_auto(&book, geometry, rule).map_err(book_error)?
+        }
+        f => {
+            let f = match f {
+                BookFormatSpec::Offset => BookFormat::Offset,
+                BookFormatSpec::Pos => BookFormat::Pos,
+                _ => BookFormat::Gtp,
+            };
+            (f, parse_book(&book, f, geometry, rule).map_err(book_error)?)
+        }
+    };
+    if let Some(limit) = file.openings.limit {
+        openings.truncate(limit);
+    }
+    if openings.is_empty() {
+        return Err(ConfigError::invalid(
+            &openings_file,
+            "the opening book holds no opening",
+        ));
+    }
+    if file.rounds == 0 {
+        return Err(loc.error_at(locate(&text, "rounds", 0), "rounds must be at least 1"));
+    }
+    if file.threads == Some(0) {
+        return Err(loc.error_at(
+            locate(&text, "threads", 0),
+            "threads must be at least 1 (or None: all cores)",
+        ));
+    }
+
+    Ok(Tournament {
+        path: path.to_path_buf(),
+        name: file.name.clone(),
+        participants,
+        pairing,
+        geometry,
+        rule,
+        openings_file,
+        book_format,
+        openings,
+        transform: file.openings.transform,
+        rounds: file.rounds,
+        time_control: file.time_control.into(),
+        seed: file.seed,
+        threads: file.threads,
+        output: resolve(&file.output),
+        move_cap: file.move_cap,
+        standings_every: file.standings_every,
+    })
+}
+
+impl Tournament {
+    /// The normalized configuration: what decides the games, written to `run.json` and hashed
+    /// into the run hash (paths, threads and output are left out: they do not change games).
+    pub fn normalized(&self) -> serde_json::Value {
+        serde_json::json!({
+            "name": self.name,
+            "participants": self.participants.iter().map(|p| serde_json::json!({
+                "name": p.name, "source": p.source,
+            })).collect::<Vec<_>>(),
+            "pairing": format!("{:?}", self.pairing),
+            "board": { "width": self.geometry.width, "height": self.geometry.height, "k": self.geometry.k, "rule": self.rule.name() },
+            "openings": {
+                "file": self.openings_file.file_name().map(|f| f.to_string_lossy().into_owned()),
+                "format": self.book_format.name(),
+                "count": self.openings.len(),
+                "transform": self.transform,
+            },
+            "rounds": self.rounds,
+            "time_control": format!("{:?}", self.time_control),
+            "seed": self.seed,
+            "move_cap": self.move_cap,
+        })
+    }
+
+    /// The runner's view: participants with player factories, openings as point lists.
+    pub fn to_spec(&self) -> Result<TournamentSpec, ConfigError> {
+        let mut participants = Vec::new();
+        for p in &self.participants {
+            let factory = match &p.kind {
+                PlayerKind::Engine(params) => {
+                    gomoku_runner::engine_factory(&p.name, (**params).clone())
+                        .map_err(|e| ConfigError::invalid(&self.path, format!("{}: {e}", p.name)))?
+                }
+                PlayerKind::Builtin(kind) => kind.factory(&p.name),
+            };
+            participants.push(Participant {
+                name: p.name.clone(),
+                factory,
+            });
+        }
+        Ok(TournamentSpec {
+            name: self.name.clone(),
+            participants,
+            pairing: self.pairing.clone(),
+            openings: self.openings.iter().map(|o| o.moves.clone()).collect(),
+            transform: self.transform,
+            rounds: self.rounds,
+            geometry: self.geometry,
+            rule: self.rule,
+            control: self.time_control,
+            move_cap: self.move_cap,
+            seed: self.seed,
+            config: self.normalized(),
+        })
+    }
+}

@@ -1,0 +1,98 @@
+//! Every shipped table and engine file loads; bad files name the line and column.
+
+use gomoku_config::ConfigError;
+use gomoku_config::engine::{load_engine, load_table, parse_engine, parse_table};
+use std::path::{Path, PathBuf};
+
+fn configs() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs")
+}
+
+fn ron_files(dir: &str) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(configs().join(dir))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_table_file_loads_and_compiles() {
+    let files = ron_files("tables");
+    assert!(files.len() >= 3);
+    for f in files {
+        let t = load_table(&f).unwrap_or_else(|e| panic!("{e}"));
+        gomoku_engine::CompiledTable::compile(&t).unwrap();
+    }
+    let seed = load_table(configs().join("tables/seed000.ron")).unwrap();
+    assert_eq!(seed.patterns, gomoku_engine::seed_table().patterns);
+}
+
+#[test]
+fn every_engine_file_loads_and_builds() {
+    let files = ron_files("engines");
+    assert!(files.len() >= 5);
+    for f in files {
+        let c = load_engine(&f).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!c.name.is_empty());
+        gomoku_engine::Engine::new(c.to_params()).unwrap();
+    }
+    let d = load_engine(configs().join("engines/default.ron")).unwrap();
+    assert_eq!(d.params.depth, 4);
+}
+
+#[test]
+fn defaults_and_inline_tables() {
+    let text = r#"Engine(name: "x", table: Inline(PatternTable(name: "t", patterns: [(shape: "11111", own: 5, opp: -5)])))"#;
+    let c = parse_engine(text, Path::new("x.ron")).unwrap();
+    let d = gomoku_engine::EngineParams::default();
+    assert_eq!(c.params.depth, d.depth);
+    assert_eq!(c.params.top_n, d.top_n);
+    assert_eq!(c.params.table.patterns.len(), 1);
+    let text = r#"Engine(name: "x", table: Inline(PatternTable(name: "t", patterns: [])), top_n: None, depth: 3)"#;
+    let e = parse_engine(text, Path::new("x.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("x.ron") && e.contains("no patterns"), "{e}");
+}
+
+#[test]
+fn bad_files_name_line_and_column() {
+    let text =
+        "Engine(\n    name: \"x\",\n    table: File(\"../tables/seed000.ron\"),\n    dpeth: 4,\n)";
+    match parse_engine(text, Path::new("bad.ron")) {
+        Err(ConfigError::Syntax {
+            line,
+            column,
+            message,
+            ..
+        }) => {
+            assert_eq!(line, 4);
+            assert!(column >= 1);
+            assert!(message.contains("dpeth"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let text = "Engine(\n    name: \"x\",\n    table: File(\"t.ron\"),\n    depth: \"four\",\n)";
+    let e = parse_engine(text, Path::new("bad.ron")).unwrap_err();
+    assert!(matches!(e, ConfigError::Syntax { line: 4, .. }), "{e}");
+    assert!(e.to_string().starts_with("bad.ron:4:"), "{e}");
+    let text = "PatternTable(\n  name: \"t\",\n  patterns: [\n    (shape: \"11111\", own: 1, opp: -1, extra: 2),\n  ],\n)";
+    let e = parse_table(text, Path::new("t.ron")).unwrap_err();
+    assert!(matches!(e, ConfigError::Syntax { line: 4, .. }), "{e}");
+    // Values out of range name the field or the pattern.
+    let text = r#"Engine(name: "x", table: File("../tables/seed000.ron"), radius: 9)"#;
+    let e = parse_engine(text, &configs().join("engines/x.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("radius"), "{e}");
+    let text = r#"PatternTable(name: "t", patterns: [(shape: "11q11", own: 1, opp: -1)])"#;
+    let e = parse_table(text, Path::new("t.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("pattern 0") && e.contains("t.ron"), "{e}");
+    let e = load_engine(Path::new("/nonexistent/e.ron")).unwrap_err();
+    assert!(matches!(e, ConfigError::Io { .. }));
+}

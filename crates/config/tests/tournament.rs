@@ -1,0 +1,188 @@
+//! Tournament files: good ones resolve fully, bad ones are refused naming file, line, column.
+
+use gomoku_config::ConfigError;
+use gomoku_config::tournament::{PlayerKind, Tournament, load_tournament_with};
+use gomoku_engine::EngineParams;
+use gomoku_runner::{Pairing, TimeControl};
+use std::path::{Path, PathBuf};
+
+/// A stand-in for the engine module's loader: the file must exist; its first line is the name.
+fn fake_engine(p: &Path) -> Result<(String, EngineParams), ConfigError> {
+    let text = std::fs::read_to_string(p).map_err(|source| ConfigError::Io {
+        path: p.to_path_buf(),
+        source,
+    })?;
+    Ok((
+        text.lines().next().unwrap_or("x").trim().to_string(),
+        EngineParams::default(),
+    ))
+}
+
+fn setup(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gomoku-config-t-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("engines")).unwrap();
+    std::fs::write(dir.join("engines/e4.ron"), "seed-d4\n").unwrap();
+    std::fs::write(dir.join("engines/e2.ron"), "seed-d2\n").unwrap();
+    std::fs::write(
+        dir.join("book.txt"),
+        "# test book\nh8i7g7\nh8h9\n  \nh8j9i8k7 # comment\n",
+    )
+    .unwrap();
+    dir
+}
+
+fn load(dir: &Path, body: &str) -> Result<Tournament, ConfigError> {
+    let path = dir.join("t.ron");
+    std::fs::write(&path, body).unwrap();
+    load_tournament_with(&path, &fake_engine)
+}
+
+const GOOD: &str = r#"Tournament(
+    name: "t",
+    participants: [
+        Engine("engines/e2.ron"),
+        Variant(base: "engines/e4.ron", name: "top5", overrides: (top_n: 5, use_tt: false)),
+        Sweep(base: "engines/e4.ron", field: "top_n", values: [10, None], name: "top{}"),
+        Sweep(base: "engines/e4.ron", field: "depth", values: [3, 6]),
+        Builtin(name: "greedy", kind: Greedy),
+    ],
+    format: Gauntlet(candidates: ["top5"]),
+    board: (size: 15, rule: Standard),
+    openings: (file: "book.txt", limit: 2, transform: true),
+    rounds: 2,
+    time_control: Depth(3),
+    seed: 9,
+    output: "out",
+    move_cap: 100,
+)
+"#;
+
+#[test]
+fn a_good_file_resolves_sweeps_variants_and_paths() {
+    let dir = setup("good");
+    let t = load(&dir, GOOD).unwrap();
+    let names: Vec<&str> = t.participants.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "seed-d2",
+            "top5",
+            "top10",
+            "topall",
+            "seed-d4-depth3",
+            "seed-d4-depth6",
+            "greedy"
+        ]
+    );
+    let params = |i: usize| match &t.participants[i].kind {
+        PlayerKind::Engine(p) => (**p).clone(),
+        PlayerKind::Builtin(_) => panic!("not an engine"),
+    };
+    assert_eq!((params(1).top_n, params(1).use_tt), (Some(5), false));
+    assert_eq!(params(2).top_n, Some(10));
+    assert_eq!(params(3).top_n, None);
+    assert_eq!((params(4).depth, params(5).depth), (3, 6));
+    assert_eq!(t.pairing, Pairing::Gauntlet(vec![1]));
+    assert_eq!(t.openings.len(), 2);
+    assert_eq!(t.rule, gomoku_board::Rule::Standard);
+    assert_eq!(t.time_control, TimeControl::Depth(3));
+    assert_eq!(t.output, dir.join("out"));
+    assert_eq!(t.move_cap, Some(100));
+    let spec = t.to_spec().unwrap();
+    assert_eq!(spec.schedule().len(), 2 * 2 * 6 * 2);
+    // The run hash follows what decides the games.
+    let mut other = t.clone();
+    other.seed = 10;
+    assert_ne!(other.to_spec().unwrap().run_hash(), spec.run_hash());
+    assert_eq!(t.to_spec().unwrap().run_hash(), spec.run_hash());
+}
+
+fn expect_err(dir: &Path, body: &str, file: &str, line: usize, needle: &str) {
+    let err = load(dir, body).unwrap_err();
+    let text = err.to_string();
+    let prefix = format!("{}:{line}:", dir.join(file).display());
+    assert!(
+        text.starts_with(&prefix),
+        "expected {prefix}... got: {text}"
+    );
+    assert!(text.contains(needle), "expected '{needle}' in: {text}");
+}
+
+#[test]
+fn bad_files_name_file_line_and_column() {
+    let dir = setup("bad");
+    expect_err(
+        &dir,
+        &GOOD.replace("    seed: 9,", "    sead: 9,"),
+        "t.ron",
+        15,
+        "sead",
+    );
+    expect_err(
+        &dir,
+        &GOOD.replace("rounds: 2", "rounds: \"two\""),
+        "t.ron",
+        13,
+        "",
+    );
+    expect_err(
+        &dir,
+        &GOOD.replace("engines/e2.ron", "engines/missing.ron"),
+        "t.ron",
+        4,
+        "missing.ron",
+    );
+    expect_err(
+        &dir,
+        &GOOD.replace("\"book.txt\"", "\"nobook.txt\""),
+        "t.ron",
+        12,
+        "nobook.txt",
+    );
+    expect_err(
+        &dir,
+        &GOOD.replace("name: \"top5\"", "name: \"seed-d2\""),
+        "t.ron",
+        5,
+        "two participants are named 'seed-d2'",
+    );
+    expect_err(
+        &dir,
+        &GOOD.replace("field: \"depth\"", "field: \"dept\""),
+        "t.ron",
+        7,
+        "dept",
+    );
+    expect_err(
+        &dir,
+        &GOOD.replace("candidates: [\"top5\"]", "candidates: [\"nobody\"]"),
+        "t.ron",
+        10,
+        "nobody",
+    );
+    expect_err(
+        &dir,
+        &GOOD.replace("overrides: (top_n: 5", "overrides: (topn: 5"),
+        "t.ron",
+        5,
+        "topn",
+    );
+    // An opening off the board is reported at its line of the book.
+    std::fs::write(dir.join("book.txt"), "h8i7g7\nh8 p16\n").unwrap();
+    expect_err(&dir, GOOD, "book.txt", 2, "");
+    // An opening that already has five in a row.
+    std::fs::write(dir.join("book.txt"), "h8i7g7\n\na1a2b1b2c1c2d1d2e1\n").unwrap();
+    expect_err(&dir, GOOD, "book.txt", 3, "");
+}
+
+#[test]
+fn the_shipped_tournaments_load() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs/tournaments");
+    for name in ["quick.ron", "seed-ablation.ron"] {
+        let t = gomoku_config::tournament::load_tournament(&root.join(name))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(t.participants.len() >= 4, "{name}");
+        assert!(t.to_spec().is_ok());
+    }
+}
