@@ -1,0 +1,104 @@
+//! `bench`: search a fixed set of positions and print nodes, nodes/s and time per iteration.
+
+use anyhow::{Context, Result};
+use gomoku_engine::bench::{bench_positions, parse_rapfi_bench, run_bench};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Where the Rapfi bench positions live in a checkout with `../shared` beside it.
+const RAPFI_BENCH: &str = "../shared/data/puzzles/rapfi_bench_positions.tsv";
+
+/// Arguments of `bench`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Engine config (RON); the built-in default engine if omitted.
+    #[arg(long)]
+    engine: Option<PathBuf>,
+    /// Search depth (overrides the engine config; positions may ask for less).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Rapfi's benchmark positions (TSV); skipped if the file is absent.
+    #[arg(long, default_value = RAPFI_BENCH)]
+    rapfi: PathBuf,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `bench`.
+pub fn run(args: Args) -> Result<ExitCode> {
+    let mut params = super::engine_params(args.engine.as_deref())?;
+    if let Some(d) = args.depth {
+        params.depth = d;
+    }
+    let mut positions = bench_positions();
+    if args.rapfi.exists() {
+        let text = std::fs::read_to_string(&args.rapfi)
+            .with_context(|| format!("reading {}", args.rapfi.display()))?;
+        positions.extend(
+            parse_rapfi_bench(&text).with_context(|| format!("{}", args.rapfi.display()))?,
+        );
+    } else if !args.json {
+        eprintln!("note: {} not found; benching the built-in positions only", args.rapfi.display());
+    }
+    let report = run_bench(&params, &positions)?;
+    let fmt = |p: Option<gomoku_board::Pos>| {
+        p.and_then(|p| gomoku_board::notation::format_pos(p).ok())
+            .unwrap_or_else(|| "-".into())
+    };
+    if args.json {
+        let lines: Vec<_> = report
+            .lines
+            .iter()
+            .map(|l| {
+                serde_json::json!({
+                    "name": l.name, "depth": l.depth, "best": fmt(l.best), "score": l.score,
+                    "nodes": l.nodes, "time_ms": l.time.as_secs_f64() * 1000.0, "nps": l.nps,
+                    "iterations": l.iterations.iter().map(|i| serde_json::json!({
+                        "depth": i.depth, "score": i.score, "nodes": i.nodes,
+                        "time_ms": i.time.as_secs_f64() * 1000.0,
+                    })).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let obj = serde_json::json!({
+            "positions": lines,
+            "total_nodes": report.total_nodes,
+            "total_time_ms": report.total_time.as_secs_f64() * 1000.0,
+            "nps": report.nps,
+        });
+        println!("{obj}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    println!("{:<24} {:>5} {:>5} {:>7} {:>12} {:>10} {:>12}", "position", "depth", "best", "score", "nodes", "ms", "nodes/s");
+    for l in &report.lines {
+        println!(
+            "{:<24} {:>5} {:>5} {:>7} {:>12} {:>10.2} {:>12.0}",
+            l.name,
+            l.depth,
+            fmt(l.best),
+            l.score,
+            l.nodes,
+            l.time.as_secs_f64() * 1000.0,
+            l.nps
+        );
+        for i in &l.iterations {
+            println!(
+                "{:<24} {:>5} {:>5} {:>7} {:>12} {:>10.2}",
+                "  iteration",
+                i.depth,
+                "",
+                i.score,
+                i.nodes,
+                i.time.as_secs_f64() * 1000.0
+            );
+        }
+    }
+    println!(
+        "total: {} nodes in {:.1} ms = {:.0} nodes/s",
+        report.total_nodes,
+        report.total_time.as_secs_f64() * 1000.0,
+        report.nps
+    );
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,913 @@
+//! The game session of `play`, free of I/O: it takes one command line at a time, changes the
+//! game and writes plain-text output lines to a sink. The engine is behind the [`Brain`]
+//! trait, so tests can drive a session with a scripted player.
+
+use gomoku_board::notation::{format_pos, parse_pos};
+use gomoku_board::renju::{forbidden_kind, forbidden_points};
+use gomoku_board::sgf::SgfGame;
+use gomoku_board::{Board, BoardError, Color, Geometry, Outcome, Pos, Rule};
+use std::path::Path;
+use std::time::Duration;
+
+use super::view;
+
+/// The widest board pos notation can write (one column letter, `a` to `z`).
+pub const MAX_COLUMNS: usize = gomoku_board::notation::POS_COLUMNS;
+
+/// What the engine answers for a position.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Thought {
+    /// The move it chose, `None` if it has none.
+    pub best: Option<Pos>,
+    /// Its score for the side to move.
+    pub score: i32,
+    /// A proven result: moves to a win (positive) or to a loss (negative).
+    pub win_in: Option<i32>,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<Pos>,
+    /// The depth reached.
+    pub depth: u32,
+    /// The time spent.
+    pub time: Duration,
+}
+
+/// The engine as the session sees it.
+pub trait Brain {
+    /// Forgets what was learnt in the previous game (hash table, history).
+    fn new_game(&mut self);
+    /// Searches `board` for the side to move.
+    fn think(&mut self, board: &Board) -> Thought;
+    /// A short description for headers and SGF player names, e.g. `engine (depth 4)`.
+    fn name(&self) -> String;
+}
+
+/// Which sides the person at the keyboard plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Humans {
+    /// The person plays Black, the engine White.
+    Black,
+    /// The person plays White, the engine Black.
+    White,
+    /// The person plays both sides (the engine only gives hints).
+    Both,
+    /// The engine plays both sides (a demo).
+    None,
+}
+
+impl Humans {
+    /// Whether a person plays `color`.
+    pub fn plays(self, color: Color) -> bool {
+        match self {
+            Humans::Black => color == Color::Black,
+            Humans::White => color == Color::White,
+            Humans::Both => true,
+            Humans::None => false,
+        }
+    }
+}
+
+impl std::str::FromStr for Humans {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "black" | "b" => Ok(Humans::Black),
+            "white" | "w" => Ok(Humans::White),
+            "both" => Ok(Humans::Both),
+            "none" => Ok(Humans::None),
+            _ => Err(format!("expected black, white, both or none, not '{s}'")),
+        }
+    }
+}
+
+/// Whether the input loop should go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next command.
+    Continue,
+    /// Stop (the user typed `quit`).
+    Quit,
+}
+
+/// The output of one command, collected (see [`Session::run_line`]).
+#[cfg(test)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// The lines printed.
+    pub lines: Vec<String>,
+    /// Whether the session asked to stop.
+    pub quit: bool,
+}
+
+#[cfg(test)]
+impl Reply {
+    /// All lines joined with newlines, for assertions.
+    pub fn text(&self) -> String {
+        self.lines.join("\n")
+    }
+}
+
+/// The stones and first mover a game starts from (set-up stones of a loaded SGF).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Start {
+    black: Vec<Pos>,
+    white: Vec<Pos>,
+    first: Color,
+}
+
+impl Start {
+    fn empty() -> Start {
+        Start {
+            black: Vec::new(),
+            white: Vec::new(),
+            first: Color::Black,
+        }
+    }
+}
+
+/// A game between a person and the engine, driven one command line at a time.
+pub struct Session<B: Brain> {
+    humans: Humans,
+    brain: B,
+    board: Board,
+    start: Start,
+    /// The comment of each move of the board's history (engine moves record their search).
+    comments: Vec<Option<String>>,
+    /// The side that resigned, if one did.
+    resigned: Option<Color>,
+    /// Set when the engine could not move; cleared by `new`, `undo` and `load`.
+    stalled: bool,
+}
+
+/// The text of `help`.
+const HELP: &[&str] = &[
+    "commands:",
+    "  h8             play a move: column letter a.., row number 1.. (row 1 is the top line)",
+    "  hint           the engine's suggestion for the side to move, with its score and line",
+    "  undo           take back your last move and the engine's reply",
+    "  save FILE.sgf  write the game to an SGF file",
+    "  load FILE.sgf  continue from a recorded game",
+    "  resign         give up the game",
+    "  new            start a new game",
+    "  board          draw the board again",
+    "  help           this list",
+    "  quit           leave (end of input does too)",
+    "board: X black, O white, [ ] the last move, ! a point forbidden to black (renju)",
+];
+
+impl<B: Brain> Session<B> {
+    /// A session on an empty board. Fails on a board the session cannot show or play:
+    /// an invalid geometry, more than 26 columns, or renju with k other than 5.
+    pub fn new(geometry: Geometry, rule: Rule, humans: Humans, brain: B) -> Result<Self, String> {
+        let board = new_board(geometry, rule)?;
+        Ok(Session {
+            humans,
+            brain,
+            board,
+            start: Start::empty(),
+            comments: Vec::new(),
+            resigned: None,
+            stalled: false,
+        })
+    }
+
+    /// Whether the game has ended (five, full board or resignation).
+    pub fn is_over(&self) -> bool {
+        self.resigned.is_some() || self.board.outcome().is_some()
+    }
+
+    /// Prints the header and the position, then lets the engine move if it is its turn
+    /// (with `--human none`, the whole game is played here).
+    pub fn start(&mut self, out: &mut dyn FnMut(&str)) {
+        let g = self.board.geometry();
+        out(&format!(
+            "gomoku-arena play: {}x{} {}, {} in a row; {}",
+            g.width,
+            g.height,
+            self.board.rule(),
+            g.k,
+            self.roles()
+        ));
+        out("type a move such as h8, or help for the commands");
+        self.engine_then_report(out);
+    }
+
+    /// Runs one command line and writes its output to `out`.
+    pub fn command(&mut self, line: &str, out: &mut dyn FnMut(&str)) -> Flow {
+        let line = line.trim();
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (line, ""),
+        };
+        let lower = word.to_ascii_lowercase();
+        match lower.as_str() {
+            "" => {}
+            "quit" | "exit" | "q" => {
+                out("bye");
+                return Flow::Quit;
+            }
+            "help" | "?" => HELP.iter().for_each(|l| out(l)),
+            "board" => self.report(out),
+            "new" => self.new_game(out),
+            "undo" => self.undo(out),
+            "hint" => self.hint(out),
+            "resign" => self.resign(out),
+            "save" => self.save(rest, out),
+            "load" => self.load(rest, out),
+            _ if looks_like_a_point(word) => {
+                if rest.is_empty() {
+                    self.human_move(word, out);
+                } else {
+                    out("one move at a time, please");
+                }
+            }
+            _ => out(&format!(
+                "unknown command '{word}' (type help for the list)"
+            )),
+        }
+        Flow::Continue
+    }
+
+    /// Loads an SGF file and continues from it (what the `load` command does), returning the
+    /// error as one line instead of printing it.
+    pub fn load_file(&mut self, path: &Path, out: &mut dyn FnMut(&str)) -> Result<(), String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let game =
+            gomoku_board::sgf::parse_sgf(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let rule = game.rule().unwrap_or(self.board.rule());
+        let geometry = game.geometry;
+        new_board(geometry, rule).map_err(|e| format!("{}: {e}", path.display()))?;
+        let board = game
+            .replay(rule)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        self.start = Start {
+            black: game.setup_black.clone(),
+            white: game.setup_white.clone(),
+            first: game.moves.first().map_or(board.to_move(), |m| m.0),
+        };
+        self.comments = (0..game.moves.len())
+            .map(|i| game.comment(i).map(str::to_string))
+            .collect();
+        self.board = board;
+        self.resigned = None;
+        self.stalled = false;
+        self.brain.new_game();
+        out(&format!(
+            "loaded {} ({} moves, {}x{} {})",
+            path.display(),
+            game.moves.len(),
+            geometry.width,
+            geometry.height,
+            rule
+        ));
+        Ok(())
+    }
+
+    /// Who plays what, for the header.
+    fn roles(&self) -> String {
+        let engine = self.brain.name();
+        match self.humans {
+            Humans::Black => format!("you play black (X), {engine} plays white (O)"),
+            Humans::White => format!("{engine} plays black (X), you play white (O)"),
+            Humans::Both => format!("you play both sides; {engine} gives hints"),
+            Humans::None => format!("{engine} plays both sides"),
+        }
+    }
+
+    /// The colour of move `i` (from 0) of the history.
+    fn color_of(&self, i: usize) -> Color {
+        if i.is_multiple_of(2) {
+            self.start.first
+        } else {
+            self.start.first.opponent()
+        }
+    }
+
+    fn forbidden(&self) -> Vec<Pos> {
+        if self.board.rule() == Rule::Renju
+            && self.board.to_move() == Color::Black
+            && !self.is_over()
+        {
+            forbidden_points(&self.board)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Draws the board and says whose turn it is or how the game ended.
+    fn report(&self, out: &mut dyn FnMut(&str)) {
+        let forbidden = self.forbidden();
+        for line in view::draw(&self.board, &forbidden) {
+            out(&line);
+        }
+        if !forbidden.is_empty() {
+            out(&format!(
+                "forbidden for black ({}): {}",
+                view::FORBIDDEN,
+                pos_list(&forbidden)
+            ));
+        }
+        if let Some(color) = self.resigned {
+            out(&format!(
+                "game over: {color} resigns, {} wins",
+                color.opponent()
+            ));
+        } else if let Some(outcome) = self.board.outcome() {
+            match outcome {
+                Outcome::Win(color) => {
+                    let line = self.board.winning_line().unwrap_or_default();
+                    out(&format!("game over: {color} wins with {}", pos_list(&line)));
+                }
+                Outcome::Draw => out("game over: draw, the board is full"),
+            }
+        } else {
+            let color = self.board.to_move();
+            let n = self.board.history().len() + 1;
+            let who = if self.humans.plays(color) {
+                ""
+            } else {
+                " (the engine has no move)"
+            };
+            out(&format!(
+                "{color} ({}) to move, move {n}{who}",
+                view::glyph(color)
+            ));
+            return;
+        }
+        out("type new, undo, save FILE, load FILE or quit");
+    }
+
+    /// Lets the engine play while it is its turn, then reports the position.
+    fn engine_then_report(&mut self, out: &mut dyn FnMut(&str)) {
+        while !self.is_over() && !self.stalled && !self.humans.plays(self.board.to_move()) {
+            self.engine_move(out);
+        }
+        self.report(out);
+    }
+
+    /// One engine move, announced as `white: engine plays h8 (depth 4, score 120, 3.2 ms)`.
+    fn engine_move(&mut self, out: &mut dyn FnMut(&str)) {
+        let color = self.board.to_move();
+        let thought = self.brain.think(&self.board);
+        let Some(best) = thought.best else {
+            out(&format!("{color}: the engine has no move"));
+            self.stalled = true;
+            return;
+        };
+        if let Err(e) = self.board.try_make(best) {
+            out(&format!("{color}: the engine chose an illegal move: {e}"));
+            self.stalled = true;
+            return;
+        }
+        let summary = summary(&thought);
+        out(&format!("{color}: engine plays {} ({summary})", show(best)));
+        self.comments.push(Some(summary));
+    }
+
+    fn human_move(&mut self, text: &str, out: &mut dyn FnMut(&str)) {
+        if self.is_over() {
+            out("the game is over: type new, undo, save FILE, load FILE or quit");
+            return;
+        }
+        let color = self.board.to_move();
+        if !self.humans.plays(color) {
+            out(&format!("it is the engine's turn ({color})"));
+            return;
+        }
+        let pos = match parse_pos(text, self.board.geometry()) {
+            Ok(p) => p,
+            Err(e) => {
+                out(&format!("invalid move '{text}': {}", parse_message(&e)));
+                return;
+            }
+        };
+        let name = show(pos);
+        if self.board.cell(pos).color().is_some() {
+            out(&format!("{name} is occupied"));
+            return;
+        }
+        if self.board.is_forbidden(pos) {
+            let mut scratch = self.board.clone();
+            let why =
+                forbidden_kind(&mut scratch, pos).map_or_else(String::new, |k| format!(" ({k})"));
+            out(&format!("{name} is forbidden for black under renju{why}"));
+            return;
+        }
+        if let Err(e) = self.board.try_make(pos) {
+            out(&format!("{name} cannot be played: {e}"));
+            return;
+        }
+        self.comments.push(None);
+        self.engine_then_report(out);
+    }
+
+    fn hint(&mut self, out: &mut dyn FnMut(&str)) {
+        if self.is_over() {
+            out("the game is over: no hint");
+            return;
+        }
+        let thought = self.brain.think(&self.board);
+        match thought.best {
+            None => out("hint: the engine finds no move"),
+            Some(best) => {
+                let pv: Vec<String> = thought.pv.iter().map(|&p| show(p)).collect();
+                out(&format!(
+                    "hint: {} ({}) pv {}",
+                    show(best),
+                    summary(&thought),
+                    pv.join(" ")
+                ));
+            }
+        }
+    }
+
+    fn undo(&mut self, out: &mut dyn FnMut(&str)) {
+        if let Some(color) = self.resigned.take() {
+            out(&format!("{color} takes back the resignation"));
+            self.report(out);
+            return;
+        }
+        if self.humans == Humans::None {
+            out("undo needs a human player (--human black, white or both)");
+            return;
+        }
+        let history = self.board.history();
+        let Some(keep) = (0..history.len())
+            .rev()
+            .find(|&i| self.humans.plays(self.color_of(i)))
+        else {
+            out("nothing to undo");
+            return;
+        };
+        let mut taken = Vec::new();
+        while self.board.history().len() > keep {
+            if let Some(p) = self.board.unmake() {
+                taken.push(p);
+            }
+        }
+        taken.reverse();
+        self.comments.truncate(keep);
+        self.stalled = false;
+        out(&format!("took back {}", pos_list(&taken)));
+        self.report(out);
+    }
+
+    fn resign(&mut self, out: &mut dyn FnMut(&str)) {
+        if self.is_over() {
+            out("the game is over already");
+            return;
+        }
+        let color = self.board.to_move();
+        if !self.humans.plays(color) {
+            out("only a human player can resign");
+            return;
+        }
+        self.resigned = Some(color);
+        self.report(out);
+    }
+
+    fn new_game(&mut self, out: &mut dyn FnMut(&str)) {
+        let geometry = self.board.geometry();
+        match Board::new(geometry, self.board.rule()) {
+            Ok(board) => self.board = board,
+            Err(e) => {
+                out(&format!("cannot start a new game: {e}"));
+                return;
+            }
+        }
+        self.start = Start::empty();
+        self.comments.clear();
+        self.resigned = None;
+        self.stalled = false;
+        self.brain.new_game();
+        out("new game");
+        self.engine_then_report(out);
+    }
+
+    /// The game as SGF: set-up stones, moves with the engine's comments, rule and result.
+    pub fn to_sgf(&self) -> SgfGame {
+        let mut game = SgfGame::new(self.board.geometry());
+        let engine = self.brain.name();
+        let name = |c: Color| {
+            if self.humans.plays(c) {
+                "human".to_string()
+            } else {
+                engine.clone()
+            }
+        };
+        game.black_name = Some(name(Color::Black));
+        game.white_name = Some(name(Color::White));
+        game.set_property("RU", self.board.rule().gomocup_code().to_string());
+        if self.start.first == Color::White && self.board.history().is_empty() {
+            game.set_property("PL", "W");
+        }
+        game.setup_black = self.start.black.clone();
+        game.setup_white = self.start.white.clone();
+        for (i, &pos) in self.board.history().iter().enumerate() {
+            let comment = self.comments.get(i).cloned().flatten();
+            game.push_move(self.color_of(i), pos, comment);
+        }
+        game.result = match self.resigned {
+            Some(c) => Some(Outcome::Win(c.opponent())),
+            None => self.board.outcome(),
+        };
+        game
+    }
+
+    fn save(&mut self, path: &str, out: &mut dyn FnMut(&str)) {
+        if path.is_empty() {
+            out("usage: save FILE.sgf");
+            return;
+        }
+        let text = self.to_sgf().to_sgf();
+        match std::fs::write(path, text) {
+            Ok(()) => out(&format!(
+                "saved {} moves to {path}",
+                self.board.history().len()
+            )),
+            Err(e) => out(&format!("cannot save {path}: {e}")),
+        }
+    }
+
+    fn load(&mut self, path: &str, out: &mut dyn FnMut(&str)) {
+        if path.is_empty() {
+            out("usage: load FILE.sgf");
+            return;
+        }
+        match self.load_file(Path::new(path), out) {
+            Ok(()) => self.engine_then_report(out),
+            Err(e) => out(&format!("cannot load {e}")),
+        }
+    }
+}
+
+#[cfg(test)]
+impl<B: Brain> Session<B> {
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Runs one command line and collects its output.
+    pub fn run_line(&mut self, line: &str) -> Reply {
+        let mut lines = Vec::new();
+        let flow = self.command(line, &mut |l: &str| lines.push(l.to_string()));
+        Reply {
+            lines,
+            quit: flow == Flow::Quit,
+        }
+    }
+
+    /// Collects the output of [`Session::start`].
+    pub fn start_lines(&mut self) -> Vec<String> {
+        let mut lines = Vec::new();
+        self.start(&mut |l: &str| lines.push(l.to_string()));
+        lines
+    }
+}
+
+/// An empty board the session can play on.
+fn new_board(geometry: Geometry, rule: Rule) -> Result<Board, String> {
+    if geometry.width > MAX_COLUMNS {
+        return Err(format!(
+            "a board {} columns wide cannot be played here: moves are typed in pos notation, \
+             which has {MAX_COLUMNS} column letters",
+            geometry.width
+        ));
+    }
+    Board::new(geometry, rule).map_err(|e| e.to_string())
+}
+
+/// Whether a word is meant as a point: a letter followed by a digit (`h8`, `z99`).
+fn looks_like_a_point(word: &str) -> bool {
+    let mut chars = word.chars();
+    matches!(
+        (chars.next(), chars.next()),
+        (Some(a), Some(d)) if a.is_ascii_alphabetic() && d.is_ascii_digit()
+    )
+}
+
+/// A board error's message without the `line 1, column 1:` of single-token parses.
+fn parse_message(e: &BoardError) -> String {
+    match e {
+        BoardError::Parse { message, .. } => message.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// A point in pos notation (boards are kept to 26 columns, so this always succeeds).
+fn show(pos: Pos) -> String {
+    format_pos(pos).unwrap_or_else(|_| format!("({},{})", pos.x, pos.y))
+}
+
+fn pos_list(points: &[Pos]) -> String {
+    points
+        .iter()
+        .map(|&p| show(p))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `depth 4, score 120, win in 3, 3.2 ms`.
+fn summary(t: &Thought) -> String {
+    let proof = match t.win_in {
+        Some(n) if n > 0 => format!(", win in {n}"),
+        Some(n) => format!(", loss in {}", -n),
+        None => String::new(),
+    };
+    format!(
+        "depth {}, score {}{proof}, {:.1} ms",
+        t.depth,
+        t.score,
+        t.time.as_secs_f64() * 1000.0
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gomoku_board::sgf::parse_sgf;
+
+    /// Plays the first empty legal point of a fixed list, then the first legal point.
+    struct Scripted {
+        prefer: Vec<Pos>,
+        games: usize,
+    }
+
+    impl Brain for Scripted {
+        fn new_game(&mut self) {
+            self.games += 1;
+        }
+        fn think(&mut self, board: &Board) -> Thought {
+            let best = self
+                .prefer
+                .iter()
+                .copied()
+                .chain(board.points())
+                .find(|&p| board.is_legal(p));
+            Thought {
+                best,
+                score: 7,
+                win_in: None,
+                pv: best.into_iter().collect(),
+                depth: 1,
+                time: Duration::from_micros(1500),
+            }
+        }
+        fn name(&self) -> String {
+            "scripted".into()
+        }
+    }
+
+    fn p(s: &str) -> Pos {
+        parse_pos(s, Geometry::square(15)).unwrap()
+    }
+
+    fn session(humans: Humans, rule: Rule, prefer: &[&str]) -> Session<Scripted> {
+        let brain = Scripted {
+            prefer: prefer.iter().map(|s| p(s)).collect(),
+            games: 0,
+        };
+        Session::new(Geometry::square(15), rule, humans, brain).unwrap()
+    }
+
+    #[test]
+    fn a_move_gets_an_engine_reply_and_a_board() {
+        let mut s = session(Humans::Black, Rule::Freestyle, &["a1"]);
+        let start = s.start_lines();
+        assert!(start[0].contains("you play black"), "{start:?}");
+        assert_eq!(start.last().unwrap(), "black (X) to move, move 1");
+        let r = s.run_line("h8");
+        let text = r.text();
+        assert!(
+            text.contains("white: engine plays a1 (depth 1, score 7, 1.5 ms)"),
+            "{text}"
+        );
+        assert!(
+            text.contains(" 8 . . . . . . . X . . . . . . . 8"),
+            "{text}"
+        );
+        assert!(text.contains(" 1[O]. "), "{text}");
+        assert_eq!(r.lines.last().unwrap(), "black (X) to move, move 3");
+        assert_eq!(s.board().history(), &[p("h8"), p("a1")]);
+    }
+
+    #[test]
+    fn bad_input_is_one_line_and_changes_nothing() {
+        let mut s = session(Humans::Black, Rule::Freestyle, &["a1"]);
+        s.start_lines();
+        s.run_line("h8");
+        for (input, expect) in [
+            (
+                "p16",
+                "invalid move 'p16': p16 (15,15) is off the 15x15 board",
+            ),
+            ("h0", "invalid move 'h0': h0: rows are numbered from 1"),
+            ("h8", "h8 is occupied"),
+            ("A1", "a1 is occupied"),
+            ("fly", "unknown command 'fly' (type help for the list)"),
+            ("h9 h10", "one move at a time, please"),
+            ("save", "usage: save FILE.sgf"),
+        ] {
+            let r = s.run_line(input);
+            assert_eq!(r.lines, vec![expect.to_string()], "{input}");
+        }
+        assert_eq!(s.board().history().len(), 2);
+        assert!(s.run_line("").lines.is_empty());
+    }
+
+    #[test]
+    fn undo_takes_back_the_reply_and_the_move() {
+        let mut s = session(Humans::Black, Rule::Freestyle, &["a1", "a2"]);
+        s.start_lines();
+        assert_eq!(s.run_line("undo").lines, vec!["nothing to undo"]);
+        s.run_line("h8");
+        s.run_line("h9");
+        let r = s.run_line("undo");
+        assert_eq!(r.lines[0], "took back h9 a2");
+        assert_eq!(s.board().history(), &[p("h8"), p("a1")]);
+        assert_eq!(s.board().to_move(), Color::Black);
+        s.run_line("undo");
+        assert!(s.board().history().is_empty());
+    }
+
+    #[test]
+    fn engine_plays_black_when_the_human_is_white() {
+        let mut s = session(Humans::White, Rule::Freestyle, &["h8"]);
+        let lines = s.start_lines();
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("black: engine plays h8"))
+        );
+        assert_eq!(lines.last().unwrap(), "white (O) to move, move 2");
+        s.run_line("a1");
+        assert_eq!(s.run_line("undo").lines[0], "took back a1 b1");
+        assert_eq!(s.board().history(), &[p("h8")]);
+        assert_eq!(s.run_line("undo").lines, vec!["nothing to undo"]);
+    }
+
+    #[test]
+    fn a_five_ends_the_game_and_only_some_commands_remain() {
+        let mut s = session(Humans::Black, Rule::Freestyle, &["a1", "b1", "c1", "d1"]);
+        s.start_lines();
+        for m in ["h8", "h9", "h10", "h11"] {
+            s.run_line(m);
+        }
+        let r = s.run_line("h12");
+        let text = r.text();
+        assert!(
+            text.contains("game over: black wins with h8 h9 h10 h11 h12"),
+            "{text}"
+        );
+        assert!(!text.contains("engine plays"), "{text}");
+        assert!(s.is_over());
+        assert!(s.run_line("a5").lines[0].starts_with("the game is over"));
+        assert!(s.run_line("hint").lines[0].starts_with("the game is over"));
+        assert_eq!(s.run_line("undo").lines[0], "took back h12");
+        assert!(!s.is_over());
+        let r = s.run_line("new");
+        assert_eq!(r.lines[0], "new game");
+        assert!(s.board().history().is_empty());
+        assert_eq!(s.brain.games, 1);
+        assert!(s.run_line("quit").quit);
+    }
+
+    #[test]
+    fn demo_plays_to_the_end() {
+        let g = Geometry {
+            width: 5,
+            height: 5,
+            k: 4,
+        };
+        let brain = Scripted {
+            prefer: vec![],
+            games: 0,
+        };
+        let mut s = Session::new(g, Rule::Freestyle, Humans::None, brain).unwrap();
+        let lines = s.start_lines();
+        assert!(s.is_over());
+        // First legal point row by row: black a1 c1 e1 b2.. white b1 d1 a2..; a column or
+        // diagonal ends it; whatever it is, the announcement names the winning line.
+        let last = &lines[lines.len() - 2];
+        assert!(last.starts_with("game over: "), "{lines:?}");
+        assert_eq!(
+            lines.last().unwrap(),
+            "type new, undo, save FILE, load FILE or quit"
+        );
+        assert!(s.run_line("undo").lines[0].starts_with("undo needs a human"));
+    }
+
+    #[test]
+    fn renju_forbidden_points_are_marked_and_refused() {
+        // Black f8 g8 (a row) and h6 h7 (a column): h8 would make two open threes.
+        let mut s = session(Humans::Both, Rule::Renju, &[]);
+        s.start_lines();
+        for m in ["f8", "a1", "g8", "a3", "h6", "a5", "h7", "a7"] {
+            let r = s.run_line(m);
+            assert!(r.lines.last().unwrap().contains("to move"), "{m}: {r:?}");
+        }
+        let board = s.run_line("board").text();
+        assert!(board.contains("forbidden for black (!): h8"), "{board}");
+        assert!(board.contains(" 8 . . . . . X X ! "), "{board}");
+        let r = s.run_line("h8");
+        assert_eq!(
+            r.lines,
+            vec!["h8 is forbidden for black under renju (double-three)"]
+        );
+        assert_eq!(s.board().history().len(), 8);
+    }
+
+    #[test]
+    fn save_and_load_round_trip() {
+        let dir = std::env::temp_dir();
+        let path = dir.join(format!("play-session-{}.sgf", std::process::id()));
+        let name = path.to_str().unwrap().to_string();
+        let mut s = session(Humans::Black, Rule::Freestyle, &["a1", "a2"]);
+        s.start_lines();
+        s.run_line("h8");
+        s.run_line("h9");
+        let r = s.run_line(&format!("save {name}"));
+        assert_eq!(r.lines, vec![format!("saved 4 moves to {name}")]);
+        let game = parse_sgf(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let moves: Vec<Pos> = game.moves.iter().map(|m| m.1).collect();
+        assert_eq!(moves, vec![p("h8"), p("a1"), p("h9"), p("a2")]);
+        assert_eq!(game.comment(1), Some("depth 1, score 7, 1.5 ms"));
+        assert_eq!(game.comment(0), None);
+        assert_eq!(game.rule(), Some(Rule::Freestyle));
+
+        let mut t = session(Humans::Black, Rule::Freestyle, &["b5"]);
+        t.start_lines();
+        let r = t.run_line(&format!("load {name}"));
+        assert_eq!(
+            r.lines[0],
+            format!("loaded {name} (4 moves, 15x15 freestyle)")
+        );
+        assert_eq!(t.board().history(), s.board().history());
+        assert_eq!(t.run_line("undo").lines[0], "took back h9 a2");
+        let missing = dir.join("play-session-does-not-exist.sgf");
+        let r = t.run_line(&format!("load {}", missing.display()));
+        assert_eq!(r.lines.len(), 1);
+        assert!(r.lines[0].starts_with("cannot load "), "{r:?}");
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn loading_a_game_with_the_engine_to_move_lets_it_move() {
+        let path = std::env::temp_dir().join(format!("play-session-w-{}.sgf", std::process::id()));
+        std::fs::write(&path, "(;FF[4]GM[4]SZ[15]RU[4];B[hh])").unwrap();
+        let mut s = session(Humans::Black, Rule::Freestyle, &["a1"]);
+        s.start_lines();
+        let text = s.run_line(&format!("load {}", path.display())).text();
+        assert!(text.contains("15x15 renju"), "{text}");
+        assert!(text.contains("white: engine plays a1"), "{text}");
+        assert_eq!(s.board().rule(), Rule::Renju);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn resign_and_hint() {
+        let mut s = session(Humans::Black, Rule::Freestyle, &["c3", "a1"]);
+        s.start_lines();
+        assert_eq!(
+            s.run_line("hint").lines,
+            vec!["hint: c3 (depth 1, score 7, 1.5 ms) pv c3"]
+        );
+        let r = s.run_line("resign");
+        assert!(r.text().contains("game over: black resigns, white wins"));
+        assert_eq!(
+            s.to_sgf().result,
+            Some(Outcome::Win(Color::White)),
+            "saved result"
+        );
+        assert_eq!(
+            s.run_line("undo").lines[0],
+            "black takes back the resignation"
+        );
+        assert!(!s.is_over());
+    }
+
+    #[test]
+    fn case_spaces_and_line_ends_do_not_matter() {
+        let mut s = session(Humans::Both, Rule::Freestyle, &[]);
+        s.start_lines();
+        assert!(
+            s.run_line("  H8\r\n")
+                .text()
+                .ends_with("white (O) to move, move 2")
+        );
+        assert_eq!(s.run_line("UNDO\r").lines[0], "took back h8");
+        assert!(s.run_line("\u{e9}8").lines[0].starts_with("unknown command"));
+        assert!(s.run_line("Quit\r").quit);
+    }
+
+    #[test]
+    fn too_wide_boards_are_refused() {
+        let brain = Scripted {
+            prefer: vec![],
+            games: 0,
+        };
+        let g = Geometry::square(27);
+        assert!(Session::new(g, Rule::Freestyle, Humans::Black, brain).is_err());
+    }
+}

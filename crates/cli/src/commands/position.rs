@@ -1,0 +1,90 @@
+//! Shared arguments that describe a position: moves, stone lists or an SGF file, on a board
+//! of a given size and rule.
+
+use anyhow::{Context, Result, bail};
+use gomoku_board::notation::parse_pos_moves;
+use gomoku_board::{Board, Color, Geometry, Rule};
+use std::path::PathBuf;
+
+/// Board shape, rule and position arguments shared by several subcommands.
+#[derive(clap::Args)]
+pub struct PositionArgs {
+    /// Moves in pos notation, Black first, e.g. "h8 i7 g7".
+    #[arg(long, conflicts_with_all = ["black", "white", "sgf"])]
+    pub moves: Option<String>,
+    /// Black stones (pos notation, comma or space separated) of a set-up position.
+    #[arg(long)]
+    pub black: Option<String>,
+    /// White stones of a set-up position.
+    #[arg(long)]
+    pub white: Option<String>,
+    /// Side to move in a set-up position: black or white.
+    #[arg(long)]
+    pub to_move: Option<String>,
+    /// An SGF file whose moves give the position.
+    #[arg(long, conflicts_with_all = ["black", "white"])]
+    pub sgf: Option<PathBuf>,
+    /// Rule: freestyle, standard or renju.
+    #[arg(long, default_value = "freestyle")]
+    pub rule: String,
+    /// Side of a square board.
+    #[arg(long, default_value_t = 15)]
+    pub size: usize,
+    /// Board width (with --height, for a rectangle).
+    #[arg(long, requires = "height")]
+    pub width: Option<usize>,
+    /// Board height.
+    #[arg(long, requires = "width")]
+    pub height: Option<usize>,
+    /// Winning row length.
+    #[arg(long, default_value_t = 5)]
+    pub k: usize,
+}
+
+impl PositionArgs {
+    /// The board geometry asked for.
+    pub fn geometry(&self) -> Geometry {
+        Geometry {
+            width: self.width.unwrap_or(self.size),
+            height: self.height.unwrap_or(self.size),
+            k: self.k,
+        }
+    }
+
+    /// Builds the position, checking every move against the rule.
+    pub fn board(&self) -> Result<Board> {
+        let rule: Rule = self.rule.parse()?;
+        if let Some(path) = &self.sgf {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("reading {}", path.display()))?;
+            let game = gomoku_board::sgf::parse_sgf(&text)
+                .with_context(|| format!("{}", path.display()))?;
+            return game
+                .replay(rule)
+                .with_context(|| format!("replaying {}", path.display()));
+        }
+        let geometry = self.geometry();
+        if self.black.is_some() || self.white.is_some() {
+            let black = parse_pos_moves(self.black.as_deref().unwrap_or(""), geometry)
+                .context("reading --black")?;
+            let white = parse_pos_moves(self.white.as_deref().unwrap_or(""), geometry)
+                .context("reading --white")?;
+            let to_move = match self.to_move.as_deref() {
+                Some("black" | "b") => Color::Black,
+                Some("white" | "w") => Color::White,
+                None if black.len() == white.len() => Color::Black,
+                None if black.len() == white.len() + 1 => Color::White,
+                None => bail!("--to-move is needed: {} black and {} white stones", black.len(), white.len()),
+                Some(other) => bail!("--to-move must be black or white, not '{other}'"),
+            };
+            return Board::from_stones(geometry, rule, &black, &white, to_move)
+                .context("setting up the stones");
+        }
+        let mut board = Board::new(geometry, rule)?;
+        if let Some(moves) = &self.moves {
+            let moves = parse_pos_moves(moves, geometry).context("reading --moves")?;
+            board.play_all(&moves).context("playing --moves")?;
+        }
+        Ok(board)
+    }
+}

@@ -1,0 +1,167 @@
+//! `tournament`: play a tournament file on all cores, journal every game, and write PGN, SGF
+//! and standings into the output directory.
+
+use anyhow::{Context, Result};
+use gomoku_config::tournament::{Tournament, load_tournament};
+use gomoku_runner::progress::ConsoleObserver;
+use gomoku_runner::{RunOptions, run_tournament, write_outputs};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Arguments of `tournament`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The tournament file (configs/tournaments/*.ron).
+    config: PathBuf,
+    /// Continue the journal in the output directory: skip finished games, play the rest.
+    #[arg(long)]
+    resume: bool,
+    /// Worker threads (default: the file's `threads`, else all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Output directory, relative to the working directory (default: the file's `output`,
+    /// relative to the file).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Play only the games with index % N == I, given as I/N (merge shards by job index).
+    #[arg(long, value_parser = parse_shard)]
+    shard: Option<(usize, usize)>,
+    /// No progress bar and no intermediate standings.
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+    let (i, n) = s.split_once('/').ok_or("expected I/N, e.g. 0/4")?;
+    let i: usize = i.trim().parse().map_err(|e| format!("shard index: {e}"))?;
+    let n: usize = n.trim().parse().map_err(|e| format!("shard count: {e}"))?;
+    if n == 0 || i >= n {
+        return Err(format!("need 0 <= I < N, got {i}/{n}"));
+    }
+    Ok((i, n))
+}
+
+/// Loads a tournament file with the engine files it names.
+pub fn load(path: &Path) -> Result<Tournament> {
+    load_tournament(path).with_context(|| format!("loading tournament {}", path.display()))
+}
+
+fn shell_quote(s: &str) -> String {
+    if s.chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_./=:".contains(c))
+    {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+fn resume_command(args: &Args) -> String {
+    let mut cmd = format!(
+        "gomoku-arena tournament {} --resume",
+        shell_quote(&args.config.display().to_string())
+    );
+    if let Some(out) = &args.out {
+        cmd += &format!(" --out {}", shell_quote(&out.display().to_string()));
+    }
+    if let Some((i, n)) = args.shard {
+        cmd += &format!(" --shard {i}/{n}");
+    }
+    if let Some(t) = args.threads {
+        cmd += &format!(" --threads {t}");
+    }
+    cmd
+}
+
+/// Runs `tournament`.
+pub fn run(args: Args) -> Result<ExitCode> {
+    let tournament = load(&args.config)?;
+    let spec = tournament.to_spec().context("building the players")?;
+    let output = args
+        .out
+        .clone()
+        .unwrap_or_else(|| tournament.output.clone());
+    let threads = args.threads.or(tournament.threads).unwrap_or(0);
+
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                eprintln!("\nsecond interrupt: exiting now (the journal holds every finished game)");
+                std::process::exit(130);
+            }
+            eprintln!("\ninterrupt: no new games start; waiting for the running ones (Ctrl-C again to quit now)");
+        })
+        .context("installing the Ctrl-C handler")?;
+    }
+
+    let names: Vec<String> = spec.participants.iter().map(|p| p.name.clone()).collect();
+    let every = if args.quiet {
+        0
+    } else {
+        tournament.standings_every
+    };
+    let observer = ConsoleObserver::new(names, every, !args.quiet);
+    let jobs = spec.schedule().len();
+    eprintln!(
+        "tournament {}: {} players, {} openings x {} rounds, {} games, run {}, output {}",
+        spec.name,
+        spec.participants.len(),
+        spec.openings.len(),
+        spec.rounds,
+        jobs,
+        spec.run_hash(),
+        output.display()
+    );
+    let opts = RunOptions {
+        threads,
+        output: Some(output.clone()),
+        resume: args.resume,
+        shard: args.shard,
+        stop: Some(stop.clone()),
+        observer: Some(&observer),
+    };
+    let summary = run_tournament(&spec, &opts)
+        .with_context(|| format!("running {}", args.config.display()))?;
+    let standings = write_outputs(&output)
+        .with_context(|| format!("writing outputs to {}", output.display()))?;
+    println!("{}", standings.table());
+    let wall = summary.wall.as_secs_f64();
+    let capacity = wall * summary.threads as f64;
+    let share = |d: std::time::Duration| {
+        if capacity > 0.0 {
+            100.0 * d.as_secs_f64() / capacity
+        } else {
+            0.0
+        }
+    };
+    eprintln!(
+        "played {} games ({} resumed) in {:.1}s on {} threads: {:.0} games/min; worker time: players thinking {:.1}%, engine resets and builds {:.1}%, runner {:.2}%",
+        summary.played,
+        summary.resumed,
+        wall,
+        summary.threads,
+        if wall > 0.0 {
+            summary.played as f64 * 60.0 / wall
+        } else {
+            0.0
+        },
+        share(summary.think),
+        share(summary.reset),
+        100.0 * summary.overhead()
+    );
+    if summary.interrupted {
+        eprintln!(
+            "stopped with {} of {} games journaled; resume with:\n  {}",
+            summary.lines.len(),
+            summary.total,
+            resume_command(&args)
+        );
+        return Ok(ExitCode::from(130));
+    }
+    eprintln!("results in {}", output.display());
+    Ok(ExitCode::SUCCESS)
+}

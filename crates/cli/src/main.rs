@@ -1,0 +1,62 @@
+//! `gomoku-arena`: one subcommand per job. The binary is thin: it parses arguments, loads
+//! files, calls the library crates and reports errors with context.
+
+mod commands;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Play Gomoku engine variants against each other, rate them, tune them and chart the results.
+#[derive(Parser)]
+#[command(name = "gomoku-arena", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Show a position given as moves or stone lists, with the rule's verdict.
+    Show(commands::show::Args),
+    /// Rate a run directory, a journal or a results-only PGN (Ordo-style pool fit).
+    Rate(commands::rate::Args),
+    /// Run an SPRT file: game pairs until the GSPRT accepts H0 or H1 or the cap.
+    Sprt(commands::sprt::Args),
+    /// Write the report (Markdown, HTML, charts) of a run directory into DIR/report.
+    Report(commands::report::Args),
+    /// Play a tournament file on all cores: journal, PGN, SGF and standings.
+    Tournament(commands::tournament::Args),
+    /// Search one position and print the engine's verdict.
+    Analyze(commands::analyze::Args),
+    /// Search a fixed set of positions and print nodes, nodes/s and time per depth.
+    Bench(commands::bench::Args),
+    /// Generate, verify and convert opening books.
+    Openings(commands::openings::Args),
+    /// Play a game against the engine on the terminal (plain text; also works piped).
+    Play(commands::play::Args),
+    /// Tune the evaluation's pattern table (Texel, SPRT hill climbing or SPSA) from a tuning file.
+    Tune(commands::tune::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Show(args) => commands::show::run(args),
+        Command::Rate(args) => commands::rate::run(args),
+        Command::Sprt(args) => commands::sprt::run(args),
+        Command::Report(args) => commands::report::run(args),
+        Command::Tournament(args) => commands::tournament::run(args),
+        Command::Play(args) => commands::play::run(args),
+        Command::Tune(args) => commands::tune::run(args),
+        Command::Analyze(args) => commands::analyze::run(args),
+        Command::Bench(args) => commands::bench::run(args),
+        Command::Openings(args) => commands::openings::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! What the protocol session plays with: the [`Brain`] trait, the engine-backed
+//! [`EngineBrain`], a trivial [`CentreBrain`] and the legal fallback move used when a brain
+//! returns nothing usable.
+
+use gomoku_board::{Board, Cell, Geometry, Pos};
+use gomoku_engine::{Engine, EngineError, EngineParams, Limits, SearchResult};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::time::Duration;
+
+/// How much a brain may think for one move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Wall-clock limit for the search (`None` = only the brain's own depth limit).
+    pub time: Option<Duration>,
+    /// The manager asked for the fastest possible answer (`INFO timeout_turn 0`).
+    pub fastest: bool,
+}
+
+/// A brain's answer: a move (maybe none) and a one-line description for `MESSAGE`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Thought {
+    /// The chosen point; checked by the session, which falls back to a legal point.
+    pub best: Option<Pos>,
+    /// Search statistics for a `MESSAGE` line (empty = none).
+    pub info: String,
+}
+
+/// A move chooser driven by the protocol session. Search runs on the caller's thread.
+pub trait Brain {
+    /// Forgets everything about the previous game (called on START, RECTSTART, RESTART).
+    fn new_game(&mut self);
+    /// Chooses a move for the side to move of `board` within `budget`.
+    fn think(&mut self, board: &Board, budget: Budget) -> Thought;
+    /// Adapts to the manager's memory limit in bytes (0 = no limit); default: ignored.
+    fn set_max_memory(&mut self, _bytes: u64) {}
+}
+
+/// Every point of `geometry` ordered by Chebyshev distance from the centre, then row, column.
+pub fn centre_order(geometry: Geometry) -> Vec<Pos> {
+    let c = geometry.centre();
+    let mut points: Vec<Pos> = (0..geometry.height)
+        .flat_map(|y| (0..geometry.width).map(move |x| Pos::new(x as u8, y as u8)))
+        .collect();
+    points.sort_by_key(|p| {
+        let d = (p.x as i32 - c.x as i32)
+            .abs()
+            .max((p.y as i32 - c.y as i32).abs());
+        (d, p.y, p.x)
+    });
+    points
+}
+
+/// A legal move for the side to move: the legal point nearest to the stones (Chebyshev),
+/// ties broken towards the centre; `None` when no point is legal.
+pub fn fallback_move(board: &Board) -> Option<Pos> {
+    let stones: Vec<Pos> = board
+        .points()
+        .filter(|&p| board.cell(p) != Cell::Empty)
+        .collect();
+    centre_order(board.geometry())
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, p)| board.is_legal(p))
+        .min_by_key(|&(i, p)| {
+            let near = stones
+                .iter()
+                .map(|s| {
+                    (s.x as i32 - p.x as i32)
+                        .abs()
+                        .max((s.y as i32 - p.y as i32).abs())
+                })
+                .min()
+                .unwrap_or(0);
+            (near, i)
+        })
+        .map(|(_, p)| p)
+}
+
+/// A trivial brain: always the [`fallback_move`] (next to the stones, near the centre).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CentreBrain;
+
+impl Brain for CentreBrain {
+    fn new_game(&mut self) {}
+
+    fn think(&mut self, board: &Board, _budget: Budget) -> Thought {
+        Thought {
+            best: fallback_move(board),
+            info: String::new(),
+        }
+    }
+}
+
+/// The gomoku-arena engine as a brain: config depth, the budget's time, a seeded tie-break
+/// stream restarted with each game (so a game depends only on the seed and the moves).
+pub struct EngineBrain {
+    engine: Engine,
+    params: EngineParams,
+    seed: u64,
+    rng: ChaCha8Rng,
+}
+
+impl EngineBrain {
+    /// An engine brain with these parameters and tie-break seed.
+    pub fn new(params: EngineParams, seed: u64) -> Result<EngineBrain, EngineError> {
+        Ok(EngineBrain {
+            engine: Engine::new(params.clone())?,
+            params,
+            seed,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        })
+    }
+
+    /// The search limits used for a budget: config depth (1 when asked to be fastest) and time.
+    pub fn limits(&self, budget: Budget) -> Limits {
+        Limits {
+            depth: Some(if budget.fastest { 1 } else { self.params.depth }),
+            nodes: None,
+            time: budget.time,
+        }
+    }
+
+    /// Runs one search and returns the engine's full result (what [`Brain::think`] reports).
+    pub fn search(&mut self, board: &Board, budget: Budget) -> SearchResult {
+        let limits = self.limits(budget);
+        self.engine.search(board, &limits, &mut self.rng)
+    }
+
+    /// The parameters in use.
+    pub fn params(&self) -> &EngineParams {
+        &self.params
+    }
+}
+
+/// One line of search statistics for a `MESSAGE`.
+pub fn describe(r: &SearchResult) -> String {
+    let micros = r.time.as_micros().max(1);
+    let nps = r.nodes as u128 * 1_000_000 / micros;
+    let mut s = format!(
+        "depth {} seldepth {} score {} nodes {} nps {} time {:.3} ms",
+        r.depth,
+        r.seldepth,
+        r.score,
+        r.nodes,
+        nps,
+        r.time.as_secs_f64() * 1000.0
+    );
+    if let Some(w) = r.win_in {
+        s.push_str(&format!(" win_in {w}"));
+    }
+    if !r.pv.is_empty() {
+        s.push_str(" pv");
+        for p in r.pv.iter().take(12) {
+            s.push_str(&format!(" {},{}", p.x, p.y));
+        }
+    }
+    s
+}
+
+impl Brain for EngineBrain {
+    fn new_game(&mut self) {
+        self.engine.new_game();
+        self.rng = ChaCha8Rng::seed_from_u64(self.seed);
+    }
+
+    fn think(&mut self, board: &Board, budget: Budget) -> Thought {
+        let r = self.search(board, budget);
+        Thought {
+            best: r.best,
+            info: describe(&r),
+        }
+    }
+
+    /// Shrinks the transposition table to at most half of the limit (rebuilds the engine).
+    fn set_max_memory(&mut self, bytes: u64) {
+        if bytes == 0 {
+            return;
+        }
+        let cap = ((bytes / (1 << 20)) / 2).max(1) as usize;
+        let want = self.params.tt_mib.min(cap);
+        if want != self.engine.params().tt_mib {
+            let mut p = self.params.clone();
+            p.tt_mib = want;
+            if let Ok(e) = Engine::new(p) {
+                self.engine = e;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gomoku_board::Rule;
+
+    #[test]
+    fn fallback_prefers_points_next_to_stones() {
+        let mut b = Board::standard15();
+        assert_eq!(fallback_move(&b), Some(Pos::new(7, 7)));
+        b.make(Pos::new(0, 0));
+        let p = fallback_move(&b).unwrap();
+        assert!(p.x <= 1 && p.y <= 1 && p != Pos::new(0, 0));
+        let full = Board::new(
+            Geometry {
+                width: 3,
+                height: 3,
+                k: 3,
+            },
+            Rule::Freestyle,
+        )
+        .unwrap();
+        assert_eq!(centre_order(full.geometry())[0], Pos::new(1, 1));
+    }
+}

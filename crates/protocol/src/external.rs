@@ -1,0 +1,625 @@
+//! The manager side: drive an external Gomocup engine (any `pbrain-*` program) over its
+//! stdin/stdout, with per-move and per-game time limits, and turn every way it can fail into
+//! an [`EngineFault`].
+//!
+//! The engine runs in its own process group (`process_group(0)`, so the group id is its
+//! pid). When an [`ExternalEngine`] is dropped, or after the engine crashed, the whole group
+//! is killed with the system's `kill -s KILL -- -PGID` (no libc binding is needed; the
+//! leader is also killed through [`Child::kill`] in case `kill` is missing) and the leader is
+//! reaped. The group is killed while the leader is still unreaped (a zombie at worst), so its
+//! id cannot have been reused by another group. Helper processes an engine starts in the same
+//! group die with it.
+//!
+//! Answers are read by a reader thread that timestamps each line and hands it over a
+//! channel, so a hung engine times out (`recv_timeout`) instead of blocking the caller.
+//! `MESSAGE`, `DEBUG` and `UNKNOWN` lines are skipped (the last `MESSAGE` is kept).
+
+use crate::command::{Answer, parse_answer};
+use gomoku_board::{Board, BoardError, Cell, Geometry, Pos, Rule};
+use std::fmt;
+use std::io::{BufRead, BufReader, Write};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// Longest answer line kept (longer lines are cut).
+const MAX_LINE: usize = 64 * 1024;
+/// How long a crashed engine may take to exit after closing its output.
+const EXIT_GRACE: Duration = Duration::from_millis(500);
+
+/// How to start an external engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineCommand {
+    /// The executable.
+    pub program: PathBuf,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// Working directory (`None` = the caller's).
+    pub dir: Option<PathBuf>,
+    /// File the engine's stderr is appended to (`None` = discarded).
+    pub stderr: Option<PathBuf>,
+}
+
+impl EngineCommand {
+    /// A command running `program` with `args` in the caller's directory.
+    pub fn new(
+        program: impl Into<PathBuf>,
+        args: impl IntoIterator<Item = impl Into<String>>,
+    ) -> EngineCommand {
+        EngineCommand {
+            program: program.into(),
+            args: args.into_iter().map(Into::into).collect(),
+            dir: None,
+            stderr: None,
+        }
+    }
+}
+
+/// Time and memory limits of a game, sent to the engine with `INFO` and enforced here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// Limit per move (`INFO timeout_turn`); `None` = none.
+    pub turn: Option<Duration>,
+    /// Limit for the engine's moves of a whole game (`INFO timeout_match`, `time_left`).
+    pub game: Option<Duration>,
+    /// Extra time allowed past a limit before the engine is declared out of time.
+    pub tolerance: Duration,
+    /// Limit for answering `START` and `ABOUT`.
+    pub start: Duration,
+    /// `INFO max_memory` in bytes, if any.
+    pub max_memory: Option<u64>,
+}
+
+impl Default for Timeouts {
+    fn default() -> Self {
+        Timeouts {
+            turn: None,
+            game: None,
+            tolerance: Duration::from_millis(1000),
+            start: Duration::from_secs(10),
+            max_memory: None,
+        }
+    }
+}
+
+/// Why a move of the engine is not acceptable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalReason {
+    /// Outside the board.
+    OffBoard,
+    /// On a stone.
+    Occupied,
+    /// Forbidden to Black under renju.
+    Forbidden,
+    /// The game was already over.
+    GameOver,
+}
+
+impl fmt::Display for IllegalReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalReason::OffBoard => "off the board",
+            IllegalReason::Occupied => "occupied",
+            IllegalReason::Forbidden => "forbidden (renju)",
+            IllegalReason::GameOver => "after the end of the game",
+        })
+    }
+}
+
+/// Everything that can go wrong with an external engine. After any fault except
+/// [`EngineFault::Usage`], drop the engine (which kills it).
+#[derive(Debug, Error)]
+pub enum EngineFault {
+    /// The program could not be started.
+    #[error("cannot start {program}: {source}")]
+    Spawn {
+        /// The program.
+        program: String,
+        /// The system error.
+        source: std::io::Error,
+    },
+    /// The engine closed its output or exited.
+    #[error("engine crashed ({})", status_text(.status))]
+    Crashed {
+        /// Its exit status, if it could be collected.
+        status: Option<ExitStatus>,
+    },
+    /// No answer within the limit plus the tolerance.
+    #[error("engine timed out: no answer after {elapsed:?} (limit {limit:?})")]
+    Timeout {
+        /// The limit (without tolerance).
+        limit: Duration,
+        /// Time waited.
+        elapsed: Duration,
+    },
+    /// An answer that is not what the protocol expects.
+    #[error("engine answered garbage: '{line}'")]
+    Garbage {
+        /// The line (cut to 200 characters).
+        line: String,
+    },
+    /// A move that cannot be played.
+    #[error("engine played an illegal move {x},{y}: {reason}")]
+    IllegalMove {
+        /// Column as answered (may be off the board).
+        x: i64,
+        /// Row as answered (may be off the board).
+        y: i64,
+        /// Why it is illegal.
+        reason: IllegalReason,
+    },
+    /// The engine answered `ERROR` (e.g. an unsupported board size).
+    #[error("engine refused: {message}")]
+    Refused {
+        /// The text after `ERROR`.
+        message: String,
+    },
+    /// The caller's request cannot be sent (k other than 5, a move that does not fit the
+    /// position kept for this engine, no game started).
+    #[error("bad request to engine: {0}")]
+    Usage(String),
+    /// Writing to the engine failed for another reason than its death.
+    #[error("engine I/O: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+fn status_text(status: &Option<ExitStatus>) -> String {
+    match status {
+        Some(s) => s.to_string(),
+        None => "exit status unknown".into(),
+    }
+}
+
+impl EngineFault {
+    /// The point of an [`EngineFault::IllegalMove`] when it lies on a board of that size.
+    pub fn illegal_pos(&self) -> Option<Pos> {
+        match *self {
+            EngineFault::IllegalMove { x, y, .. }
+                if (0..256).contains(&x) && (0..256).contains(&y) =>
+            {
+                Some(Pos::new(x as u8, y as u8))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// An accepted move and how long the engine took for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveReply {
+    /// The move (legal on the position kept for the engine, and already played there).
+    pub pos: Pos,
+    /// From sending the command to receiving the answer line.
+    pub elapsed: Duration,
+    /// The last `MESSAGE` sent while thinking, if any.
+    pub message: Option<String>,
+}
+
+enum Event {
+    Line(String, Instant),
+    Eof,
+}
+
+/// A running external engine. Dropping it kills its process group.
+pub struct ExternalEngine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    rx: Receiver<Event>,
+    eof: bool,
+    reaped: Option<Option<ExitStatus>>,
+    board: Option<Board>,
+    timeouts: Timeouts,
+    game_used: Duration,
+    last_message: Option<String>,
+}
+
+impl ExternalEngine {
+    /// Starts the engine process (nothing is sent yet).
+    pub fn spawn(cmd: &EngineCommand) -> Result<ExternalEngine, EngineFault> {
+        let spawn_err = |source| EngineFault::Spawn {
+            program: cmd.program.display().to_string(),
+            source,
+        };
+        let mut c = Command::new(&cmd.program);
+        c.args(&cmd.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .process_group(0);
+        match &cmd.stderr {
+            Some(path) => {
+                let f = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(spawn_err)?;
+                c.stderr(f);
+            }
+            None => {
+                c.stderr(Stdio::null());
+            }
+        }
+        if let Some(dir) = &cmd.dir {
+            c.current_dir(dir);
+        }
+        let mut child = c.spawn().map_err(spawn_err)?;
+        let stdout = child.stdout.take().expect("piped");
+        let stdin = child.stdin.take();
+        let (tx, rx) = channel();
+        std::thread::Builder::new()
+            .name("engine-reader".into())
+            .spawn(move || {
+                let mut r = BufReader::new(stdout);
+                let mut buf = Vec::new();
+                loop {
+                    buf.clear();
+                    match r.read_until(b'\n', &mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {}
+                    }
+                    let now = Instant::now();
+                    buf.truncate(MAX_LINE);
+                    let text = String::from_utf8_lossy(&buf);
+                    // Lines may end in CR LF, LF or a lone CR.
+                    for part in text.split(['\r', '\n']) {
+                        let part = part.trim();
+                        if !part.is_empty() && tx.send(Event::Line(part.to_string(), now)).is_err()
+                        {
+                            return;
+                        }
+                    }
+                }
+                let _ = tx.send(Event::Eof);
+            })
+            .map_err(EngineFault::Io)?;
+        Ok(ExternalEngine {
+            child,
+            stdin,
+            rx,
+            eof: false,
+            reaped: None,
+            board: None,
+            timeouts: Timeouts::default(),
+            game_used: Duration::ZERO,
+            last_message: None,
+        })
+    }
+
+    /// The engine's process id (also its process group id).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The position as this side knows it (after its last move).
+    pub fn position(&self) -> Option<&Board> {
+        self.board.as_ref()
+    }
+
+    /// The last `MESSAGE` line the engine sent.
+    pub fn last_message(&self) -> Option<&str> {
+        self.last_message.as_deref()
+    }
+
+    /// Time the engine's moves have used in the current game.
+    pub fn game_time_used(&self) -> Duration {
+        self.game_used
+    }
+
+    /// Sends one line and flushes.
+    fn send(&mut self, text: &str) -> Result<(), EngineFault> {
+        let Some(stdin) = self.stdin.as_mut() else {
+            return Err(self.crashed());
+        };
+        let r = stdin
+            .write_all(text.as_bytes())
+            .and_then(|_| stdin.write_all(b"\n"))
+            .and_then(|_| stdin.flush());
+        match r {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(self.crashed()),
+            Err(e) => Err(EngineFault::Io(e)),
+        }
+    }
+
+    /// Whether the engine process has exited (a zombie or gone), without reaping it.
+    fn has_exited(&mut self) -> bool {
+        if self.reaped.is_some() {
+            return true;
+        }
+        match std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())) {
+            // The state follows the command name in parentheses.
+            Ok(stat) => stat
+                .rsplit_once(')')
+                .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
+            Err(_) => match self.child.try_wait() {
+                Ok(Some(status)) => {
+                    self.reaped = Some(Some(status));
+                    true
+                }
+                Ok(None) => false,
+                Err(_) => true,
+            },
+        }
+    }
+
+    /// Kills the process group (then the leader directly) and reaps the leader.
+    fn kill_and_reap(&mut self) -> Option<ExitStatus> {
+        if let Some(status) = self.reaped {
+            return status;
+        }
+        let pgid = self.child.id();
+        let _ = Command::new("kill")
+            .args(["-s", "KILL", "--", &format!("-{pgid}")])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+        let _ = self.child.kill();
+        let status = self.child.wait().ok();
+        self.reaped = Some(status);
+        self.stdin = None;
+        status
+    }
+
+    /// The engine is gone: give it a moment to exit, then collect its status.
+    fn crashed(&mut self) -> EngineFault {
+        let until = Instant::now() + EXIT_GRACE;
+        while !self.has_exited() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        EngineFault::Crashed {
+            status: self.kill_and_reap(),
+        }
+    }
+
+    /// Waits for the next line that is not MESSAGE/DEBUG/UNKNOWN, until `deadline`.
+    fn next_answer(
+        &mut self,
+        sent: Instant,
+        deadline: Option<(Instant, Duration)>,
+        message: &mut Option<String>,
+    ) -> Result<(Answer, String, Instant), EngineFault> {
+        loop {
+            if self.eof {
+                return Err(self.crashed());
+            }
+            let event = match deadline {
+                None => self.rx.recv().unwrap_or(Event::Eof),
+                Some((at, limit)) => {
+                    let wait = at.saturating_duration_since(Instant::now());
+                    match self.rx.recv_timeout(wait) {
+                        Ok(ev) => ev,
+                        Err(RecvTimeoutError::Timeout) => {
+                            return Err(EngineFault::Timeout {
+                                limit,
+                                elapsed: sent.elapsed(),
+                            });
+                        }
+                        Err(RecvTimeoutError::Disconnected) => Event::Eof,
+                    }
+                }
+            };
+            match event {
+                Event::Eof => self.eof = true,
+                Event::Line(line, at) => match parse_answer(&line) {
+                    Answer::Message(m) => {
+                        self.last_message = Some(m.clone());
+                        *message = Some(m);
+                    }
+                    Answer::Debug(_) | Answer::Unknown(_) => {}
+                    a => return Ok((a, line, at)),
+                },
+            }
+        }
+    }
+
+    /// Sends `ABOUT` and returns the answer line (`name="...", version="..."...`).
+    pub fn about(&mut self) -> Result<String, EngineFault> {
+        self.send("ABOUT")?;
+        let sent = Instant::now();
+        let limit = self.timeouts.start;
+        let mut msg = None;
+        let (answer, line, _) = self.next_answer(sent, Some((sent + limit, limit)), &mut msg)?;
+        match answer {
+            Answer::Error(message) => Err(EngineFault::Refused { message }),
+            _ => Ok(line),
+        }
+    }
+
+    /// Starts a game: `START n` (or `RECTSTART w,h`), waits for `OK`, then sends the
+    /// `INFO` lines (timeout_turn, timeout_match, max_memory, game_type 1, rule).
+    pub fn start(
+        &mut self,
+        geometry: Geometry,
+        rule: Rule,
+        timeouts: Timeouts,
+    ) -> Result<(), EngineFault> {
+        if geometry.k != 5 {
+            return Err(EngineFault::Usage(format!(
+                "the Gomocup protocol plays five in a row, not k={}",
+                geometry.k
+            )));
+        }
+        let board = Board::new(geometry, rule).map_err(|e| EngineFault::Usage(e.to_string()))?;
+        self.timeouts = timeouts;
+        self.game_used = Duration::ZERO;
+        self.board = None;
+        let cmd = if geometry.width == geometry.height {
+            format!("START {}", geometry.width)
+        } else {
+            format!("RECTSTART {},{}", geometry.width, geometry.height)
+        };
+        self.send(&cmd)?;
+        let sent = Instant::now();
+        let limit = timeouts.start;
+        let mut msg = None;
+        loop {
+            let (answer, _, _) = self.next_answer(sent, Some((sent + limit, limit)), &mut msg)?;
+            match answer {
+                Answer::Ok => break,
+                Answer::Error(message) => return Err(EngineFault::Refused { message }),
+                // Banners and other chatter before OK are tolerated.
+                _ => {}
+            }
+        }
+        let ms = |d: Duration| d.as_millis().min(u32::MAX as u128);
+        let mut info = Vec::new();
+        if let Some(t) = timeouts.turn.or(timeouts.game) {
+            info.push(format!("INFO timeout_turn {}", ms(t)));
+        }
+        info.push(format!(
+            "INFO timeout_match {}",
+            timeouts.game.map_or(0, ms)
+        ));
+        if let Some(m) = timeouts.max_memory {
+            info.push(format!("INFO max_memory {m}"));
+        }
+        info.push("INFO game_type 1".into());
+        info.push(format!("INFO rule {}", rule.gomocup_code()));
+        self.send(&info.join("\n"))?;
+        self.board = Some(board);
+        Ok(())
+    }
+
+    /// Asks for the opening move on the empty board (`BEGIN`).
+    pub fn begin(&mut self) -> Result<MoveReply, EngineFault> {
+        let board = self.game()?;
+        if board.stone_count() > 0 {
+            return Err(EngineFault::Usage("BEGIN on a non-empty board".into()));
+        }
+        self.request("BEGIN".into())
+    }
+
+    /// Tells the engine the opponent's move and gets its answer (`TURN x,y`).
+    pub fn turn(&mut self, opponent: Pos) -> Result<MoveReply, EngineFault> {
+        let board = self.board.as_mut().ok_or_else(no_game)?;
+        board
+            .try_make(opponent)
+            .map_err(|e| EngineFault::Usage(format!("opponent's move: {e}")))?;
+        self.request(format!("TURN {},{}", opponent.x, opponent.y))
+    }
+
+    /// Sends a whole position with the engine to move (`BOARD` ... `DONE`) and gets its move.
+    /// Set-up stones go first, Black and White alternating, then the history in order.
+    pub fn board(&mut self, position: &Board) -> Result<MoveReply, EngineFault> {
+        let game = self.game()?;
+        if game.geometry() != position.geometry() || game.rule() != position.rule() {
+            return Err(EngineFault::Usage(
+                "BOARD position has another geometry or rule than the game".into(),
+            ));
+        }
+        let me = position.to_move();
+        let history = position.history();
+        let mut in_history = vec![false; position.cells().len()];
+        for &p in history {
+            in_history[position.index(p)] = true;
+        }
+        let (mut black, mut white) = (Vec::new(), Vec::new());
+        for p in position.points() {
+            if in_history[position.index(p)] {
+                continue;
+            }
+            match position.cell(p) {
+                Cell::Black => black.push(p),
+                Cell::White => white.push(p),
+                _ => {}
+            }
+        }
+        let mut order = Vec::with_capacity(position.stone_count());
+        for i in 0..black.len().max(white.len()) {
+            order.extend(black.get(i));
+            order.extend(white.get(i));
+        }
+        order.extend(history);
+        let mut text = String::from("BOARD");
+        for p in order {
+            let own = position.cell(p).color() == Some(me);
+            text.push_str(&format!("\n{},{},{}", p.x, p.y, if own { 1 } else { 2 }));
+        }
+        text.push_str("\nDONE");
+        self.board = Some(position.clone());
+        self.request(text)
+    }
+
+    fn game(&self) -> Result<&Board, EngineFault> {
+        self.board.as_ref().ok_or_else(no_game)
+    }
+
+    /// Sends a move request and waits for a legal move within the limits.
+    fn request(&mut self, text: String) -> Result<MoveReply, EngineFault> {
+        let t = self.timeouts;
+        let game_left = t.game.map(|g| g.saturating_sub(self.game_used));
+        if let Some(left) = game_left {
+            self.send(&format!("INFO time_left {}", left.as_millis()))?;
+        }
+        let limit = match (t.turn, game_left) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        // The clock starts before the write: the write is part of the round trip.
+        let sent = Instant::now();
+        self.send(&text)?;
+        let deadline = limit.map(|l| (sent + l + t.tolerance, l));
+        let mut message = None;
+        loop {
+            let (answer, line, at) = self.next_answer(sent, deadline, &mut message)?;
+            let elapsed = at.saturating_duration_since(sent);
+            let (x, y) = match answer {
+                Answer::Move(x, y) => (x, y),
+                Answer::Suggest(x, y) => {
+                    // Accept the suggestion: the engine must now play it.
+                    self.send(&format!("PLAY {x},{y}"))?;
+                    continue;
+                }
+                Answer::Error(message) => return Err(EngineFault::Refused { message }),
+                _ => {
+                    return Err(EngineFault::Garbage {
+                        line: line.chars().take(200).collect(),
+                    });
+                }
+            };
+            self.game_used += elapsed;
+            let board = self.board.as_mut().expect("a game");
+            let illegal = |reason| EngineFault::IllegalMove { x, y, reason };
+            if !board.contains(x.clamp(-1, 1000) as i32, y.clamp(-1, 1000) as i32) {
+                return Err(illegal(IllegalReason::OffBoard));
+            }
+            let pos = Pos::new(x as u8, y as u8);
+            return match board.try_make(pos) {
+                Ok(()) => Ok(MoveReply {
+                    pos,
+                    elapsed,
+                    message,
+                }),
+                Err(BoardError::Occupied(_)) => Err(illegal(IllegalReason::Occupied)),
+                Err(BoardError::Forbidden(_)) => Err(illegal(IllegalReason::Forbidden)),
+                Err(BoardError::GameOver) => Err(illegal(IllegalReason::GameOver)),
+                Err(_) => Err(illegal(IllegalReason::OffBoard)),
+            };
+        }
+    }
+
+    /// Sends `END`, waits up to the tolerance for the engine to exit, then kills what is left.
+    /// Returns the exit status.
+    pub fn end(mut self) -> Option<ExitStatus> {
+        if self.reaped.is_none() && self.send("END").is_ok() {
+            let until = Instant::now() + self.timeouts.tolerance;
+            while !self.has_exited() && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        }
+        self.kill_and_reap()
+    }
+}
+
+fn no_game() -> EngineFault {
+    EngineFault::Usage("no game started (call start first)".into())
+}
+
+impl Drop for ExternalEngine {
+    fn drop(&mut self) {
+        self.kill_and_reap();
+    }
+}

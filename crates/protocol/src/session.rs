@@ -1,0 +1,685 @@
+//! The brain-side protocol state machine: feed it the manager's lines one by one, write out
+//! the replies it returns. Thinking happens inside [`Session::handle_line`], on the caller's
+//! thread (the protocol needs no pondering, and a single-threaded brain must not read input
+//! while it thinks).
+
+use crate::brain::{Brain, fallback_move};
+use crate::clock::Clock;
+use crate::command::{BoardLine, Command, parse_board_line, parse_command, parse_int};
+use gomoku_board::{Board, Cell, Color, Geometry, Pos, Rule};
+use std::fmt;
+use std::time::Instant;
+
+/// One line the brain writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// `OK`.
+    Ok,
+    /// The brain's move, `x,y`.
+    Move(Pos),
+    /// `ERROR text`: unsupported size, bad input, impossible request.
+    Error(String),
+    /// `UNKNOWN text`: a command this brain does not know.
+    Unknown(String),
+    /// `MESSAGE text`: information shown to the user (search statistics).
+    Message(String),
+    /// `DEBUG text`: information shown in the manager's debug mode.
+    Debug(String),
+    /// The `ABOUT` line, already formatted.
+    About(String),
+}
+
+impl fmt::Display for Reply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A reply is one line: never let a message break it.
+        let one = |s: &str| s.replace(['\r', '\n'], " ");
+        match self {
+            Reply::Ok => f.write_str("OK"),
+            Reply::Move(p) => write!(f, "{},{}", p.x, p.y),
+            Reply::Error(s) => write!(f, "ERROR {}", one(s)),
+            Reply::Unknown(s) => write!(f, "UNKNOWN {}", one(s)),
+            Reply::Message(s) => write!(f, "MESSAGE {}", one(s)),
+            Reply::Debug(s) => write!(f, "DEBUG {}", one(s)),
+            Reply::About(s) => f.write_str(&one(s)),
+        }
+    }
+}
+
+/// Whether the session goes on after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Keep reading.
+    Continue,
+    /// `END` was received: exit.
+    Exit,
+}
+
+/// What the brain answers to `ABOUT`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct About {
+    /// Brain name.
+    pub name: String,
+    /// Version.
+    pub version: String,
+    /// Author.
+    pub author: String,
+    /// Country.
+    pub country: String,
+}
+
+impl Default for About {
+    fn default() -> Self {
+        About {
+            name: "gomoku-arena".into(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            author: "gomoku-arena developers".into(),
+            country: "Unknown".into(),
+        }
+    }
+}
+
+impl fmt::Display for About {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let q = |s: &str| s.replace('"', "'");
+        write!(
+            f,
+            "name=\"{}\", version=\"{}\", author=\"{}\", country=\"{}\"",
+            q(&self.name),
+            q(&self.version),
+            q(&self.author),
+            q(&self.country)
+        )
+    }
+}
+
+/// The protocol state of one brain process: board, rule, time settings and the brain.
+pub struct Session<B: Brain> {
+    brain: B,
+    about: About,
+    rule: Rule,
+    board: Option<Board>,
+    clock: Clock,
+    max_memory: u64,
+    game_type: Option<i64>,
+    folder: Option<String>,
+    block: Option<Vec<(i64, i64, i64)>>,
+}
+
+impl<B: Brain> Session<B> {
+    /// A session with no game started (freestyle until `INFO rule` says otherwise).
+    pub fn new(brain: B) -> Session<B> {
+        Session {
+            brain,
+            about: About::default(),
+            rule: Rule::Freestyle,
+            board: None,
+            clock: Clock::default(),
+            max_memory: 0,
+            game_type: None,
+            folder: None,
+            block: None,
+        }
+    }
+
+    /// Replaces the `ABOUT` answer.
+    pub fn with_about(mut self, about: About) -> Session<B> {
+        self.about = about;
+        self
+    }
+
+    /// The current position, if a game was started.
+    pub fn board(&self) -> Option<&Board> {
+        self.board.as_ref()
+    }
+
+    /// The rule in force.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The time settings received so far.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+
+    /// The last `INFO max_memory` (bytes, 0 = none), `game_type` and `folder` values.
+    pub fn info(&self) -> (u64, Option<i64>, Option<&str>) {
+        (self.max_memory, self.game_type, self.folder.as_deref())
+    }
+
+    /// The brain.
+    pub fn brain(&self) -> &B {
+        &self.brain
+    }
+
+    /// Handles one input line, appending the replies to `out` in the order to write them.
+    pub fn handle_line(&mut self, line: &str, out: &mut Vec<Reply>) -> Flow {
+        if self.block.is_some() {
+            self.board_line(line, out);
+            return Flow::Continue;
+        }
+        let cmd = match parse_command(line) {
+            Ok(Some(cmd)) => cmd,
+            Ok(None) => return Flow::Continue,
+            Err(e) => {
+                out.push(Reply::Error(e.to_string()));
+                return Flow::Continue;
+            }
+        };
+        match cmd {
+            Command::Start(n) => self.start(n, n, out),
+            Command::RectStart(w, h) => self.start(w, h, out),
+            Command::Restart => match self.board.as_ref().map(|b| b.geometry()) {
+                Some(g) => self.start(g.width as i64, g.height as i64, out),
+                None => out.push(Reply::Error("RESTART before START".into())),
+            },
+            Command::Begin => match self.board.as_ref() {
+                None => out.push(Reply::Error("BEGIN before START".into())),
+                Some(b) if b.stone_count() > 0 => {
+                    out.push(Reply::Error("BEGIN on a non-empty board".into()))
+                }
+                Some(_) => self.play_own(out),
+            },
+            Command::Turn(x, y) => {
+                if let Some(pos) = self.point(x, y, out) {
+                    let board = self.board.as_mut().expect("checked by point");
+                    board.make(pos);
+                    self.play_own(out);
+                }
+            }
+            Command::Board => {
+                if self.board.is_none() {
+                    out.push(Reply::Error("BOARD before START".into()));
+                }
+                // Collect the block anyway so its lines are not taken for commands.
+                self.block = Some(Vec::new());
+            }
+            Command::Info(key, value) => self.info_line(&key, &value, out),
+            Command::End => return Flow::Exit,
+            Command::About => out.push(Reply::About(self.about.to_string())),
+            Command::Takeback(x, y) => self.takeback(x, y, out),
+            Command::Play(x, y) => {
+                if let Some(pos) = self.point(x, y, out) {
+                    self.board.as_mut().expect("checked by point").make(pos);
+                    out.push(Reply::Move(pos));
+                }
+            }
+            Command::Unknown(word) => out.push(Reply::Unknown(format!("command {word}"))),
+        }
+        Flow::Continue
+    }
+
+    /// Checks that `x,y` is an empty point of the current board.
+    fn point(&self, x: i64, y: i64, out: &mut Vec<Reply>) -> Option<Pos> {
+        let Some(board) = self.board.as_ref() else {
+            out.push(Reply::Error("no game started (send START first)".into()));
+            return None;
+        };
+        let g = board.geometry();
+        if x < 0 || y < 0 || x as usize >= g.width || y as usize >= g.height {
+            out.push(Reply::Error(format!(
+                "point {x},{y} is off the {}x{} board",
+                g.width, g.height
+            )));
+            return None;
+        }
+        let pos = Pos::new(x as u8, y as u8);
+        if board.cell(pos) != Cell::Empty {
+            out.push(Reply::Error(format!("point {x},{y} is occupied")));
+            return None;
+        }
+        Some(pos)
+    }
+
+    fn start(&mut self, width: i64, height: i64, out: &mut Vec<Reply>) {
+        let bad = || Reply::Error(format!("unsupported board size {width}x{height}"));
+        if !(1..=1000).contains(&width) || !(1..=1000).contains(&height) {
+            self.board = None;
+            out.push(bad());
+            return;
+        }
+        let geometry = Geometry {
+            width: width as usize,
+            height: height as usize,
+            k: 5,
+        };
+        match Board::new(geometry, self.rule) {
+            Ok(b) => {
+                self.board = Some(b);
+                self.brain.new_game();
+                out.push(Reply::Ok);
+            }
+            Err(e) => {
+                self.board = None;
+                out.push(Reply::Error(format!("unsupported board size: {e}")));
+            }
+        }
+    }
+
+    fn info_line(&mut self, key: &str, value: &str, out: &mut Vec<Reply>) {
+        let number = || parse_int(value, "INFO value");
+        let result = match key {
+            "timeout_turn" => number().map(|v| self.clock.timeout_turn = Some(v.max(0) as u64)),
+            "timeout_match" => number().map(|v| self.clock.timeout_match = Some(v.max(0) as u64)),
+            "time_left" => number().map(|v| self.clock.time_left = Some(v.max(0) as u64)),
+            "max_memory" => number().map(|v| {
+                self.max_memory = v.max(0) as u64;
+                self.brain.set_max_memory(self.max_memory);
+            }),
+            "game_type" => number().map(|v| self.game_type = Some(v)),
+            "rule" => number().map(|v| self.set_rule(v, out)),
+            "folder" => {
+                self.folder = Some(value.to_string());
+                Ok(())
+            }
+            // evaluate x,y (a GUI's mouse position) and unknown keys are ignored, as the
+            // protocol asks.
+            _ => Ok(()),
+        };
+        if let Err(e) = result {
+            out.push(Reply::Error(format!("INFO {key}: {e}")));
+        }
+    }
+
+    fn set_rule(&mut self, code: i64, out: &mut Vec<Reply>) {
+        // Bit 2 (continuous game) is ignored; 1 = exact five; 4 = renju.
+        let rule = match code & !2 {
+            0 => Rule::Freestyle,
+            1 => Rule::Standard,
+            4 | 5 => Rule::Renju,
+            _ => {
+                out.push(Reply::Error(format!(
+                    "unsupported rule {code} (0 freestyle, 1 exact five, 4 renju)"
+                )));
+                return;
+            }
+        };
+        if rule == self.rule {
+            return;
+        }
+        self.rule = rule;
+        if let Some(board) = self.board.take() {
+            self.board = Some(rebuild(&board, rule));
+        }
+    }
+
+    fn takeback(&mut self, x: i64, y: i64, out: &mut Vec<Reply>) {
+        let Some(board) = self.board.as_mut() else {
+            out.push(Reply::Error("no game started (send START first)".into()));
+            return;
+        };
+        let g = board.geometry();
+        if x < 0 || y < 0 || x as usize >= g.width || y as usize >= g.height {
+            out.push(Reply::Error(format!("point {x},{y} is off the board")));
+            return;
+        }
+        let pos = Pos::new(x as u8, y as u8);
+        let Some(color) = board.cell(pos).color() else {
+            out.push(Reply::Error(format!("no stone at {x},{y}")));
+            return;
+        };
+        if board.last_move() == Some(pos) {
+            board.unmake();
+        } else {
+            let (mut black, mut white) = stones(board);
+            black.retain(|&p| p != pos);
+            white.retain(|&p| p != pos);
+            match Board::from_stones(g, board.rule(), &black, &white, color) {
+                Ok(b) => *board = b,
+                Err(e) => {
+                    out.push(Reply::Error(format!("takeback: {e}")));
+                    return;
+                }
+            }
+        }
+        out.push(Reply::Ok);
+    }
+
+    fn board_line(&mut self, line: &str, out: &mut Vec<Reply>) {
+        match parse_board_line(line) {
+            Ok(None) => {}
+            Ok(Some(BoardLine::Stone(x, y, f))) => {
+                self.block.as_mut().expect("in a block").push((x, y, f));
+            }
+            Ok(Some(BoardLine::Done)) => {
+                let lines = self.block.take().expect("in a block");
+                if self.board.is_some() {
+                    self.set_position(&lines, out);
+                }
+            }
+            Err(e) => out.push(Reply::Error(format!("BOARD: {e}"))),
+        }
+    }
+
+    /// Sets up a `BOARD` position and moves. Own stones are field 1. The brain is Black when
+    /// both sides have as many stones, White when it has one fewer; otherwise the first stone
+    /// listed is taken as Black. Stones are replayed in the order given when they alternate
+    /// (so the board keeps a move history), else set up as a position.
+    fn set_position(&mut self, lines: &[(i64, i64, i64)], out: &mut Vec<Reply>) {
+        let board = self.board.as_ref().expect("a game");
+        let (g, rule) = (board.geometry(), board.rule());
+        let mut seen = vec![false; g.area()];
+        let mut list: Vec<(Pos, bool)> = Vec::new();
+        for &(x, y, f) in lines {
+            if x < 0 || y < 0 || x as usize >= g.width || y as usize >= g.height {
+                out.push(Reply::Error(format!(
+                    "BOARD: point {x},{y} is off the board"
+                )));
+                continue;
+            }
+            let own = match f {
+                1 => true,
+                2 => false,
+                3 => {
+                    out.push(Reply::Debug(format!(
+                        "BOARD: continuous-game marker at {x},{y} ignored"
+                    )));
+                    continue;
+                }
+                _ => {
+                    out.push(Reply::Error(format!("BOARD: bad field {f} at {x},{y}")));
+                    continue;
+                }
+            };
+            let i = y as usize * g.width + x as usize;
+            if seen[i] {
+                out.push(Reply::Error(format!("BOARD: point {x},{y} given twice")));
+                continue;
+            }
+            seen[i] = true;
+            list.push((Pos::new(x as u8, y as u8), own));
+        }
+        let own_n = list.iter().filter(|s| s.1).count();
+        let opp_n = list.len() - own_n;
+        let me = if own_n == opp_n {
+            Color::Black
+        } else if own_n + 1 == opp_n {
+            Color::White
+        } else {
+            out.push(Reply::Message(format!(
+                "BOARD: {own_n} own and {opp_n} opponent stones; the first stone is taken as black"
+            )));
+            match list.first() {
+                Some(&(_, false)) => Color::White,
+                _ => Color::Black,
+            }
+        };
+        let colour = |own: bool| if own { me } else { me.opponent() };
+        let mut replay = Board::new(g, rule).expect("geometry already valid");
+        let mut alternating = true;
+        for &(p, own) in &list {
+            if colour(own) != replay.to_move() {
+                alternating = false;
+                break;
+            }
+            replay.make(p);
+        }
+        let board = if alternating && replay.to_move() == me {
+            replay
+        } else {
+            let pick = |c: Color| -> Vec<Pos> {
+                list.iter()
+                    .filter(|s| colour(s.1) == c)
+                    .map(|s| s.0)
+                    .collect()
+            };
+            Board::from_stones(g, rule, &pick(Color::Black), &pick(Color::White), me)
+                .expect("points checked")
+        };
+        self.board = Some(board);
+        self.play_own(out);
+    }
+
+    /// Thinks and plays the brain's move on the current board.
+    fn play_own(&mut self, out: &mut Vec<Reply>) {
+        let board = self.board.as_mut().expect("a game");
+        if board.is_full() {
+            out.push(Reply::Error("the board is full".into()));
+            return;
+        }
+        let budget = self.clock.budget(board.stone_count());
+        let start = Instant::now();
+        let thought = if board.outcome().is_some() {
+            // The game is already decided; any legal point will do.
+            None
+        } else {
+            Some(self.brain.think(board, budget))
+        };
+        self.clock.spent(start.elapsed());
+        let best = thought.as_ref().and_then(|t| t.best);
+        let pos = match best {
+            Some(p) if board.check_on_board(p).is_ok() && board.is_legal(p) => p,
+            _ => {
+                let Some(p) = fallback_move(board) else {
+                    out.push(Reply::Error("no legal move".into()));
+                    return;
+                };
+                if thought.is_some() {
+                    out.push(Reply::Debug(format!(
+                        "brain answered {best:?}, not a legal move; playing {},{}",
+                        p.x, p.y
+                    )));
+                }
+                p
+            }
+        };
+        if let Some(t) = thought.as_ref().filter(|t| !t.info.is_empty()) {
+            out.push(Reply::Message(t.info.clone()));
+        }
+        if let Some(t) = budget.time {
+            out.push(Reply::Debug(format!("budget {} ms", t.as_millis())));
+        }
+        board.make(pos);
+        out.push(Reply::Move(pos));
+    }
+}
+
+/// The stones of each colour on a board, row by row.
+fn stones(board: &Board) -> (Vec<Pos>, Vec<Pos>) {
+    let mut black = Vec::new();
+    let mut white = Vec::new();
+    for p in board.points() {
+        match board.cell(p) {
+            Cell::Black => black.push(p),
+            Cell::White => white.push(p),
+            _ => {}
+        }
+    }
+    (black, white)
+}
+
+/// The same position under another rule (replaying the history when it holds every stone).
+fn rebuild(board: &Board, rule: Rule) -> Board {
+    let g = board.geometry();
+    if board.stone_count() == board.history().len() {
+        let mut b = Board::new(g, rule).expect("geometry already valid");
+        for &p in board.history() {
+            b.make(p);
+        }
+        b
+    } else {
+        let (black, white) = stones(board);
+        Board::from_stones(g, rule, &black, &white, board.to_move()).expect("stones valid")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::brain::CentreBrain;
+
+    fn run(s: &mut Session<CentreBrain>, lines: &[&str]) -> Vec<String> {
+        let mut out = Vec::new();
+        for l in lines {
+            s.handle_line(l, &mut out);
+        }
+        out.iter().map(|r| r.to_string()).collect()
+    }
+
+    #[test]
+    fn basic_session() {
+        let mut s = Session::new(CentreBrain);
+        assert_eq!(run(&mut s, &["START 15\r\n"]), ["OK"]);
+        assert_eq!(run(&mut s, &["BEGIN"]), ["7,7"]);
+        let r = run(&mut s, &["TURN 8,8"]);
+        assert_eq!(r.len(), 1);
+        assert_eq!(s.board().unwrap().stone_count(), 3);
+        assert_eq!(run(&mut s, &["TURN 8,8"]), ["ERROR point 8,8 is occupied"]);
+        assert_eq!(run(&mut s, &["TAKEBACK 8,8"]), ["OK"]);
+        assert_eq!(s.board().unwrap().stone_count(), 2);
+        assert!(run(&mut s, &["START 2"])[0].starts_with("ERROR"));
+        assert!(run(&mut s, &["START 40"])[0].starts_with("ERROR"));
+        assert!(run(&mut s, &["TURN 1,1"])[0].starts_with("ERROR"));
+        assert_eq!(run(&mut s, &["RECTSTART 20,15"]), ["OK"]);
+        assert_eq!(s.board().unwrap().width(), 20);
+        assert_eq!(
+            run(&mut s, &["frobnicate 3"]),
+            ["UNKNOWN command FROBNICATE"]
+        );
+        assert!(run(&mut s, &["ABOUT"])[0].starts_with("name=\"gomoku-arena\""));
+        assert_eq!(run(&mut s, &["PLAY 3,4"]), ["3,4"]);
+        let mut out = Vec::new();
+        assert_eq!(s.handle_line("end", &mut out), Flow::Exit);
+    }
+
+    #[test]
+    fn board_colours() {
+        let mut s = Session::new(CentreBrain);
+        run(&mut s, &["START 15"]);
+        // Opponent (2) played first: we are White.
+        let r = run(&mut s, &["BOARD", "7,7,2", "8,8,1", "9,9,2", "DONE"]);
+        assert_eq!(r.len(), 1, "{r:?}");
+        let b = s.board().unwrap();
+        assert_eq!(b.history().len(), 4);
+        assert_eq!(b.cell(Pos::new(7, 7)), Cell::Black);
+        assert_eq!(b.cell(Pos::new(8, 8)), Cell::White);
+        // Equal counts: we are Black; non-alternating order falls back to a set-up.
+        run(&mut s, &["RESTART"]);
+        run(
+            &mut s,
+            &["BOARD", "1,1,1", "2,2,1", "3,3,2", "4,4,2", "done"],
+        );
+        let b = s.board().unwrap();
+        assert_eq!(b.cell(Pos::new(1, 1)), Cell::Black);
+        assert_eq!(b.cell(Pos::new(4, 4)), Cell::White);
+        assert_eq!(b.stone_count(), 5);
+        assert_eq!(b.to_move(), Color::White);
+        // Bad lines are reported, the rest is used.
+        run(&mut s, &["RESTART"]);
+        let r = run(&mut s, &["BOARD", "x", "99,1,1", "1,1,7", "DONE"]);
+        assert_eq!(r.len(), 4, "{r:?}");
+    }
+
+    #[test]
+    fn rule_change_keeps_position() {
+        let mut s = Session::new(CentreBrain);
+        run(&mut s, &["START 15", "BEGIN", "INFO rule 4"]);
+        assert_eq!(s.rule(), Rule::Renju);
+        assert_eq!(s.board().unwrap().rule(), Rule::Renju);
+        assert_eq!(s.board().unwrap().stone_count(), 1);
+        assert!(run(&mut s, &["INFO rule 8"])[0].starts_with("ERROR"));
+        run(&mut s, &["INFO rule 3"]);
+        assert_eq!(s.rule(), Rule::Standard);
+    }
+
+    /// A brain that always proposes the same point.
+    struct Stubborn(Pos);
+
+    impl Brain for Stubborn {
+        fn new_game(&mut self) {}
+        fn think(&mut self, _: &Board, _: crate::brain::Budget) -> crate::brain::Thought {
+            crate::brain::Thought {
+                best: Some(self.0),
+                info: "stubborn".into(),
+            }
+        }
+    }
+
+    #[test]
+    fn illegal_brain_moves_are_replaced_by_legal_ones() {
+        // Black's 7,7 would be a double three under renju.
+        let mut s = Session::new(Stubborn(Pos::new(7, 7)));
+        let mut out = Vec::new();
+        for l in [
+            "INFO rule 4",
+            "START 15",
+            "BOARD",
+            "5,7,1",
+            "0,0,2",
+            "6,7,1",
+            "14,0,2",
+            "7,5,1",
+            "0,14,2",
+            "7,6,1",
+            "14,14,2",
+            "DONE",
+        ] {
+            s.handle_line(l, &mut out);
+        }
+        let Some(Reply::Move(p)) = out.last().cloned() else {
+            panic!("{out:?}")
+        };
+        assert_ne!(p, Pos::new(7, 7));
+        assert!(
+            out.iter()
+                .any(|r| matches!(r, Reply::Debug(d) if d.contains("not a legal")))
+        );
+        // Off-board proposals too.
+        let mut s = Session::new(Stubborn(Pos::new(200, 3)));
+        let mut out = Vec::new();
+        s.handle_line("START 15", &mut out);
+        s.handle_line("BEGIN", &mut out);
+        assert_eq!(out.last(), Some(&Reply::Move(Pos::new(7, 7))));
+    }
+
+    #[test]
+    fn random_input_never_panics() {
+        use rand::{RngExt, SeedableRng};
+        let words = [
+            "START",
+            "RECTSTART",
+            "RESTART",
+            "BEGIN",
+            "TURN",
+            "BOARD",
+            "DONE",
+            "INFO",
+            "rule",
+            "timeout_turn",
+            "time_left",
+            "ABOUT",
+            "TAKEBACK",
+            "PLAY",
+            "1,1,1",
+            "2,2,2",
+            "3,3,3",
+            "7,7",
+            "0,0",
+            "-1,5",
+            "31,31",
+            "40,2",
+            "5",
+            "15",
+            "4",
+            "0",
+            "20,15",
+            "x",
+            ",",
+            "",
+            "\r",
+            "99999999999999",
+            "3,3,9",
+        ];
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let mut s = Session::new(CentreBrain);
+        let mut out = Vec::new();
+        for _ in 0..50_000 {
+            let n = rng.random_range(1..4);
+            let line: Vec<&str> = (0..n)
+                .map(|_| words[rng.random_range(0..words.len())])
+                .collect();
+            out.clear();
+            s.handle_line(&line.join(" "), &mut out);
+        }
+    }
+}

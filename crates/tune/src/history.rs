@@ -1,0 +1,100 @@
+//! `history.jsonl`: one line per iteration, and its conversion into the report's
+//! [`gomoku_report::TuningHistory`].
+
+use crate::TuneError;
+use gomoku_report::{PatternTrajectory, TuningHistory, TuningStep};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// One iteration of a tuning run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HistoryLine {
+    /// Iteration (0 = the start point, before any step).
+    pub iteration: u32,
+    /// `texel`, `match` or `spsa`.
+    pub method: String,
+    /// Texel: training loss after the iteration.
+    pub loss: Option<f64>,
+    /// Texel: validation loss after the iteration.
+    pub validation_loss: Option<f64>,
+    /// Match: Elo of the candidate against the incumbent; SPSA: Elo of θ+ against θ-.
+    pub elo: Option<f64>,
+    /// Half-width of the 95% interval of `elo`.
+    pub elo_error95: Option<f64>,
+    /// Games played by the method so far (self-play collection included).
+    pub games: u64,
+    /// What was decided and why.
+    pub note: String,
+    /// Every score after the iteration: `(name, value)`, in table order.
+    pub scores: Vec<(String, f64)>,
+}
+
+/// Reads `history.jsonl` of an output directory.
+pub fn read_history(dir: &Path) -> Result<Vec<HistoryLine>, TuneError> {
+    let path = dir.join("history.jsonl");
+    let text = std::fs::read_to_string(&path).map_err(|e| TuneError::io(&path, e))?;
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, l)| {
+            serde_json::from_str(l).map_err(|e| TuneError::Parse {
+                path: path.clone(),
+                message: format!("line {}: {e}", i + 1),
+            })
+        })
+        .collect()
+}
+
+/// The history as JSON lines.
+pub fn history_text(lines: &[HistoryLine]) -> String {
+    let mut s = String::new();
+    for l in lines {
+        s.push_str(&serde_json::to_string(l).expect("serializable"));
+        s.push('\n');
+    }
+    s
+}
+
+/// The report's tuning history from `history.jsonl` in `dir`: the loss (Texel) or Elo
+/// (match, SPSA) per iteration, and the trajectory of every score that changed.
+pub fn load_tuning_history(dir: impl AsRef<Path>) -> Result<TuningHistory, TuneError> {
+    let lines = read_history(dir.as_ref())?;
+    Ok(tuning_history(&lines))
+}
+
+/// The report's tuning history from history lines.
+pub fn tuning_history(lines: &[HistoryLine]) -> TuningHistory {
+    let loss_name = match lines.first().map(|l| l.method.as_str()) {
+        Some("texel") => "Texel training loss: mean (result - sigmoid(K eval))^2".to_string(),
+        _ => String::new(),
+    };
+    let steps = lines
+        .iter()
+        .map(|l| TuningStep {
+            iteration: l.iteration,
+            loss: l.loss,
+            elo: l.elo,
+            elo_error95: l.elo_error95,
+        })
+        .collect();
+    let mut patterns = Vec::new();
+    if let Some(first) = lines.first() {
+        for (k, (name, v0)) in first.scores.iter().enumerate() {
+            let scores: Vec<f64> = lines
+                .iter()
+                .map(|l| l.scores.get(k).map_or(f64::NAN, |s| s.1))
+                .collect();
+            if scores.iter().any(|v| v != v0) {
+                patterns.push(PatternTrajectory {
+                    name: name.clone(),
+                    scores,
+                });
+            }
+        }
+    }
+    TuningHistory {
+        loss_name,
+        steps,
+        patterns,
+    }
+}

@@ -1,0 +1,130 @@
+//! Tuning of the engine's pattern table (its whole evaluation function).
+//!
+//! The evaluation is linear in the scores: `eval = Σ_i own_i·n_stm_i + opp_i·n_opp_i`, with
+//! `n_stm_i` / `n_opp_i` the occurrences of shape `i` owned by the side to move / its
+//! opponent. The tuned parameters are the `own` and `opp` score of every pattern (index
+//! `2·pattern` and `2·pattern + 1` of a score vector), except one optional pinned score;
+//! optional order constraints (`own 11111 > own 011110 > ...`) reject any step that breaks
+//! them. Three methods:
+//!
+//! - **Texel** ([`texel`]): positions from self-play games of the start table
+//!   ([`collect`]), kept only when quiet (no five-point for either side, hence no four on the
+//!   board, and no VCF for the side to move), labelled with the game's result from the side
+//!   to move's view (1 / ½ / 0) and split into training and validation sets *by game*. The
+//!   count vectors are extracted once ([`features`]), so a loss is one dot product per
+//!   position, summed in parallel in fixed chunks (deterministic). The loss is
+//!   `mean (r - σ(K·eval))²` with `σ(x) = 1/(1+e^-x)`; `K` is fitted first (golden-section
+//!   search on `ln K`) for the start table and then fixed, which also fixes the scale. The
+//!   scores are then fitted by Texel's local search ([`search`]): for each parameter try
+//!   `+δ` then `-δ`, keep what lowers the training loss; when a whole sweep helps nothing,
+//!   halve `δ`. Steps are relative to each score's magnitude (a climb in log space).
+//! - **Match** ([`hill`]): hill climbing on playing strength. Each iteration perturbs a few
+//!   scores (seeded), plays the candidate against the incumbent in game pairs on the tuning
+//!   openings (colours reversed within a pair) and accepts only when a pentanomial SPRT
+//!   (`elo0`, `elo1`) accepts H1; an SPRT that reaches its pair budget rejects.
+//! - **SPSA** ([`spsa`]): as fishtest and OpenBench run it. `c_k = c/(k+1)^γ`,
+//!   `a_k = a/(k+1+A)^α`, Rademacher `δ`, `N` game pairs of `θ + c_k·δ` against
+//!   `θ - c_k·δ`, then `θ += a_k/c_k · (wins - losses) · δ`; per-parameter
+//!   `c_end_i = c_end_frac·|θ0_i|`, `a_end_i = r_end·c_end_i²`, `c_i = c_end_i·N^γ`,
+//!   `a_i = a_end_i·(A+N)^α`; integer tables by stochastic rounding.
+//!
+//! Scores are scale-free for the search (multiplying all by a constant changes no move), so
+//! the match methods pin one score or move in relative steps; Texel's fixed `K` fixes the
+//! scale.
+//!
+//! Every random choice comes from the run seed and the iteration index ([`rng_for`]), so an
+//! iteration is a pure function of the state before it: the run checkpoints after every
+//! iteration (`state.json` with the method state, the scores and the history) and `--resume`
+//! continues exactly. The outputs ([`run`]): `tuned.ron` (same schema as
+//! `configs/tables/*.ron`), `history.jsonl` (one line per iteration: loss or Elo ± error and
+//! all scores, read back by [`load_tuning_history`]), `confirmation.json` (the tuned table
+//! against the start table on held-out openings: pool Elo and pentanomial Elo with 95%
+//! errors) and a report directory.
+#![deny(missing_docs)]
+
+pub mod collect;
+pub mod confirm;
+pub mod features;
+pub mod hill;
+pub mod history;
+pub mod matches;
+pub mod params;
+pub mod run;
+pub mod search;
+pub mod spsa;
+pub mod texel;
+
+pub use history::{HistoryLine, load_tuning_history};
+pub use params::ParamSpace;
+pub use run::{RunOptions, RunOutcome, run};
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// What can stop a tuning run.
+#[derive(Debug, Error)]
+pub enum TuneError {
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// A state, history or cache file does not parse.
+    #[error("{path}: {message}")]
+    Parse {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        message: String,
+    },
+    /// The output directory holds a run of another configuration.
+    #[error("{0}")]
+    Mismatch(String),
+    /// A checkpoint exists and `--resume` was not given.
+    #[error("{0} holds a checkpoint: resume with --resume, or delete it to start over")]
+    CheckpointExists(PathBuf),
+    /// An engine could not be built.
+    #[error("engine: {0}")]
+    Engine(#[from] gomoku_engine::EngineError),
+    /// A statistics routine refused its input.
+    #[error("statistics: {0}")]
+    Stats(#[from] gomoku_stats::StatsError),
+    /// The report could not be written.
+    #[error("report: {0}")]
+    Report(#[from] gomoku_report::ReportError),
+    /// The run cannot proceed as configured.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl TuneError {
+    /// An I/O error on a path.
+    pub fn io(path: &Path, source: std::io::Error) -> TuneError {
+        TuneError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+}
+
+/// The generator of item `index` of stream `purpose` of a run with `seed`: independent of
+/// the order items are processed in, so any iteration can be replayed from its index.
+pub fn rng_for(seed: u64, purpose: u64, index: u64) -> ChaCha8Rng {
+    let mut rng = ChaCha8Rng::seed_from_u64(gomoku_runner::schedule::splitmix64(
+        seed ^ gomoku_runner::schedule::splitmix64(purpose),
+    ));
+    rng.set_stream(index);
+    rng
+}
+
+/// Writes a file atomically (temporary file, then rename).
+pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), TuneError> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, contents).map_err(|e| TuneError::io(&tmp, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| TuneError::io(path, e))
+}
