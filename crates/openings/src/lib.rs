@@ -34,7 +34,9 @@ pub enum OpeningsError {
     #[error("{0}")]
     Param(String),
     /// The attempt budget ran out before the book was full.
-    #[error("only {found} of {wanted} openings found in {attempts} attempts; widen the margin or the area")]
+    #[error(
+        "only {found} of {wanted} openings found in {attempts} attempts; widen the margin or the area"
+    )]
     Exhausted {
         /// Openings found.
         found: usize,
@@ -104,7 +106,10 @@ impl GenerateParams {
                 self.area
             )));
         }
-        if self.stones.is_empty() || *self.stones.start() == 0 || *self.stones.end() > side * side / 2 {
+        if self.stones.is_empty()
+            || *self.stones.start() == 0
+            || *self.stones.end() > side * side / 2
+        {
             return Err(OpeningsError::Param(format!(
                 "stones {}..={} must be at least 1 and at most half the area",
                 self.stones.start(),
@@ -112,7 +117,9 @@ impl GenerateParams {
             )));
         }
         if self.balance_moves > 2 {
-            return Err(OpeningsError::Param("balance_moves must be 0, 1 or 2".into()));
+            return Err(OpeningsError::Param(
+                "balance_moves must be 0, 1 or 2".into(),
+            ));
         }
         if self.to_move.is_some() && self.balance_moves == 1 {
             return Err(OpeningsError::Param(
@@ -205,7 +212,11 @@ pub fn has_vcf(engine: &mut Engine, board: &Board, fours: u32) -> bool {
 
 /// The opening's threat and balance check: `None` if it has a five-point, a four or a VCF;
 /// otherwise the search result for the side to move.
-fn quiet_score(engine: &mut Engine, board: &Board, params: &GenerateParams) -> Result<SearchResult, Attempt> {
+fn quiet_score(
+    engine: &mut Engine,
+    board: &Board,
+    params: &GenerateParams,
+) -> Result<SearchResult, Attempt> {
     if has_five_point(board) {
         return Err(Attempt::Threat);
     }
@@ -328,7 +339,10 @@ fn attempt(engine: &mut Engine, params: &GenerateParams, index: u64) -> Attempt 
 
 /// Generates a book. Deterministic for a seed; parallel over attempts on the current rayon
 /// pool.
-pub fn generate(params: &GenerateParams, engine: &EngineParams) -> Result<GeneratedBook, OpeningsError> {
+pub fn generate(
+    params: &GenerateParams,
+    engine: &EngineParams,
+) -> Result<GeneratedBook, OpeningsError> {
     params.check()?;
     let mut engine_params = engine.clone();
     engine_params.tie_break_margin = 0;
@@ -506,10 +520,16 @@ pub fn summarize(openings: Vec<OpeningStats>, lopsided: f64) -> VerifyReport {
         points += s.black_wins as f64 + 0.5 * s.draws as f64;
         games += s.black_wins + s.white_wins + s.draws;
     }
-    let overall = if games == 0 { 0.5 } else { points / games as f64 };
+    let overall = if games == 0 {
+        0.5
+    } else {
+        points / games as f64
+    };
     let scores: Vec<f64> = openings.iter().map(|s| s.first_mover_score()).collect();
     let mean = scores.iter().sum::<f64>() / scores.len().max(1) as f64;
-    let spread = (scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / scores.len().max(1) as f64).sqrt();
+    let spread = (scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>()
+        / scores.len().max(1) as f64)
+        .sqrt();
     let lopsided = openings
         .iter()
         .filter(|s| (s.first_mover_score() - 0.5).abs() > lopsided)
