@@ -35,7 +35,7 @@ declare -A daemon_pid=()
 phases=()
 phase_name="" phase_t0=0
 
-now_ms() { local t=${EPOCHREALTIME/./}; echo $((t / 1000)); }
+now_ms() { local t=${EPOCHREALTIME//[!0-9]/}; echo $((10#$t / 1000)); }   # any locale's decimal mark
 fmt_ms() { printf '%d.%01ds' $(($1 / 1000)) $(($1 % 1000 / 100)); }
 phase() {   # phase NAME: ends the current phase (recording its time), starts NAME
     local t; t=$(now_ms)
@@ -104,9 +104,10 @@ cleanup() {
         phase "cleanup"
         if [ -n "${daemon_pid[slurmctld]:-}" ] && kill -0 "${daemon_pid[slurmctld]}" 2>/dev/null; then
             # Cancel whatever is left so that no job outlives the cluster.
-            [ -n "$array_id" ] && scancel "$array_id" "$merge_id" 2>/dev/null
-            for ((i = 0; i < 30; i++)); do
-                [ -z "$(squeue -h 2>/dev/null)" ] && break
+            # (Bounded: a controller that is going away makes clients retry for long.)
+            [ -n "$array_id" ] && timeout 10 scancel "$array_id" "$merge_id" 2>/dev/null
+            for ((i = 0; i < 20; i++)); do
+                [ -z "$(timeout 5 squeue -h 2>/dev/null)" ] && break
                 sleep 0.5
             done
         fi
@@ -134,7 +135,7 @@ trap 'exit 143' TERM
 
 # ---------------------------------------------------------------- checks
 [ "$(id -u)" = 0 ] || die "must run as root (it installs packages and runs slurmd)"
-[ -f "$arena" ] && [ -x "$arena" ] || die "no executable gomoku-arena at $arena (build it first, or pass BINARY / GOMOKU_ARENA)"
+{ [ -f "$arena" ] && [ -x "$arena" ]; } || die "no executable gomoku-arena at $arena (build it first, or pass BINARY / GOMOKU_ARENA)"
 [ -f "$config" ] || die "no tournament file $config"
 [[ "$shards" =~ ^[1-9][0-9]*$ ]] || die "SLURM_CI_SHARDS must be a positive integer"
 command -v python3 >/dev/null || die "python3 is needed for .ci/slurm/compare_runs.py"
@@ -182,7 +183,9 @@ mungekey --create --keyfile="$work/munge-key/munge.key" 2>/dev/null ||
     dd if=/dev/urandom of="$work/munge-key/munge.key" bs=1024 count=1 status=none
 chmod 400 "$work/munge-key/munge.key"
 munge_sock=$work/munge-run/munge.sock
-munged --foreground --force --key-file="$work/munge-key/munge.key" --socket="$munge_sock" \
+# The daemons run in sessions of their own (setsid): a Ctrl-C or a signal to CI's process
+# group reaches only this script, whose trap then cancels the jobs and stops them in order.
+setsid munged --foreground --force --key-file="$work/munge-key/munge.key" --socket="$munge_sock" \
     --pid-file="$work/munge-run/munged.pid" --log-file="$work/log/munged.log" \
     --seed-file="$work/munge-key/munged.seed" >"$work/log/munged.out" 2>&1 &
 daemon_pid[munged]=$!
@@ -251,9 +254,9 @@ export SLURM_CONF=$work/slurm.conf
 # Our cluster only: no inherited job context.
 unset SLURM_JOB_ID SLURM_JOBID SLURM_ARRAY_JOB_ID SLURM_ARRAY_TASK_ID 2>/dev/null || true
 
-slurmctld -D >"$work/log/slurmctld.out" 2>&1 &
+setsid slurmctld -D >"$work/log/slurmctld.out" 2>&1 &
 daemon_pid[slurmctld]=$!
-slurmd -D -N "$node" >"$work/log/slurmd.out" 2>&1 &
+setsid slurmd -D -N "$node" >"$work/log/slurmd.out" 2>&1 &
 daemon_pid[slurmd]=$!
 
 ready=0
@@ -308,7 +311,7 @@ mstate=$(job_states "$merge_id") || die "scontrol show job $merge_id failed"
 [[ "$mstate" == *" COMPLETED 0:0" ]] || die "merge job $merge_id did not complete: $mstate"
 echo "all $shards shards and the merge COMPLETED"
 [ -s "$run_dir/merged/games.jsonl" ] || die "merge completed but $run_dir/merged/games.jsonl is missing"
-echo "merged run: $(ls "$run_dir/merged" | paste -sd' ')"
+echo "merged run: $(cd "$run_dir/merged" && echo *)"
 
 # ---------------------------------------------------------------- unsharded run
 phase "unsharded run (local)"

@@ -11,6 +11,10 @@
 //!         // one line, one participant per value: seed-d2, seed-d4, seed-d6
 //!         Sweep(base: "../engines/seed-d4.ron", field: "depth", values: [2, 4, 6], name: "seed-d{}"),
 //!         Builtin(name: "greedy", kind: Greedy),
+//!         // any Gomocup ("pbrain") engine, over its stdin/stdout
+//!         External(name: "rapfi", command: "/path/to/pbrain-rapfi", args: [], dir: Some("."),
+//!                  protocol: Gomocup, move_time_ms: 1000, game_time_ms: Some(60000),
+//!                  tolerance_ms: 200, max_memory_mb: Some(350)),
 //!     ],
 //!     format: RoundRobin,                  // or Gauntlet(candidates: ["seed-d6"])
 //!     board: (size: 15, k: 5, rule: Freestyle),   // or (width: 15, height: 12, ...)
@@ -38,17 +42,36 @@
 //! - Time controls: `EngineDefault` (each engine's own depth), `Depth(n)` and `Nodes(n)` give
 //!   the same games on every machine; `MoveTime(ms)` and `GameTime(base_ms, inc_ms)` depend on
 //!   the machine's speed and load, so their games are not reproducible.
+//! - `External` engines: `command` is a file relative to the tournament file (or an absolute
+//!   path), else a program looked up in `PATH`; `dir` (default: the working directory of
+//!   gomoku-arena) and `stderr` (a file the engine's stderr is appended to; default: discarded)
+//!   are relative to the tournament file. `move_time_ms` is required (`INFO timeout_turn`);
+//!   `game_time_ms` (`INFO timeout_match`, then `time_left` before each move), `max_memory_mb`
+//!   (`INFO max_memory`) and `start_timeout_ms` (default 10000, for `START`) are optional;
+//!   `tolerance_ms` (default 1000) is the grace past a limit before a loss on time. These are
+//!   the engine's own limits; the `time_control` applies to the other players (under
+//!   `GameTime` the runner's clock also caps the engine's `time_left`). Each worker thread
+//!   runs its own engine process, so give such tournaments `threads` that leave the engines
+//!   a core each. Crashes, timeouts, garbage and illegal moves lose the game (journaled as
+//!   `crash`, `time_forfeit`, `garbage`, `illegal_move`, `forbidden`) and the engine is
+//!   restarted for the next game. Only the Gomocup board sizes the engine accepts and k = 5
+//!   can be played.
+//! - Determinism: games between in-process engines and built-in players are the same on any
+//!   machine and thread count; games with an `External` engine depend on time (its search
+//!   runs against the clock on a loaded machine), so they are not reproducible move for move
+//!   (a fixed-depth engine such as `pbrain-gomoku-arena` still plays the same moves).
 //! - Adjudication: a full board is a draw; `move_cap: N` draws a game when N stones are on the
 //!   board (opening stones included).
 //!
 //! Bad input is reported with the file, line and column: unknown fields and wrong types by
-//! the RON parser; missing engine or opening files, bad overrides, duplicate names and unknown
+//! the RON parser; missing engine, external command or opening files, bad overrides, duplicate names and unknown
 //! gauntlet candidates at the place they are written; a bad opening at its line in the book.
 
 use crate::ConfigError;
 use gomoku_board::opening::{BookFormat, Opening, parse_book};
 use gomoku_board::{BoardError, Geometry, Rule};
 use gomoku_engine::EngineParams;
+use gomoku_protocol::{EngineCommand, ExternalSpec};
 use gomoku_runner::{BuiltinKind, Pairing, Participant, TimeControl, TournamentSpec};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::{BTreeMap, HashSet};
@@ -103,6 +126,7 @@ fn hundred() -> u64 {
 
 /// One entry of `participants`.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum ParticipantEntry {
     /// An engine file, under the name written in it.
     Engine(PathBuf),
@@ -135,6 +159,94 @@ pub enum ParticipantEntry {
         /// Which one.
         kind: BuiltinSpec,
     },
+    /// An external engine speaking a protocol over its stdin/stdout.
+    External {
+        /// The participant's name.
+        name: String,
+        /// The program: a file relative to the tournament file, or a name looked up in `PATH`.
+        command: String,
+        /// Its arguments.
+        #[serde(default)]
+        args: Vec<String>,
+        /// Its working directory, relative to the tournament file (default: gomoku-arena's).
+        #[serde(default)]
+        dir: Option<PathBuf>,
+        /// The protocol (default Gomocup).
+        #[serde(default)]
+        protocol: ProtocolSpec,
+        /// Milliseconds per move (`INFO timeout_turn`).
+        move_time_ms: u64,
+        /// Milliseconds for the engine's moves of a game (`INFO timeout_match`).
+        #[serde(default)]
+        game_time_ms: Option<u64>,
+        /// Grace past a limit before the engine loses on time (default 1000).
+        #[serde(default = "thousand")]
+        tolerance_ms: u64,
+        /// `INFO max_memory`, in MiB.
+        #[serde(default)]
+        max_memory_mb: Option<u64>,
+        /// Limit for answering `START` (default 10000).
+        #[serde(default = "ten_thousand")]
+        start_timeout_ms: u64,
+        /// A file the engine's stderr is appended to, relative to the tournament file.
+        #[serde(default)]
+        stderr: Option<PathBuf>,
+    },
+}
+
+fn thousand() -> u64 {
+    1000
+}
+
+fn ten_thousand() -> u64 {
+    10_000
+}
+
+/// The protocol an external engine speaks.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+pub enum ProtocolSpec {
+    /// The Gomocup ("pbrain", Piskvork) protocol.
+    #[default]
+    Gomocup,
+}
+
+/// Whether `path` is a file the user may execute.
+fn executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// The program of an `External` entry: a file relative to the tournament file if one is
+/// there (or the command is a path), else the first executable of that name in `PATH`.
+pub fn resolve_command(tournament_file: &Path, command: &str) -> Result<PathBuf, String> {
+    if command.is_empty() {
+        return Err("external engine: empty command".into());
+    }
+    let local = crate::resolve_relative(tournament_file, Path::new(command));
+    let is_path = command.contains('/');
+    if is_path || local.exists() {
+        return if executable(&local) {
+            Ok(local)
+        } else if local.exists() {
+            Err(format!(
+                "external engine {}: not an executable file",
+                local.display()
+            ))
+        } else {
+            Err(format!("external engine {}: no such file", local.display()))
+        };
+    }
+    std::env::var_os("PATH")
+        .into_iter()
+        .flat_map(|p| std::env::split_paths(&p).collect::<Vec<_>>())
+        .map(|d| d.join(command))
+        .find(|p| executable(p))
+        .ok_or_else(|| {
+            format!(
+                "external engine '{command}': no such file beside {} and not found in PATH",
+                tournament_file.display()
+            )
+        })
 }
 
 /// The built-in players.
@@ -389,6 +501,8 @@ pub enum PlayerKind {
     Engine(Box<EngineParams>),
     /// A built-in player.
     Builtin(BuiltinKind),
+    /// An external engine (paths resolved).
+    External(Box<ExternalSpec>),
 }
 
 /// A participant, resolved.
@@ -633,6 +747,68 @@ pub fn load_tournament_with(
                 });
                 places.push(at);
             }
+            ParticipantEntry::External {
+                name,
+                command,
+                args,
+                dir,
+                protocol,
+                move_time_ms,
+                game_time_ms,
+                tolerance_ms,
+                max_memory_mb,
+                start_timeout_ms,
+                stderr,
+            } => {
+                let at = loc.next(&format!("\"{command}\""));
+                let program = resolve_command(path, command).map_err(|e| loc.error_at(at, e))?;
+                let dir = match dir {
+                    Some(d) => {
+                        let d = resolve(d);
+                        if !d.is_dir() {
+                            return Err(loc.error_at(
+                                at,
+                                format!("external engine {name}: no directory {}", d.display()),
+                            ));
+                        }
+                        Some(d)
+                    }
+                    None => None,
+                };
+                if *move_time_ms == 0 || *game_time_ms == Some(0) || *start_timeout_ms == 0 {
+                    return Err(loc.error_at(
+                        at,
+                        format!(
+                            "external engine {name}: move_time_ms, game_time_ms and \
+                             start_timeout_ms must be positive"
+                        ),
+                    ));
+                }
+                let ms = Duration::from_millis;
+                let spec = ExternalSpec {
+                    command: EngineCommand {
+                        program,
+                        args: args.clone(),
+                        dir,
+                        stderr: stderr.as_deref().map(resolve),
+                    },
+                    move_time: ms(*move_time_ms),
+                    game_time: game_time_ms.map(ms),
+                    tolerance: ms(*tolerance_ms),
+                    max_memory: max_memory_mb.map(|m| m << 20),
+                    start_timeout: ms(*start_timeout_ms),
+                };
+                participants.push(ResolvedParticipant {
+                    source: serde_json::json!({ "external": {
+                        "command": command, "args": args, "protocol": protocol,
+                        "move_time_ms": move_time_ms, "game_time_ms": game_time_ms,
+                        "tolerance_ms": tolerance_ms, "max_memory_mb": max_memory_mb,
+                    } }),
+                    name: name.clone(),
+                    kind: PlayerKind::External(Box::new(spec)),
+                });
+                places.push(at);
+            }
         }
     }
     let (first_line, _) = locate(&text, "participants", 0);
@@ -694,6 +870,20 @@ pub fn load_tournament_with(
     let rule: Rule = b.rule.into();
     if let Err(e) = gomoku_board::Board::new(geometry, rule) {
         return Err(loc.error_at(locate(&text, "board", 0), format!("board: {e}")));
+    }
+    if geometry.k != 5
+        && let Some((p, &at)) = participants
+            .iter()
+            .zip(&places)
+            .find(|(p, _)| matches!(p.kind, PlayerKind::External(_)))
+    {
+        return Err(loc.error_at(
+            at,
+            format!(
+                "external engine {}: the Gomocup protocol plays five in a row, not k={}",
+                p.name, geometry.k
+            ),
+        ));
     }
 
     let openings_file = resolve(&file.openings.file);
@@ -801,6 +991,9 @@ impl Tournament {
                         .map_err(|e| ConfigError::invalid(&self.path, format!("{}: {e}", p.name)))?
                 }
                 PlayerKind::Builtin(kind) => kind.factory(&p.name),
+                PlayerKind::External(spec) => {
+                    gomoku_protocol::external_factory(&p.name, (**spec).clone())
+                }
             };
             participants.push(Participant {
                 name: p.name.clone(),

@@ -77,7 +77,7 @@ fn a_good_file_resolves_sweeps_variants_and_paths() {
     );
     let params = |i: usize| match &t.participants[i].kind {
         PlayerKind::Engine(p) => (**p).clone(),
-        PlayerKind::Builtin(_) => panic!("not an engine"),
+        _ => panic!("not an engine"),
     };
     assert_eq!((params(1).top_n, params(1).use_tt), (Some(5), false));
     assert_eq!(params(2).top_n, Some(10));
@@ -185,4 +185,97 @@ fn the_shipped_tournaments_load() {
         assert!(t.participants.len() >= 4, "{name}");
         assert!(t.to_spec().is_ok());
     }
+}
+
+#[test]
+fn external_engines_resolve_relative_to_the_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = setup("external");
+    std::fs::create_dir_all(dir.join("bin")).unwrap();
+    let exe = dir.join("bin/pbrain-x");
+    std::fs::write(&exe, "#!/bin/sh\n").unwrap();
+    std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::write(dir.join("bin/not-exec"), "").unwrap();
+    let body = |entry: &str| {
+        format!(
+            "Tournament(\n    name: \"t\",\n    participants: [\n        Builtin(name: \"greedy\", kind: Greedy),\n        {entry},\n    ],\n    openings: (file: \"book.txt\"),\n    output: \"out\",\n)\n"
+        )
+    };
+    let t = load(
+        &dir,
+        &body(
+            "External(name: \"x\", command: \"bin/pbrain-x\", args: [\"--fast\"], dir: Some(\"bin\"), \
+             protocol: Gomocup, move_time_ms: 1000, game_time_ms: Some(60000), tolerance_ms: 200, \
+             max_memory_mb: Some(350))",
+        ),
+    )
+    .unwrap();
+    let PlayerKind::External(spec) = &t.participants[1].kind else {
+        panic!("not external");
+    };
+    assert_eq!(spec.command.program, dir.join("bin/pbrain-x"));
+    assert_eq!(spec.command.args, ["--fast"]);
+    assert_eq!(spec.command.dir.as_deref(), Some(dir.join("bin").as_path()));
+    let t2 = spec.timeouts();
+    assert_eq!(t2.turn, Some(std::time::Duration::from_millis(1000)));
+    assert_eq!(t2.game, Some(std::time::Duration::from_millis(60000)));
+    assert_eq!(t2.tolerance, std::time::Duration::from_millis(200));
+    assert_eq!(t2.max_memory, Some(350 << 20));
+    assert_eq!(
+        t.normalized()["participants"][1]["source"]["external"]["command"],
+        "bin/pbrain-x"
+    );
+    t.to_spec().unwrap();
+    // A program found in PATH, defaults for the rest.
+    let t = load(
+        &dir,
+        &body("External(name: \"x\", command: \"sh\", move_time_ms: 50)"),
+    )
+    .unwrap();
+    let PlayerKind::External(spec) = &t.participants[1].kind else {
+        panic!("not external");
+    };
+    assert!(spec.command.program.is_absolute());
+    assert_eq!(spec.tolerance, std::time::Duration::from_millis(1000));
+
+    for (entry, needle) in [
+        (
+            "External(name: \"x\", command: \"bin/nope\", move_time_ms: 5)",
+            "no such file",
+        ),
+        (
+            "External(name: \"x\", command: \"bin/not-exec\", move_time_ms: 5)",
+            "not an executable",
+        ),
+        (
+            "External(name: \"x\", command: \"no-such-pbrain-anywhere\", move_time_ms: 5)",
+            "not found in PATH",
+        ),
+        (
+            "External(name: \"x\", command: \"bin/pbrain-x\", move_time_ms: 0)",
+            "must be positive",
+        ),
+        (
+            "External(name: \"x\", command: \"bin/pbrain-x\", dir: Some(\"nowhere\"), move_time_ms: 5)",
+            "no directory",
+        ),
+    ] {
+        let err = load(&dir, &body(entry)).unwrap_err().to_string();
+        assert!(err.contains("t.ron:5:"), "{err}");
+        assert!(err.contains(needle), "{err}");
+    }
+    // Unknown fields and a missing move time are schema errors on that line.
+    for entry in [
+        "External(name: \"x\", command: \"bin/pbrain-x\", move_time: 5)",
+        "External(name: \"x\", command: \"bin/pbrain-x\")",
+    ] {
+        let err = load(&dir, &body(entry)).unwrap_err().to_string();
+        assert!(err.contains("t.ron:5:"), "{err}");
+    }
+    // k other than 5 cannot be played over the Gomocup protocol.
+    let text = body("External(name: \"x\", command: \"bin/pbrain-x\", move_time_ms: 5)")
+        .replace("    output:", "    board: (size: 15, k: 6),\n    output:");
+    let err = load(&dir, &text).unwrap_err().to_string();
+    assert!(err.contains("t.ron:5:") && err.contains("k=6"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -10,6 +10,10 @@
 //! id cannot have been reused by another group. Helper processes an engine starts in the same
 //! group die with it.
 //!
+//! Every running engine's process group is also listed in a process-wide registry, so that a
+//! program exiting without running destructors (`std::process::exit` in a second Ctrl-C)
+//! can still kill them all with [`kill_all_engines`] first.
+//!
 //! Answers are read by a reader thread that timestamps each line and hands it over a
 //! channel, so a hung engine times out (`recv_timeout`) instead of blocking the caller.
 //! `MESSAGE`, `DEBUG` and `UNKNOWN` lines are skipped (the last `MESSAGE` is kept).
@@ -21,6 +25,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::Mutex;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 use thiserror::Error;
@@ -198,6 +203,41 @@ pub struct MoveReply {
     pub message: Option<String>,
 }
 
+/// Process groups of the engines started and not yet reaped (their leaders are unreaped, so
+/// the ids cannot have been reused).
+static LIVE_GROUPS: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+fn live_groups() -> std::sync::MutexGuard<'static, Vec<u32>> {
+    LIVE_GROUPS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn kill_groups(groups: &[u32]) {
+    if groups.is_empty() {
+        return;
+    }
+    let _ = Command::new("kill")
+        .args(["-s", "KILL", "--"])
+        .args(groups.iter().map(|g| format!("-{g}")))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+}
+
+/// Kills the process groups of every engine of this process that is still running. For
+/// exits that skip destructors (`std::process::exit`); the engines' [`ExternalEngine`]
+/// values, if ever dropped, then only reap them. Returns how many groups were killed.
+pub fn kill_all_engines() -> usize {
+    let groups = live_groups().clone();
+    kill_groups(&groups);
+    groups.len()
+}
+
+/// How many engines this process has running (started and not yet killed or reaped).
+pub fn live_engines() -> usize {
+    live_groups().len()
+}
+
 enum Event {
     Line(String, Instant),
     Eof,
@@ -213,6 +253,7 @@ pub struct ExternalEngine {
     board: Option<Board>,
     timeouts: Timeouts,
     game_used: Duration,
+    time_cap: Option<Duration>,
     last_message: Option<String>,
 }
 
@@ -245,6 +286,7 @@ impl ExternalEngine {
             c.current_dir(dir);
         }
         let mut child = c.spawn().map_err(spawn_err)?;
+        live_groups().push(child.id());
         let stdout = child.stdout.take().expect("piped");
         let stdin = child.stdin.take();
         let (tx, rx) = channel();
@@ -283,6 +325,7 @@ impl ExternalEngine {
             board: None,
             timeouts: Timeouts::default(),
             game_used: Duration::ZERO,
+            time_cap: None,
             last_message: None,
         })
     }
@@ -305,6 +348,13 @@ impl ExternalEngine {
     /// Time the engine's moves have used in the current game.
     pub fn game_time_used(&self) -> Duration {
         self.game_used
+    }
+
+    /// Caps the time left for the next moves (sent as `INFO time_left` and enforced, with the
+    /// tolerance), on top of the game limit: for a manager that keeps its own clock, such as
+    /// the tournament runner under a game time control. `None` removes the cap.
+    pub fn set_time_cap(&mut self, cap: Option<Duration>) {
+        self.time_cap = cap;
     }
 
     /// Sends one line and flushes.
@@ -336,6 +386,8 @@ impl ExternalEngine {
             Err(_) => match self.child.try_wait() {
                 Ok(Some(status)) => {
                     self.reaped = Some(Some(status));
+                    let pgid = self.child.id();
+                    live_groups().retain(|&g| g != pgid);
                     true
                 }
                 Ok(None) => false,
@@ -350,15 +402,11 @@ impl ExternalEngine {
             return status;
         }
         let pgid = self.child.id();
-        let _ = Command::new("kill")
-            .args(["-s", "KILL", "--", &format!("-{pgid}")])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
+        kill_groups(&[pgid]);
         let _ = self.child.kill();
         let status = self.child.wait().ok();
         self.reaped = Some(status);
+        live_groups().retain(|&g| g != pgid);
         self.stdin = None;
         status
     }
@@ -551,6 +599,10 @@ impl ExternalEngine {
     fn request(&mut self, text: String) -> Result<MoveReply, EngineFault> {
         let t = self.timeouts;
         let game_left = t.game.map(|g| g.saturating_sub(self.game_used));
+        let game_left = match (game_left, self.time_cap) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
         if let Some(left) = game_left {
             self.send(&format!("INFO time_left {}", left.as_millis()))?;
         }

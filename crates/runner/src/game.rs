@@ -63,8 +63,11 @@ pub enum Reason {
     Forbidden,
     /// The mover's clock ran out or it did not answer in time: it loses.
     TimeForfeit,
-    /// The mover crashed or answered garbage: it loses.
+    /// The mover crashed (an external engine exited or refused to play): it loses.
     Crash,
+    /// The mover answered something that is not a move (an external engine's garbage line,
+    /// an engine that found no move): it loses.
+    Garbage,
     /// The game could not be played (a panic in the runner or a player, a player that could
     /// not be built): no result, not counted.
     Failed,
@@ -81,6 +84,7 @@ impl Reason {
             Reason::Forbidden => "forbidden",
             Reason::TimeForfeit => "time_forfeit",
             Reason::Crash => "crash",
+            Reason::Garbage => "garbage",
             Reason::Failed => "failed",
         }
     }
@@ -260,7 +264,9 @@ pub fn play_game(
                 record.result = lose(mover);
                 record.reason = match fault {
                     PlayerFault::Timeout(_) => Reason::TimeForfeit,
-                    PlayerFault::Crash(_) | PlayerFault::Garbage(_) => Reason::Crash,
+                    PlayerFault::Crash(_) => Reason::Crash,
+                    PlayerFault::Garbage(_) => Reason::Garbage,
+                    PlayerFault::IllegalMove(_) => Reason::IllegalMove,
                 };
                 record.message = Some(format!("{mover} ({}): {fault}", players[side].name()));
                 break;

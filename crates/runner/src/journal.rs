@@ -229,6 +229,67 @@ impl RunInfo {
     }
 }
 
+/// The key of `run.json` that names the shard of a sharded run, as `[I, N]`: the directory
+/// holds the games `i` with `i % N == I`. Absent in unsharded and merged runs. It is a key
+/// of its own beside the [`RunInfo`] fields (which readers of `run.json` deserialize and
+/// which never include it), so a shard's `run.json` is the unsharded run's plus this key,
+/// and its `run` hash is the unsharded run's.
+pub const SHARD_KEY: &str = "shard";
+
+/// Writes `run.json` into `dir`: `info`, plus [`SHARD_KEY`] for a shard.
+pub fn save_run_file(
+    dir: &Path,
+    info: &RunInfo,
+    shard: Option<(usize, usize)>,
+) -> Result<(), RunnerError> {
+    let Some((i, n)) = shard else {
+        return info.save(dir);
+    };
+    let mut value = serde_json::to_value(info).expect("run info serializes");
+    if let serde_json::Value::Object(map) = &mut value {
+        map.insert(SHARD_KEY.to_string(), serde_json::json!([i, n]));
+    }
+    let path = dir.join(RUN_FILE);
+    let text = serde_json::to_string_pretty(&value).expect("run info serializes");
+    std::fs::write(&path, text + "\n").map_err(|e| RunnerError::io(&path, e))
+}
+
+/// The shard `(I, N)` recorded in `dir/run.json` ([`SHARD_KEY`]); `None` for an unsharded or
+/// merged run, or when there is no `run.json`.
+pub fn load_shard(dir: &Path) -> Result<Option<(usize, usize)>, RunnerError> {
+    let path = dir.join(RUN_FILE);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(RunnerError::io(&path, e)),
+    };
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| RunnerError::Journal {
+            path: path.clone(),
+            line: e.line(),
+            message: e.to_string(),
+        })?;
+    match value.get(SHARD_KEY) {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(v) => match serde_json::from_value::<(usize, usize)>(v.clone()) {
+            Ok((i, n)) if n > 0 && i < n => Ok(Some((i, n))),
+            _ => Err(RunnerError::Journal {
+                path,
+                line: 1,
+                message: format!("\"{SHARD_KEY}\" must be [I, N] with 0 <= I < N, got {v}"),
+            }),
+        },
+    }
+}
+
+/// `I/N`, or `all` for an unsharded run.
+pub fn shard_name(shard: Option<(usize, usize)>) -> String {
+    match shard {
+        Some((i, n)) => format!("{i}/{n}"),
+        None => "all".to_string(),
+    }
+}
+
 /// FNV-1a, 64 bits: a stable hash of bytes (for run hashes; not for security).
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;

@@ -7,7 +7,8 @@
 //! - [`game`]: [`play_game`], one game from an opening, and its [`GameRecord`];
 //! - [`schedule`]: the fixed job list and per-job generators (the source of determinism);
 //! - [`journal`]: `games.jsonl` and `run.json`;
-//! - [`tournament`]: [`run_tournament`] on a rayon pool;
+//! - [`tournament`]: [`run_tournament`] on a rayon pool (whole, or one shard `I/N`);
+//! - [`merge`]: [`merge_runs`], the shard directories of a run joined into one;
 //! - [`standings`], [`outputs`], [`progress`]: tables, files and live output;
 //! - [`engine_player`]: the in-process engine as a [`Player`].
 //!
@@ -18,6 +19,7 @@
 pub mod engine_player;
 pub mod game;
 pub mod journal;
+pub mod merge;
 pub mod outputs;
 pub mod player;
 pub mod progress;
@@ -28,6 +30,7 @@ pub mod tournament;
 pub use engine_player::{EnginePlayer, engine_factory};
 pub use game::{GameRecord, GameResult, MoveRecord, Reason, SideTotals, play_game};
 pub use journal::{JournalLine, RunInfo, read_journal};
+pub use merge::{MergeOptions, MergeReport, merge_runs};
 pub use outputs::write_outputs;
 pub use player::{
     BuiltinKind, BuiltinPlayer, ClockState, MoveAnswer, Player, PlayerFactory, PlayerFault,
@@ -73,6 +76,32 @@ pub enum RunnerError {
         found: String,
         /// This run's hash.
         expected: String,
+    },
+    /// A directory to merge belongs to another run than the first one.
+    #[error(
+        "{path}: shard of run {found}, but {first} is run {expected}: not shards of one run (another configuration or seed); merge only the shards of one run"
+    )]
+    ForeignRun {
+        /// The foreign directory or journal.
+        path: PathBuf,
+        /// Its run hash.
+        found: String,
+        /// The directory (or run file) of the expected run.
+        first: PathBuf,
+        /// The expected run hash.
+        expected: String,
+    },
+    /// Two inputs of a merge hold the same job with different games.
+    #[error(
+        "job {job} was played differently in {first} and in {second} (not only in timing): they are not shards of one deterministic run; leave one of them out"
+    )]
+    MergeConflict {
+        /// The job index.
+        job: usize,
+        /// The directory read first.
+        first: PathBuf,
+        /// The directory read second.
+        second: PathBuf,
     },
     /// A journal with games exists and resume was not asked for.
     #[error("{0} already holds games: resume it with --resume, or delete it to start over")]

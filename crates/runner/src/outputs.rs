@@ -34,6 +34,7 @@ pub fn termination(result: GameResult, reason: Reason) -> String {
         Reason::Forbidden => "Black play forbidden move".into(),
         Reason::TimeForfeit => format!("{winner} win by time forfeit"),
         Reason::Crash => format!("{winner} win by opponent crash"),
+        Reason::Garbage => format!("{winner} win by opponent invalid answer"),
         Reason::Failed => "Unterminated".into(),
     }
 }

@@ -112,6 +112,10 @@ pub enum PlayerFault {
     /// The player answered something that is not a move.
     #[error("garbage answer: {0}")]
     Garbage(String),
+    /// The player answered a move that cannot be played and cannot be represented as a
+    /// [`Pos`] of the board (an external engine's move off the board or on a stone).
+    #[error("illegal move: {0}")]
+    IllegalMove(String),
 }
 
 /// A Gomoku player: an in-process engine, a built-in heuristic, or (later) an external

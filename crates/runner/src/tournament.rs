@@ -4,7 +4,8 @@
 use crate::RunnerError;
 use crate::game::{GameRecord, play_game};
 use crate::journal::{
-    JOURNAL_FILE, Journal, JournalLine, RunInfo, SCHEMA_VERSION, fnv1a64, read_journal,
+    JOURNAL_FILE, Journal, JournalLine, RunInfo, SCHEMA_VERSION, fnv1a64, load_shard, read_journal,
+    save_run_file, shard_name,
 };
 use crate::player::{Player, PlayerFactory, TimeControl};
 use crate::schedule::{Job, Pairing, build_schedule, job_rng};
@@ -163,7 +164,15 @@ pub struct RunOptions<'a> {
     pub output: Option<PathBuf>,
     /// Continue the journal in `output`: skip finished jobs, append the rest.
     pub resume: bool,
-    /// Play only the jobs with `index % n == i` (shard `(i, n)`).
+    /// Play only the jobs with `index % n == i` (shard `(i, n)`). The split is striped rather
+    /// than contiguous blocks because the schedule nests rounds, openings and pairs: a block
+    /// would give one shard a few openings (or one round) and another shard others, with
+    /// different game lengths and players of different speeds; stripes give every shard a fair
+    /// mix of pairs, colours and openings, so shards take about the same time, any `n` works
+    /// with any schedule length, and each shard's games are spread over the whole schedule
+    /// (an early look at one shard already covers every pair). The shard's `run.json` records
+    /// `(i, n)` and the run hash of the unsharded run; the jobs, openings and per-job seeds
+    /// are the unsharded run's, so `crate::merge::merge_runs` rebuilds that run exactly.
     pub shard: Option<(usize, usize)>,
     /// When set, no new job starts; running games finish and are journaled.
     pub stop: Option<Arc<AtomicBool>>,
@@ -295,6 +304,31 @@ pub fn run_tournament(
                         expected: run,
                     });
                 }
+                if !contents.lines.is_empty() {
+                    // A run.json without a shard (a whole run, a merged run, or a shard
+                    // journaled before shards were recorded) resumes as a shard only if
+                    // every game in it belongs to that shard.
+                    let recorded = load_shard(dir)?;
+                    let mismatch = match (recorded, opts.shard) {
+                        (Some(r), asked) => Some(r) != asked,
+                        (None, Some((i, n))) => contents.lines.iter().any(|l| l.job % n != i),
+                        (None, None) => false,
+                    };
+                    if mismatch {
+                        return Err(RunnerError::Invalid(format!(
+                            "{}: this directory holds {}, but {} was asked for; resume it with the same --shard (none for a whole or merged run)",
+                            dir.display(),
+                            match recorded {
+                                Some(_) => format!("shard {}", shard_name(recorded)),
+                                None => "games of several shards".to_string(),
+                            },
+                            match opts.shard {
+                                Some(_) => format!("shard {}", shard_name(opts.shard)),
+                                None => "the whole run".to_string(),
+                            }
+                        )));
+                    }
+                }
                 let wanted: HashSet<usize> = schedule.iter().map(|j| j.index).collect();
                 let mut seen = HashSet::new();
                 done = contents
@@ -303,7 +337,7 @@ pub fn run_tournament(
                     .filter(|l| wanted.contains(&l.job) && seen.insert(l.job))
                     .collect();
             }
-            info.save(dir)?;
+            save_run_file(dir, &info, opts.shard)?;
             Some(Journal::open(dir, contents.valid_len, !opts.resume)?)
         }
     };

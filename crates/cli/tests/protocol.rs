@@ -1,6 +1,11 @@
-//! Real-process tests of the protocol: the pbrain binary in a scripted session, pbrain as an
-//! external engine matching the in-process engine move for move, the fake engine's faults,
-//! and renju legality.
+//! Real-process tests of the Gomocup protocol (the binaries live in this package): the pbrain
+//! binary in a scripted session and with RON engine configs, pbrain as an external engine
+//! matching the in-process engine move for move (alone and as a tournament participant), the
+//! fake engine's faults (alone and in tournaments, where each fault loses a game with its
+//! reason and the engine is restarted), and renju legality.
+//!
+//! The round-trip measurement is ignored by default:
+//! `cargo test -p gomoku-arena --test protocol -- --ignored --nocapture round_trip`.
 
 use gomoku_board::{Board, Color, Geometry, Pos, Rule};
 use gomoku_engine::EngineParams;
@@ -8,12 +13,23 @@ use gomoku_protocol::{
     Brain, Budget, EngineBrain, EngineCommand, EngineFault, ExternalEngine, IllegalReason, Timeouts,
 };
 use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 const PBRAIN: &str = env!("CARGO_BIN_EXE_pbrain-gomoku-arena");
 const FAKE: &str = env!("CARGO_BIN_EXE_gomoku-fake-engine");
+const ARENA: &str = env!("CARGO_BIN_EXE_gomoku-arena");
+
+/// A file of the repository.
+fn repo(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
+        .canonicalize()
+        .unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
 
 /// A raw child process speaking lines, for the scripted session.
 struct Raw {
@@ -501,6 +517,37 @@ fn round_trip_cost() {
             sorted[n * 9 / 10]
         );
     }
+    // The same through the tournament's player (TURN/BOARD choice, checks, MESSAGE parsing),
+    // timed as the runner times a move.
+    use gomoku_runner::{ClockState, Player, TimeControl};
+    let spec = gomoku_protocol::ExternalSpec::new(
+        EngineCommand::new(FAKE, ["good"]),
+        Duration::from_secs(5),
+    );
+    let mut player = gomoku_protocol::ExternalPlayer::new("fake", spec);
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
+    let mut samples = Vec::new();
+    for _ in 0..500 {
+        player.new_game(g, Rule::Freestyle);
+        let mut board = Board::new(g, Rule::Freestyle).unwrap();
+        for &o in &opp {
+            board.make(o);
+            let clock = ClockState {
+                control: TimeControl::EngineDefault,
+                remaining: None,
+                ply: board.history().len(),
+            };
+            let t = Instant::now();
+            let a = player.choose_move(&board, &clock, &mut rng).unwrap();
+            samples.push(t.elapsed());
+            board.make(a.pos);
+        }
+    }
+    println!(
+        "ExternalPlayer (fake good, as the runner sees it): {} moves, median {:?}",
+        samples.len(),
+        median(samples)
+    );
 }
 
 #[test]
@@ -534,4 +581,332 @@ fn pbrain_obeys_turn_and_game_limits() {
         assert!(longest >= Duration::from_millis(5), "{longest:?}");
         assert!(e.game_time_used() < Duration::from_millis(1500));
     }
+}
+
+#[test]
+fn pbrain_with_an_engine_config_answers_about_and_plays() {
+    let cfg = repo("configs/engines/seed-d2.ron");
+    let mut p = Raw::spawn(PBRAIN, &["--engine", cfg.to_str().unwrap()]);
+    p.send("ABOUT");
+    let about = p.answer();
+    assert!(about.starts_with("name=\"gomoku-arena\""), "{about}");
+    p.send("START 15");
+    assert_eq!(p.answer(), "OK");
+    p.send("INFO timeout_turn 5000\nINFO rule 0");
+    p.send("BEGIN");
+    let mut board = Board::standard15();
+    board.try_make(parse_move(&p.answer())).expect("legal");
+    board.try_make(Pos::new(3, 3)).unwrap();
+    p.send("TURN 3,3");
+    board.try_make(parse_move(&p.answer())).expect("legal");
+    p.send("END");
+    assert!(p.child.wait().unwrap().success());
+
+    // A missing or broken config is an error naming the file, not a silent default.
+    let out = Command::new(PBRAIN)
+        .args(["--engine", "/nonexistent/engine.ron"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/engine.ron"));
+}
+
+#[test]
+fn pbrain_reads_the_config_beside_its_executable() {
+    let dir = temp_dir("beside");
+    let exe = dir.join("pbrain-gomoku-arena");
+    std::fs::copy(PBRAIN, &exe).unwrap();
+    let table = repo("configs/tables/seed000.ron");
+    let write_cfg = |depth: &str| {
+        std::fs::write(
+            dir.join("pbrain-gomoku-arena.ron"),
+            format!("Engine(name: \"beside\", table: File({table:?}), depth: {depth})"),
+        )
+        .unwrap()
+    };
+    // Read: a broken file stops the engine with the file's name and line.
+    write_cfg("\"two\"");
+    let out = Command::new(&exe).stdin(Stdio::null()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("pbrain-gomoku-arena.ron:1:"), "{err}");
+    // Used: the depth of the file shows in the search MESSAGE.
+    write_cfg("1");
+    let mut e = ExternalEngine::spawn(&EngineCommand::new(&exe, [""; 0])).unwrap();
+    e.start(Geometry::square(15), Rule::Freestyle, Timeouts::default())
+        .unwrap();
+    let r = e.begin().unwrap();
+    assert!(
+        r.message.as_deref().unwrap().starts_with("depth 1 "),
+        "{r:?}"
+    );
+    drop(e);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gomoku-protocol-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A tournament directory with a book of `openings` (pos notation) and a config whose
+/// participants are `participants` (RON entries).
+fn tournament_dir(tag: &str, openings: &[&str], participants: &[String], extra: &str) -> PathBuf {
+    let dir = temp_dir(tag);
+    std::fs::write(dir.join("book.txt"), openings.join("\n") + "\n").unwrap();
+    let config = format!(
+        "Tournament(\n    name: \"{tag}\",\n    participants: [\n        {}\n    ],\n    \
+         board: (size: 15),\n    openings: (file: \"book.txt\", format: Pos),\n    \
+         seed: 3,\n    threads: 2,\n    output: \"out\",\n    standings_every: 0,\n{extra})\n",
+        participants.join(",\n        ")
+    );
+    std::fs::write(dir.join("t.ron"), config).unwrap();
+    dir
+}
+
+fn run_tournament(dir: &Path) -> std::process::Output {
+    let out = Command::new(ARENA)
+        .arg("tournament")
+        .arg(dir.join("t.ron"))
+        .arg("--quiet")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn journal(dir: &Path) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(dir.join("out/games.jsonl")).unwrap();
+    let mut lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    lines.sort_by_key(|v| v["job"].as_u64());
+    lines
+}
+
+fn external(name: &str, command: &str, args: &[&str], extra: &str) -> String {
+    format!(
+        "External(name: {name:?}, command: {command:?}, args: {args:?}, protocol: Gomocup, {extra})"
+    )
+}
+
+#[test]
+fn pbrain_as_a_tournament_participant_plays_the_in_process_games() {
+    let cfg = repo("configs/engines/seed-d2.ron");
+    let cfg = cfg.to_str().unwrap();
+    let openings = ["h8i9", "h8g7i9", "h8j8"];
+    let local = tournament_dir(
+        "eq-local",
+        &openings,
+        &[
+            format!("Engine({cfg:?})"),
+            format!("Variant(base: {cfg:?}, name: \"other\")"),
+        ],
+        "",
+    );
+    let ext = tournament_dir(
+        "eq-external",
+        &openings,
+        &[
+            format!("Engine({cfg:?})"),
+            external(
+                "other",
+                PBRAIN,
+                &["--engine", cfg],
+                "move_time_ms: 20000, game_time_ms: Some(600000), tolerance_ms: 5000, \
+                 max_memory_mb: Some(350)",
+            ),
+        ],
+        "",
+    );
+    run_tournament(&local);
+    run_tournament(&ext);
+    let (a, b) = (journal(&local), journal(&ext));
+    assert_eq!(a.len(), 6);
+    assert_eq!(b.len(), 6);
+    for (x, y) in a.iter().zip(&b) {
+        for f in [
+            "job",
+            "black",
+            "white",
+            "opening_moves",
+            "moves",
+            "result",
+            "reason",
+            "nodes",
+            "depth",
+            "score",
+        ] {
+            assert_eq!(x[f], y[f], "job {}: {f} differs", x["job"]);
+        }
+        assert!(x["moves"].as_array().unwrap().len() >= 8, "{x}");
+    }
+    for d in [local, ext] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+/// Processes whose command line contains `tag`.
+fn processes_with(tag: &str) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(cmdline) = std::fs::read(entry.path().join("cmdline")) else {
+            continue;
+        };
+        if String::from_utf8_lossy(&cmdline).contains(tag) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+#[test]
+fn faulty_engines_lose_with_their_reason_and_are_restarted() {
+    let cfg = repo("configs/engines/seed-d2.ron");
+    let cfg = cfg.to_str().unwrap();
+    // Each fake answers its first move of a game, then fails on the second.
+    let tag = format!("fault-tournament-{}", std::process::id());
+    let modes = [
+        ("crash@2", "crash", "engine crashed"),
+        ("hang@2", "time_forfeit", "timed out"),
+        ("garbage@2", "garbage", "this is not a move"),
+        ("occupied@2", "illegal_move", "occupied"),
+    ];
+    let mut participants = vec![format!("Engine({cfg:?})")];
+    for (mode, _, _) in modes {
+        participants.push(external(
+            mode,
+            FAKE,
+            &[mode, &tag],
+            "move_time_ms: 300, tolerance_ms: 100",
+        ));
+    }
+    let dir = tournament_dir(
+        "faults",
+        &["h8i9", "h8g7i9"],
+        &participants,
+        "    format: Gauntlet(candidates: [\"seed-d2\"]),\n",
+    );
+    let t0 = Instant::now();
+    run_tournament(&dir);
+    let elapsed = t0.elapsed();
+    let lines = journal(&dir);
+    // 4 pairs x 2 openings x 2 colours.
+    assert_eq!(lines.len(), 16);
+    for (mode, reason, text) in modes {
+        let games: Vec<&serde_json::Value> = lines
+            .iter()
+            .filter(|l| l["black"] == mode || l["white"] == mode)
+            .collect();
+        assert_eq!(games.len(), 4, "{mode}");
+        for g in games {
+            let fake_is_black = g["black"] == mode;
+            let winner = if fake_is_black { "white" } else { "black" };
+            assert_eq!(g["result"], winner, "{mode}: {g}");
+            assert_eq!(g["reason"], reason, "{mode}: {g}");
+            let message = g["message"].as_str().unwrap();
+            assert!(message.contains(text), "{mode}: {message}");
+            // The fake's first move of this game was played: a live (restarted) engine.
+            let opening = g["opening_moves"].as_array().unwrap().len();
+            let fake_moves = g["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| ((opening + i) % 2 == 0) == fake_is_black)
+                .count();
+            assert_eq!(fake_moves, 1, "{mode}: {g}");
+        }
+    }
+    // 4 hangs of 400 ms on 2 threads, plus the rest: far below a minute.
+    assert!(elapsed < Duration::from_secs(60), "{elapsed:?}");
+    let left = processes_with(&tag);
+    assert!(left.is_empty(), "fake engines survived the run: {left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_missing_external_command_is_refused_before_any_game() {
+    let dir = tournament_dir(
+        "missing",
+        &["h8i9"],
+        &[
+            "Builtin(name: \"greedy\", kind: Greedy)".to_string(),
+            external("ghost", "bin/pbrain-ghost", &[], "move_time_ms: 100"),
+        ],
+        "",
+    );
+    let out = Command::new(ARENA)
+        .arg("tournament")
+        .arg(dir.join("t.ron"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("t.ron:5:"), "{err}");
+    assert!(err.contains("pbrain-ghost: no such file"), "{err}");
+    assert!(!dir.join("out/games.jsonl").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_second_interrupt_kills_the_engines_before_exiting() {
+    let tag = format!("interrupt-test-{}", std::process::id());
+    let dir = tournament_dir(
+        "interrupt",
+        &["h8i9"],
+        &[
+            "Builtin(name: \"greedy\", kind: Greedy)".to_string(),
+            external("hung", FAKE, &["hang", &tag], "move_time_ms: 60000"),
+        ],
+        "",
+    );
+    let mut child = Command::new(ARENA)
+        .arg("tournament")
+        .arg(dir.join("t.ron"))
+        .arg("--quiet")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(20);
+    // Both games run at once (2 threads): two hung engines.
+    while processes_with(&tag).len() < 2 {
+        assert!(Instant::now() < until, "the engines did not start");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let interrupt = || {
+        let ok = Command::new("kill")
+            .args(["-s", "INT", &child.id().to_string()])
+            .status()
+            .unwrap()
+            .success();
+        assert!(ok);
+    };
+    interrupt();
+    std::thread::sleep(Duration::from_millis(200));
+    interrupt();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let until = Instant::now() + Duration::from_secs(2);
+    while !processes_with(&tag).is_empty() {
+        assert!(
+            Instant::now() < until,
+            "engines survived: {:?}",
+            processes_with(&tag)
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -5,8 +5,13 @@
 //! The engine configuration is, in order: `--engine FILE`, else `pbrain-gomoku-arena.ron`
 //! beside the executable if present, else the built-in defaults (`EngineParams::default()`).
 //! `--seed` seeds the tie-break stream (restarted every game; default 0); `--depth` and
-//! `--tie-break-margin` override the configured values. Commands come on stdin, answers go to stdout (flushed after every
-//! line); the search runs on the main thread (no pondering). End of input exits cleanly.
+//! `--tie-break-margin` override the configured values. Commands come on stdin, answers go to
+//! stdout (flushed after every line); the search runs on the main thread (no pondering). End
+//! of input exits cleanly.
+//!
+//! To enter the engine in a Gomocup manager (Piskvork, c-gomoku-cli, gomoku-arena's own
+//! `External` participants), copy the executable and a `pbrain-gomoku-arena.ron` engine
+//! config (with `table: Inline(...)`, or its table file beside it) into one folder.
 
 use anyhow::{Context, Result, bail};
 use gomoku_engine::EngineParams;
@@ -62,18 +67,10 @@ fn parse_args() -> Result<Args> {
     Ok(args)
 }
 
-/// Engine parameters from a RON engine config.
+/// Engine parameters from a RON engine config (`configs/engines/*.ron`; its table path is
+/// relative to the config file).
 fn load_params(path: &Path) -> Result<EngineParams> {
-    // Loading RON engine configs needs `gomoku_config::engine::load_engine(path)?.to_params()`,
-    // but gomoku-config depends on gomoku-runner, which is to depend on this crate (for
-    // `external`): depending on gomoku-config here would make a package cycle. See the
-    // crate's report; until the binary moves to a package above gomoku-config, only the
-    // built-in defaults (with --depth/--seed/--tie-break-margin) are available.
-    bail!(
-        "engine config files are not supported by this build (use --depth, --seed, \
-         --tie-break-margin): {}",
-        path.display()
-    )
+    Ok(gomoku_config::engine::load_engine(path)?.to_params())
 }
 
 fn params(args: &Args) -> Result<EngineParams> {

@@ -1,8 +1,9 @@
-//! Test tool: a deliberately faulty Gomocup engine for the fault tests of the protocol and
-//! runner crates. Not an engine anyone should play.
+//! Test tool: a deliberately faulty Gomocup engine for the protocol and fault tests of the
+//! `gomoku-arena` package. Not an engine anyone should play.
 //!
 //! Usage: `gomoku-fake-engine MODE[@N]` where the fault happens on the N-th move this engine
-//! is asked for (default 1; earlier moves are played as in `good`), and MODE is one of
+//! is asked for in each game (default 1; earlier moves are played as in `good`; the count
+//! restarts with START, RECTSTART and RESTART), and MODE is one of
 //! `good` (the first empty point nearest the centre), `crash` (exit with status 3),
 //! `hang` (never answer), `hang-child` (start a `sleep` child in its process group, report
 //! its pid as `MESSAGE child N`, never answer), `garbage` (answer nonsense),
@@ -110,6 +111,7 @@ impl Fake {
     }
 
     fn start(&mut self, w: i64, h: i64) {
+        self.asked = 0;
         let g = Geometry {
             width: w.clamp(0, 1000) as usize,
             height: h.clamp(0, 1000) as usize,
