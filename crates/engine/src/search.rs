@@ -396,9 +396,16 @@ struct Worker<'e> {
     vcf_cache: Vec<(u64, u32)>,
     vcf_line: Vec<u32>,
     vcf_gap: bool,
+    /// VCF nodes left for the current threat search (see [`VCF_NODE_CAP`]).
+    vcf_left: u64,
 }
 
 const VCF_CACHE: usize = 1 << 15;
+
+/// Most VCF nodes one threat search may visit. Positions crowded with fours can make a
+/// 12-four search explode (a depth-4 move once took 236M nodes); past the cap the search
+/// answers "no VCF found", which is counted in nodes and so is deterministic.
+const VCF_NODE_CAP: u64 = 200_000;
 /// Order frontier moves by history (fewer nodes at about the same time in measurements).
 const FRONTIER_HISTORY: bool = true;
 
@@ -462,6 +469,7 @@ impl<'e> Worker<'e> {
             vcf_cache,
             vcf_line: Vec::with_capacity(600),
             vcf_gap: false,
+            vcf_left: VCF_NODE_CAP,
             sb,
         }
     }
@@ -960,6 +968,7 @@ impl<'e> Worker<'e> {
             self.tick();
             let mine = self.sb.last_move_fives();
             self.vcf_line.clear();
+            self.vcf_left = VCF_NODE_CAP;
             let loses = self.vcf(1, self.p.vcf_depth, mine);
             self.sb.unmake();
             if self.stopped {
@@ -994,6 +1003,7 @@ impl<'e> Worker<'e> {
         }
         let theirs = self.sb.all_fives(me.opponent());
         self.vcf_line.clear();
+        self.vcf_left = VCF_NODE_CAP;
         if !self.vcf(0, max_fours, theirs) {
             return None;
         }
@@ -1016,9 +1026,10 @@ impl<'e> Worker<'e> {
     /// at most `budget` continuous fours and then a five; `theirs` are the
     /// defender's five-points. On success `vcf_line` holds the line in reverse.
     fn vcf(&mut self, vply: usize, budget: u32, theirs: Fives) -> bool {
-        if budget < 1 || theirs.len >= 2 || self.stopped {
+        if budget < 1 || theirs.len >= 2 || self.stopped || self.vcf_left == 0 {
             return false;
         }
+        self.vcf_left -= 1;
         let key = self.sb.key();
         let slot = key as usize & (VCF_CACHE - 1);
         if self.vcf_cache[slot].0 == key && self.vcf_cache[slot].1 >= budget {
@@ -1097,7 +1108,8 @@ impl<'e> Worker<'e> {
             }
         }
         self.moves[idx] = moves;
-        if !win && !self.stopped {
+        // A search cut short by the stop flag or the node cap proved nothing: do not cache it.
+        if !win && !self.stopped && self.vcf_left > 0 {
             self.vcf_cache[slot] = (key, budget);
         }
         win
