@@ -434,7 +434,8 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
             }
         }
         MethodSettings::Match(m) => {
-            if !(m.elo0 < m.elo1) || !(m.alpha > 0.0 && m.alpha < 0.5) {
+            let ok = m.elo0 < m.elo1 && m.alpha > 0.0 && m.alpha < 0.5;
+            if !ok {
                 return Err(bad("method: need elo0 < elo1 and 0 < alpha < 0.5".into()));
             }
             if m.batch_pairs == 0 || m.max_pairs == 0 || m.perturb == 0 {

@@ -9,7 +9,7 @@ use crate::{TuneError, rng_for};
 use gomoku_board::opening::Opening;
 use gomoku_board::{Board, Color, Geometry, Pos, Rule, Symmetry};
 use gomoku_engine::{Engine, EngineParams};
-use gomoku_runner::{EnginePlayer, GameResult, Player, TimeControl, play_game};
+use gomoku_runner::{GameResult, Player, TimeControl, play_game};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::io::{BufRead, Write};
@@ -47,6 +47,8 @@ pub struct CollectSpec<'a> {
     pub geometry: Geometry,
     /// Rule.
     pub rule: Rule,
+    /// Print a line to stderr every tenth of the games.
+    pub progress: bool,
 }
 
 const COLLECT_STREAM: u64 = 0x7e5e1;
@@ -62,16 +64,20 @@ pub fn cycled_opening(openings: &[Opening], g: usize, geometry: Geometry) -> Vec
 /// Plays the games (in parallel) and keeps their quiet positions, in game order.
 pub fn collect(spec: &CollectSpec<'_>) -> Result<Vec<CollectedGame>, TuneError> {
     if spec.openings.is_empty() {
-        return Err(TuneError::Invalid("no openings to collect games from".into()));
+        return Err(TuneError::Invalid(
+            "no openings to collect games from".into(),
+        ));
     }
     spec.engine.validate()?;
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let start = std::time::Instant::now();
     let games: Vec<Result<CollectedGame, TuneError>> = (0..spec.games)
         .into_par_iter()
         .map_init(
             || {
                 (
-                    EnginePlayer::new("a", spec.engine.clone()),
-                    EnginePlayer::new("b", spec.engine.clone()),
+                    crate::player::CappedPlayer::new("a", spec.engine.clone()),
+                    crate::player::CappedPlayer::new("b", spec.engine.clone()),
                     Engine::new(spec.engine.clone()),
                 )
             },
@@ -79,7 +85,16 @@ pub fn collect(spec: &CollectSpec<'_>) -> Result<Vec<CollectedGame>, TuneError> 
                 let (Ok(a), Ok(b), Ok(checker)) = (a, b, checker) else {
                     return Err(TuneError::Invalid("engine could not be built".into()));
                 };
-                Ok(play_one(spec, g, a, b, checker))
+                let game = play_one(spec, g, a, b, checker);
+                let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                if spec.progress && spec.games >= 10 && n.is_multiple_of(spec.games / 10) {
+                    eprintln!(
+                        "  {n}/{} games, {:.0} s",
+                        spec.games,
+                        start.elapsed().as_secs_f64()
+                    );
+                }
+                Ok(game)
             },
         )
         .collect();
@@ -89,8 +104,8 @@ pub fn collect(spec: &CollectSpec<'_>) -> Result<Vec<CollectedGame>, TuneError> 
 fn play_one(
     spec: &CollectSpec<'_>,
     g: usize,
-    a: &mut EnginePlayer,
-    b: &mut EnginePlayer,
+    a: &mut crate::player::CappedPlayer,
+    b: &mut crate::player::CappedPlayer,
     checker: &mut Engine,
 ) -> CollectedGame {
     let opening = cycled_opening(spec.openings, g, spec.geometry);
@@ -225,9 +240,8 @@ pub fn split_by_game(
 /// Writes the games to a cache file: a key line, then one JSON game per line.
 pub fn save_games(path: &Path, key: &str, games: &[CollectedGame]) -> Result<(), TuneError> {
     let tmp = path.with_extension("tmp");
-    let mut f = std::io::BufWriter::new(
-        std::fs::File::create(&tmp).map_err(|e| TuneError::io(&tmp, e))?,
-    );
+    let mut f =
+        std::io::BufWriter::new(std::fs::File::create(&tmp).map_err(|e| TuneError::io(&tmp, e))?);
     let io = |e| TuneError::io(&tmp, e);
     writeln!(f, "{}", serde_json::json!({ "key": key })).map_err(io)?;
     for g in games {

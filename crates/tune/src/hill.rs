@@ -53,13 +53,20 @@ pub struct HillRecord {
     pub reason: String,
 }
 
+/// A candidate: its scores and the changes `(name, old, new)`.
+pub type Candidate = (Vec<f64>, Vec<(String, f64, f64)>);
+
+/// Plays game pairs `(candidate, incumbent, pair indices, stream)`, candidate's view.
+pub type PlayPairs<'a> = dyn FnMut(&[f64], &[f64], std::ops::Range<usize>, u64) -> Result<Vec<PairResult>, TuneError>
+    + 'a;
+
 /// The candidate of iteration `state.k`, or `None` if no feasible one was found.
 pub fn propose(
     space: &ParamSpace,
     state: &HillState,
     settings: &MatchSettings,
     seed: u64,
-) -> Option<(Vec<f64>, Vec<(String, f64, f64)>)> {
+) -> Option<Candidate> {
     let mut rng = rng_for(seed, HILL_STREAM, state.k as u64);
     for _ in 0..100 {
         let mut x = state.incumbent.clone();
@@ -74,7 +81,11 @@ pub fn propose(
         }
         for i in picked {
             let d = (settings.step * x[i].abs().max(1.0)).round().max(1.0);
-            let new = if rng.random::<bool>() { x[i] + d } else { x[i] - d };
+            let new = if rng.random::<bool>() {
+                x[i] + d
+            } else {
+                x[i] - d
+            };
             changes.push((score_name(&space.base, i), x[i], new));
             x[i] = new;
         }
@@ -92,12 +103,7 @@ pub fn hill_iteration(
     state: &mut HillState,
     settings: &MatchSettings,
     seed: u64,
-    play: &mut dyn FnMut(
-        &[f64],
-        &[f64],
-        std::ops::Range<usize>,
-        u64,
-    ) -> Result<Vec<PairResult>, TuneError>,
+    play: &mut PlayPairs<'_>,
 ) -> Result<HillRecord, TuneError> {
     let k = state.k;
     let Some((cand, changes)) = propose(space, state, settings, seed) else {

@@ -65,7 +65,7 @@ pub fn load_tuning_history(dir: impl AsRef<Path>) -> Result<TuningHistory, TuneE
 /// The report's tuning history from history lines.
 pub fn tuning_history(lines: &[HistoryLine]) -> TuningHistory {
     let loss_name = match lines.first().map(|l| l.method.as_str()) {
-        Some("texel") => "Texel training loss: mean (result - sigmoid(K eval))^2".to_string(),
+        Some("texel") => "Texel training loss (MSE)".to_string(),
         _ => String::new(),
     };
     let steps = lines

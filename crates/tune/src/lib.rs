@@ -49,6 +49,7 @@ pub mod hill;
 pub mod history;
 pub mod matches;
 pub mod params;
+pub mod player;
 pub mod run;
 pub mod search;
 pub mod spsa;

@@ -7,7 +7,7 @@ use crate::{TuneError, rng_for};
 use gomoku_board::opening::Opening;
 use gomoku_board::{Geometry, Rule};
 use gomoku_engine::EngineParams;
-use gomoku_runner::{EnginePlayer, GameRecord, Player, TimeControl, play_game};
+use gomoku_runner::{GameRecord, Player, TimeControl, play_game};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -71,8 +71,8 @@ pub fn play_pairs(
         .map_init(
             || {
                 (
-                    EnginePlayer::new("A", a.clone()),
-                    EnginePlayer::new("B", b.clone()),
+                    crate::player::CappedPlayer::new("A", a.clone()),
+                    crate::player::CappedPlayer::new("B", b.clone()),
                 )
             },
             |(pa, pb), p| {

@@ -26,7 +26,7 @@ pub fn score_index(r: ScoreRef) -> usize {
 
 /// A readable name of score `i` of a table: `own 011110` or `opp 011110`.
 pub fn score_name(table: &PatternTable, i: usize) -> String {
-    let side = if i % 2 == 0 { "own" } else { "opp" };
+    let side = if i.is_multiple_of(2) { "own" } else { "opp" };
     format!("{side} {}", table.patterns[i / 2].shape)
 }
 
@@ -64,9 +64,7 @@ impl ParamSpace {
 
     /// Whether `x` satisfies every order constraint (compared after rounding).
     pub fn feasible(&self, x: &[f64]) -> bool {
-        self.order
-            .iter()
-            .all(|&(a, b)| x[a].round() > x[b].round())
+        self.order.iter().all(|&(a, b)| x[a].round() > x[b].round())
     }
 
     /// The order constraints `x` breaks, as text (empty when feasible).

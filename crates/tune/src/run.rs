@@ -114,6 +114,9 @@ pub struct Checkpoint {
     pub state: MethodState,
     /// The history so far.
     pub history: Vec<HistoryLine>,
+    /// Texel: positions (training, validation).
+    #[serde(default)]
+    pub positions: Option<(usize, usize)>,
 }
 
 fn fnv(text: &str) -> String {
@@ -203,6 +206,7 @@ fn texel_data(
                 vcf_fours: t.vcf_fours,
                 geometry: cfg.geometry,
                 rule: cfg.rule,
+                progress: verbose,
             })?;
             save_games(&path, &key, &g)?;
             timings.collect = t0.elapsed();
@@ -277,7 +281,10 @@ fn load_checkpoint(path: &Path) -> Result<Checkpoint, TuneError> {
 fn save_checkpoint(dir: &Path, cp: &Checkpoint) -> Result<(), TuneError> {
     let json = serde_json::to_string_pretty(cp).expect("serializable");
     write_atomic(&dir.join("state.json"), json.as_bytes())?;
-    write_atomic(&dir.join("history.jsonl"), history_text(&cp.history).as_bytes())
+    write_atomic(
+        &dir.join("history.jsonl"),
+        history_text(&cp.history).as_bytes(),
+    )
 }
 
 /// Runs (or resumes) a tuning configuration.
@@ -344,8 +351,14 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
                         .filter(|&j| data.train.is_used(j))
                         .collect();
                     let mut obj = TexelObjective::new(&data.train, k);
-                    let search =
-                        LocalSearch::new(&mut obj, x0, coords, t.step, t.min_step, StepRule::Relative);
+                    let search = LocalSearch::new(
+                        &mut obj,
+                        x0,
+                        coords,
+                        t.step,
+                        t.min_step,
+                        StepRule::Relative,
+                    );
                     timings.prepare += t1.elapsed();
                     let skipped: Vec<String> = space
                         .tuned
@@ -356,7 +369,11 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
                     let note = format!(
                         "start: K = {k:.6e} fitted on the start table; {} scores tuned; not in any quiet training position (kept): {}",
                         search.coords.len(),
-                        if skipped.is_empty() { "none".into() } else { skipped.join(", ") }
+                        if skipped.is_empty() {
+                            "none".into()
+                        } else {
+                            skipped.join(", ")
+                        }
                     );
                     let line = texel_line(&space, data, k, &search, note);
                     let cp = Checkpoint {
@@ -369,6 +386,7 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
                         scores: search.x.clone(),
                         state: MethodState::Texel { k, search },
                         history: vec![line],
+                        positions: Some((data.train.len(), data.val.len())),
                     };
                     save_checkpoint(&dir, &cp)?;
                     cp
@@ -406,7 +424,10 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
                         );
                     }
                     cp.history.push(line);
-                    cp.state = MethodState::Texel { k, search: search.clone() };
+                    cp.state = MethodState::Texel {
+                        k,
+                        search: search.clone(),
+                    };
                     cp.iteration = search.sweeps;
                     cp.scores = search.x.clone();
                     cp.finished = finished;
@@ -444,6 +465,7 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
                         note: "start table".into(),
                         scores: scores_named(&space, &x0),
                     }],
+                    positions: None,
                 }
             });
             t_iter = Instant::now();
@@ -453,8 +475,13 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
                 while !cp.finished && budget_left(done_now) {
                     let t0 = Instant::now();
                     let mut play = |cand: &[f64], inc: &[f64], pairs, stream| {
-                        let a = params_with(cfg, space.table(cand, "candidate", ""), m.tie_break_margin);
-                        let b = params_with(cfg, space.table(inc, "incumbent", ""), m.tie_break_margin);
+                        let a = params_with(
+                            cfg,
+                            space.table(cand, "candidate", ""),
+                            m.tie_break_margin,
+                        );
+                        let b =
+                            params_with(cfg, space.table(inc, "incumbent", ""), m.tie_break_margin);
                         play_pairs(&arena, &a, &b, pairs, seed, stream)
                     };
                     let rec = hill_iteration(&space, state, m, seed, &mut play)?;
@@ -474,7 +501,11 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
                         rec.error95
                     );
                     if opts.verbose {
-                        eprintln!("iteration {}: {note} ({:.1} s)", rec.k + 1, t0.elapsed().as_secs_f64());
+                        eprintln!(
+                            "iteration {}: {note} ({:.1} s)",
+                            rec.k + 1,
+                            t0.elapsed().as_secs_f64()
+                        );
                     }
                     cp.history.push(HistoryLine {
                         iteration: state.k,
@@ -520,7 +551,10 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
                     scores: x0.clone(),
                     state: MethodState::Spsa {
                         schedule,
-                        state: SpsaState { theta: x0.clone(), k: 0 },
+                        state: SpsaState {
+                            theta: x0.clone(),
+                            k: 0,
+                        },
                     },
                     history: vec![HistoryLine {
                         iteration: 0,
@@ -533,6 +567,7 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
                         note: "start table".into(),
                         scores: scores_named(&space, &x0),
                     }],
+                    positions: None,
                 }
             });
             t_iter = Instant::now();
@@ -543,22 +578,31 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
                 while !cp.finished && budget_left(done_now) {
                     let t0 = Instant::now();
                     let mut err = None;
-                    let mut play = |probe: &crate::spsa::SpsaProbe, rng: &mut rand_chacha::ChaCha8Rng| {
-                        let plus = space.table_stochastic(&probe.plus, "plus", rng);
-                        let minus = space.table_stochastic(&probe.minus, "minus", rng);
-                        let a = params_with(cfg, plus, s.tie_break_margin);
-                        let b = params_with(cfg, minus, s.tie_break_margin);
-                        let start = probe.k as usize * s.pairs;
-                        match play_pairs(&arena, &a, &b, start..start + s.pairs, seed, crate::spsa::SPSA_STREAM) {
-                            Ok(r) => wins_minus_losses(&r),
-                            Err(e) => {
-                                err = Some(e);
-                                0.0
+                    let mut play =
+                        |probe: &crate::spsa::SpsaProbe, rng: &mut rand_chacha::ChaCha8Rng| {
+                            let plus = space.table_stochastic(&probe.plus, "plus", rng);
+                            let minus = space.table_stochastic(&probe.minus, "minus", rng);
+                            let a = params_with(cfg, plus, s.tie_break_margin);
+                            let b = params_with(cfg, minus, s.tie_break_margin);
+                            let start = probe.k as usize * s.pairs;
+                            match play_pairs(
+                                &arena,
+                                &a,
+                                &b,
+                                start..start + s.pairs,
+                                seed,
+                                crate::spsa::SPSA_STREAM,
+                            ) {
+                                Ok(r) => wins_minus_losses(&r),
+                                Err(e) => {
+                                    err = Some(e);
+                                    0.0
+                                }
                             }
-                        }
-                    };
+                        };
                     let feasible = |x: &[f64]| space.feasible(x);
-                    let rec = spsa_iteration(schedule, state, &space.tuned, seed, &mut play, &feasible);
+                    let rec =
+                        spsa_iteration(schedule, state, &space.tuned, seed, &mut play, &feasible);
                     if let Some(e) = err {
                         return Err(e);
                     }
@@ -567,10 +611,18 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
                         "theta+ wins - losses = {:+} over {} games; {}",
                         rec.result,
                         2 * s.pairs,
-                        if rec.applied { "update applied" } else { "update rejected: it broke an order constraint" }
+                        if rec.applied {
+                            "update applied"
+                        } else {
+                            "update rejected: it broke an order constraint"
+                        }
                     );
                     if opts.verbose {
-                        eprintln!("iteration {}: {note} ({:.1} s)", rec.k + 1, t0.elapsed().as_secs_f64());
+                        eprintln!(
+                            "iteration {}: {note} ({:.1} s)",
+                            rec.k + 1,
+                            t0.elapsed().as_secs_f64()
+                        );
                     }
                     cp.history.push(HistoryLine {
                         iteration: state.k,
@@ -583,7 +635,10 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
                         note,
                         scores: scores_named(&space, &state.theta),
                     });
-                    cp.state = MethodState::Spsa { schedule: schedule.clone(), state: state.clone() };
+                    cp.state = MethodState::Spsa {
+                        schedule: schedule.clone(),
+                        state: state.clone(),
+                    };
                     cp.iteration = state.k;
                     cp.scores = state.theta.clone();
                     cp.finished = state.k >= s.iterations;
@@ -596,6 +651,7 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
     };
     timings.iterations = t_iter.elapsed();
     let method = cfg.file.method.name();
+    let positions = positions.or(cp.positions);
     let mut description = describe(cfg, opts, &cp, positions);
     let mut table = space.table(&cp.scores, &cfg.file.name, &description);
     write_atomic(&dir.join("tuned.ron"), table_to_ron(&table).as_bytes())?;
@@ -604,22 +660,23 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
         let t0 = Instant::now();
         let c = run_confirmation(cfg, &table)?;
         timings.confirmation = t0.elapsed();
-        if let Some(m) = c.matches.first() {
+        description += &format!(
+            " Confirmation at depth {} on held-out openings {}..{} of {} ({} pairs per match, colours reversed, tie-break margin {}):",
+            cfg.engine.depth,
+            cfg.file.holdout_openings.range.0,
+            cfg.file.holdout_openings.range.1,
+            cfg.file.holdout_openings.file.display(),
+            c.pairs_per_match,
+            cfg.file.confirmation.tie_break_margin
+        );
+        for m in c.matches.iter().filter(|m| m.a == c.players[0]) {
             description += &format!(
-                " Confirmation on held-out openings {}..{} of {}: {} vs {}: {:+.1} ± {:.1} Elo (pentanomial, {} pairs, {:?}), pool {:+.1} ± {:.1}.",
-                cfg.file.holdout_openings.range.0,
-                cfg.file.holdout_openings.range.1,
-                cfg.file.holdout_openings.file.display(),
-                m.a,
-                m.b,
-                m.elo,
-                m.error95,
-                m.pairs,
-                m.pentanomial,
-                m.pool_elo_diff,
-                m.pool_error95
+                " vs {}: {:+.1} ± {:.1} Elo (pentanomial {:?}), pool {:+.1} ± {:.1};",
+                m.b, m.elo, m.error95, m.pentanomial, m.pool_elo_diff, m.pool_error95
             );
         }
+        description.pop();
+        description.push('.');
         table.description = description;
         write_atomic(&dir.join("tuned.ron"), table_to_ron(&table).as_bytes())?;
         let json = serde_json::to_string_pretty(&c).expect("serializable");

@@ -153,9 +153,5 @@ pub fn spsa_iteration(
         state.theta = next;
     }
     state.k += 1;
-    SpsaRecord {
-        k,
-        result,
-        applied,
-    }
+    SpsaRecord { k, result, applied }
 }

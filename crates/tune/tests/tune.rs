@@ -36,7 +36,10 @@ fn hand_data() -> LossData {
 fn texel_loss_and_k_match_a_hand_computation() {
     let data = hand_data();
     let x = [50.0, -25.0];
-    assert_eq!(data.evals(&x), vec![100, 100, 100, 100, -100, -100, -100, -100]);
+    assert_eq!(
+        data.evals(&x),
+        vec![100, 100, 100, 100, -100, -100, -100, -100]
+    );
     let at_001 = data.loss(&x, 0.01);
     assert!((at_001 - 0.1878587774435157).abs() < 1e-12, "{at_001}");
     let s = sigmoid(1.0);
@@ -60,7 +63,14 @@ fn local_search_finds_an_integer_optimum() {
             .map(|(a, t)| (a - t) * (a - t) * 1.5)
             .sum::<f64>()
     });
-    let mut s = LocalSearch::new(&mut f, vec![0.0; 5], (0..5).collect(), 8.0, 1.0, StepRule::Absolute);
+    let mut s = LocalSearch::new(
+        &mut f,
+        vec![0.0; 5],
+        (0..5).collect(),
+        8.0,
+        1.0,
+        StepRule::Absolute,
+    );
     s.run(&mut f, &|_| true, 100);
     assert_eq!(s.x, target);
     assert!(s.done);
@@ -71,7 +81,14 @@ fn local_search_finds_an_integer_optimum() {
     // at a point no single feasible ±1 step improves.
     let target = [137.0, 141.0];
     let mut f = FnObjective(|x: &[f64]| (x[0] - target[0]).powi(2) + (x[1] - target[1]).powi(2));
-    let mut s = LocalSearch::new(&mut f, vec![100.0, 50.0], vec![0, 1], 0.25, 0.001, StepRule::Relative);
+    let mut s = LocalSearch::new(
+        &mut f,
+        vec![100.0, 50.0],
+        vec![0, 1],
+        0.25,
+        0.001,
+        StepRule::Relative,
+    );
     s.run(&mut f, &|x: &[f64]| x[0] > x[1], 1000);
     assert!(s.done);
     assert_eq!(s.x[0], s.x[1] + 1.0, "{:?}", s.x);
@@ -80,7 +97,11 @@ fn local_search_finds_an_integer_optimum() {
         for d in [-1.0, 1.0] {
             let mut y = s.x.clone();
             y[j] += d;
-            assert!(y[0] <= y[1] || g(&y) >= s.value, "{y:?} improves on {:?}", s.x);
+            assert!(
+                y[0] <= y[1] || g(&y) >= s.value,
+                "{y:?} improves on {:?}",
+                s.x
+            );
         }
     }
     assert!(s.value <= 17.0);
@@ -118,7 +139,12 @@ fn spsa_converges_on_a_noisy_objective() {
     // Maximise f(θ) = -Σ (θ - θ*)² through game outcomes: each game between θ+ and θ- is
     // won by θ+ with probability σ((f(θ+) - f(θ-)) / 8) (no draws).
     let target = [30.0, -20.0, 10.0];
-    let f = |x: &[f64]| -> f64 { -x.iter().zip(&target).map(|(a, t)| (a - t) * (a - t)).sum::<f64>() };
+    let f = |x: &[f64]| -> f64 {
+        -x.iter()
+            .zip(&target)
+            .map(|(a, t)| (a - t) * (a - t))
+            .sum::<f64>()
+    };
     let tuned = [0usize, 1, 2];
     let schedule = SpsaSchedule {
         iterations: 3000,
@@ -203,11 +229,27 @@ fn resume_matches_straight(method: &str, tag: &str) {
 
     let (_d2, p2) = project(&format!("{tag}-resumed"), method, "(pairs: 1)");
     let cfg2 = gomoku_config::tune::load_tune(&p2).unwrap();
-    let first = run(&cfg2, &RunOptions { resume: false, ..opts(Some(2)) }).unwrap();
+    let first = run(
+        &cfg2,
+        &RunOptions {
+            resume: false,
+            ..opts(Some(2))
+        },
+    )
+    .unwrap();
     assert!(!first.finished);
     assert_eq!(first.history.len(), 3);
     // Without --resume a checkpoint is refused.
-    assert!(run(&cfg2, &RunOptions { resume: false, ..opts(None) }).is_err());
+    assert!(
+        run(
+            &cfg2,
+            &RunOptions {
+                resume: false,
+                ..opts(None)
+            }
+        )
+        .is_err()
+    );
     let resumed = run(&cfg2, &opts(None)).unwrap();
     assert!(resumed.finished);
     assert_eq!(resumed.history, straight.history);
@@ -261,5 +303,10 @@ fn a_whole_run_writes_table_history_confirmation_and_report() {
     assert!(dir.join("out/report/report.md").exists());
     let h = load_tuning_history(dir.join("out")).unwrap();
     assert_eq!(h.steps.len(), 3);
-    assert!(out.history.iter().skip(1).all(|l| l.note.contains("SPRT") || l.note.contains("budget")));
+    assert!(
+        out.history
+            .iter()
+            .skip(1)
+            .all(|l| l.note.contains("SPRT") || l.note.contains("budget"))
+    );
 }

@@ -69,7 +69,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         cfg.output.display()
     );
     let start = Instant::now();
-    let out = gomoku_tune::run(&cfg, &opts).with_context(|| format!("tuning {}", args.config.display()))?;
+    let out = gomoku_tune::run(&cfg, &opts)
+        .with_context(|| format!("tuning {}", args.config.display()))?;
     let t = &out.timings;
     eprintln!(
         "times: collection {:.1} s, preparation {:.1} s, iterations {:.1} s, confirmation {:.1} s, wall {:.1} s",
@@ -90,7 +91,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(c) = &out.confirmation {
         println!("confirmation ({}, {} games):", c.openings, c.games);
         for r in &c.ratings {
-            println!("  {:<20} {:+7.1} ± {:.1} Elo  ({} / {} points)", r.name, r.elo, r.error95, r.points, r.games);
+            println!(
+                "  {:<20} {:+7.1} ± {:.1} Elo  ({} / {} points)",
+                r.name, r.elo, r.error95, r.points, r.games
+            );
         }
         for m in &c.matches {
             println!(
