@@ -26,6 +26,8 @@ enum Command {
     Report(commands::report::Args),
     /// Play a tournament file on all cores: journal, PGN, SGF and standings.
     Tournament(commands::tournament::Args),
+    /// Merge the shard directories of a tournament into one run (journal, PGN, SGF, report).
+    Merge(commands::merge::Args),
     /// Search one position and print the engine's verdict.
     Analyze(commands::analyze::Args),
     /// Search a fixed set of positions and print nodes, nodes/s and time per depth.
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
         Command::Sprt(args) => commands::sprt::run(args),
         Command::Report(args) => commands::report::run(args),
         Command::Tournament(args) => commands::tournament::run(args),
+        Command::Merge(args) => commands::merge::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Tune(args) => commands::tune::run(args),
         Command::Analyze(args) => commands::analyze::run(args),

@@ -16,8 +16,14 @@ const ORDO: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../../shared/data/ratings/ordo_tiny_z200.24.txt"
 );
-const BOOK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../openings/freestyle15.txt");
-const ENGINE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../configs/engines/seed-d2.ron");
+const BOOK: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../openings/freestyle15.txt"
+);
+const ENGINE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../configs/engines/seed-d2.ron"
+);
 
 fn temp_dir(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gomoku-rate-{tag}-{}", std::process::id()));
@@ -78,7 +84,10 @@ fn rate_tiny_pgn_prints_ordos_ratings() {
     for (k, (name, r)) in rows.iter().enumerate() {
         let p = &v["players"][k];
         assert_eq!(p["name"], name.as_str());
-        assert!((p["elo"].as_f64().unwrap() - r).abs() < 0.0005, "{p} vs {r}");
+        assert!(
+            (p["elo"].as_f64().unwrap() - r).abs() < 0.0005,
+            "{p} vs {r}"
+        );
     }
     assert_eq!(v["games"], 30);
     assert_eq!(v["match"], Value::Null);
@@ -178,7 +187,10 @@ fn rate_json_of_a_journal_equals_a_direct_fit() {
         assert_eq!(a["first_mover_score"], b["first_mover_score"]);
     }
     // Every game has its partner (same round, pair and opening, colours reversed).
-    assert_eq!(v["pairs"].as_u64().unwrap() * 2, v["games"].as_u64().unwrap());
+    assert_eq!(
+        v["pairs"].as_u64().unwrap() * 2,
+        v["games"].as_u64().unwrap()
+    );
 }
 
 #[test]
@@ -208,7 +220,11 @@ fn bad_inputs_name_the_file_and_line() {
     // Unknown result token.
     std::fs::write(&pgn, "[White \"A\"]\n[Black \"B\"]\n[Result \"2-0\"]\n").unwrap();
     let out = arena(&["rate", pgn.to_str().unwrap()]);
-    assert!(text(&out.stderr).contains("bad.pgn:3:"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("bad.pgn:3:"),
+        "{}",
+        text(&out.stderr)
+    );
 
     // A journal with a broken line in the middle is an error naming it; a torn last line
     // (a killed run) is skipped with a warning naming it.
@@ -233,6 +249,15 @@ fn bad_inputs_name_the_file_and_line() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["games"].as_u64().unwrap() as usize, n - 1);
 
+    // An SPRT file with an unknown field is refused at its line and column.
+    let sprt = dir.join("bad-sprt.ron");
+    std::fs::write(&sprt, "Sprt(\n    name: \"x\",\n    elo2: 3,\n)\n").unwrap();
+    let out = arena(&["sprt", sprt.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(err.contains("bad-sprt.ron:3:"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+
     // Unknown anchor and a directory without a journal.
     let out = arena(&["rate", TINY, "--anchor", "Nobody"]);
     assert!(!out.status.success());
@@ -244,11 +269,12 @@ fn bad_inputs_name_the_file_and_line() {
 
 fn sprt_config(dir: &Path, threads: usize, out: &str) -> PathBuf {
     let config = format!(
-        r#"// depth 3 against depth 1: H1 (50 Elo) should win quickly
+        r#"// depth 3 against depth 1 without VCF: H1 (50 Elo) is accepted after 23 pairs, inside
+// a batch on both thread counts (1 and 2 pairs of the batch are discarded)
 Sprt(
     name: "d3-vs-d1",
     candidate: Variant(base: "{ENGINE}", name: "d3", overrides: (depth: 3, tt_mib: 1)),
-    baseline: Variant(base: "{ENGINE}", name: "d1", overrides: (depth: 1, tt_mib: 1)),
+    baseline: Variant(base: "{ENGINE}", name: "d1", overrides: (depth: 1, vcf: false, tt_mib: 1)),
     board: (size: 15),
     openings: (file: "{BOOK}", format: Pos, range: (2, 12), transform: true),
     elo0: 0.0,
@@ -307,7 +333,7 @@ fn sprt_decides_the_same_on_one_and_two_threads() {
             "{decision}"
         );
         let pairs = v["pairs"].as_u64().unwrap();
-        assert!(pairs >= 1 && pairs <= 30);
+        assert!((1..=30).contains(&pairs));
         assert_eq!(v["trace"].as_array().unwrap().len() as u64, pairs);
         assert_eq!(v["games"].as_u64().unwrap(), 2 * pairs);
         let llr = v["llr"].as_f64().unwrap();
@@ -327,8 +353,23 @@ fn sprt_decides_the_same_on_one_and_two_threads() {
             r["match"]["pentanomial"]["counts"], v["pentanomial"],
             "rate pairs the journal as sprt did"
         );
+        // Pairs of the deciding batch after the decision are discarded, never counted.
+        let machine = &v["machine"];
+        let batch = machine["batch_pairs"].as_u64().unwrap();
+        if decision != "capped" {
+            assert_eq!(
+                machine["discarded_pairs"].as_u64().unwrap(),
+                pairs.div_ceil(batch) * batch - pairs
+            );
+        }
         results.push((without(v, "machine"), journal));
     }
-    assert_eq!(results[0].0, results[1].0, "sprt.json differs by thread count");
-    assert_eq!(results[0].1, results[1].1, "journal differs by thread count");
+    assert_eq!(
+        results[0].0, results[1].0,
+        "sprt.json differs by thread count"
+    );
+    assert_eq!(
+        results[0].1, results[1].1,
+        "journal differs by thread count"
+    );
 }

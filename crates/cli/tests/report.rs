@@ -6,8 +6,14 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gomoku-arena");
-const BOOK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../openings/freestyle15.txt");
-const ENGINE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../configs/engines/seed-d2.ron");
+const BOOK: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../openings/freestyle15.txt"
+);
+const ENGINE: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../configs/engines/seed-d2.ron"
+);
 
 fn arena(args: &[&str]) -> Output {
     Command::new(BIN).args(args).output().unwrap()
@@ -84,11 +90,20 @@ fn report_of_a_tiny_run() {
     for f in ["report.md", "report.html"] {
         assert!(report.join(f).is_file(), "{f} missing");
     }
-    for chart in ["elo", "head-to-head", "sweep-depth", "game-lengths", "first-mover", "speed"] {
+    for chart in [
+        "elo",
+        "head-to-head",
+        "sweep-depth",
+        "game-lengths",
+        "first-mover",
+        "speed",
+    ] {
         for ext in ["png", "svg"] {
             let p = report.join(format!("{chart}.{ext}"));
             assert!(
-                std::fs::metadata(&p).map(|m| m.len() > 100).unwrap_or(false),
+                std::fs::metadata(&p)
+                    .map(|m| m.len() > 100)
+                    .unwrap_or(false),
                 "{} missing or empty",
                 p.display()
             );

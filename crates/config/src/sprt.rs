@@ -434,7 +434,8 @@ impl SprtPlan {
     /// The normalized configuration: what decides the games and the decision (written to
     /// `run.json` and hashed into the run hash; paths, threads and output are left out).
     pub fn normalized(&self) -> serde_json::Value {
-        let participant = |e: &SprtEngine| serde_json::json!({ "name": e.name, "source": e.source });
+        let participant =
+            |e: &SprtEngine| serde_json::json!({ "name": e.name, "source": e.source });
         serde_json::json!({
             "name": self.name,
             "kind": "sprt",
@@ -464,7 +465,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn unknown_field_and_bad_hypotheses_name_the_place() {
+    fn unknown_field_names_line_and_column() {
         let p = Path::new("x.ron");
         let err = parse_sprt("Sprt(\n  name: \"a\",\n  nme: 1,\n)", p)
             .unwrap_err()

@@ -8,7 +8,9 @@
 //! index order, so a book is the same for a seed on any number of threads.
 //!
 //! [`verify`] plays every opening several times with an engine against itself and reports the
-//! first-mover (Black) score per opening and over the book.
+//! first-mover (Black) score per opening and over the book. Its games are a fixed job list
+//! ([`verify_jobs`]), so [`verify_games`] can play one shard of it and [`tally`] can sum the
+//! games of several shards.
 #![deny(missing_docs)]
 
 use gomoku_board::opening::{Opening, OpeningKey};
@@ -457,6 +459,29 @@ pub struct VerifyParams {
     pub seed: u64,
 }
 
+/// One game of a verification: the `game`-th game of opening `opening`, which is job
+/// `opening * games_per_opening + game` of the verification's job list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VerifyGame {
+    /// Job index ([`verify_jobs`]).
+    pub job: usize,
+    /// Opening index in the book.
+    pub opening: usize,
+    /// Game number within the opening, from 0.
+    pub game: u32,
+    /// The result, `None` for a failed game.
+    pub result: Option<GameResult>,
+}
+
+/// The job list of a verification: `(opening, game)` for every opening and game, opening-major;
+/// job `i` is `(i / games_per_opening, i % games_per_opening)`. Shard `I/N` plays the jobs
+/// `i % N == I` (striped, so every shard gets a mix of openings).
+pub fn verify_jobs(n_openings: usize, games_per_opening: u32) -> Vec<(usize, u32)> {
+    (0..n_openings)
+        .flat_map(|o| (0..games_per_opening).map(move |g| (o, g)))
+        .collect()
+}
+
 /// Plays every opening `games_per_opening` times, engine against itself, on the current rayon
 /// pool; deterministic for a seed whatever the thread count.
 pub fn verify(
@@ -464,14 +489,36 @@ pub fn verify(
     params: &VerifyParams,
     engine: &EngineParams,
 ) -> Result<VerifyReport, OpeningsError> {
+    let games = verify_games(openings, params, engine, None)?;
+    Ok(tally(openings.len(), &games, params.lopsided))
+}
+
+/// Plays the games of a verification, or of shard `(i, n)` of it (the jobs `j % n == i` of
+/// [`verify_jobs`]), on the current rayon pool, and returns them in job order. A game
+/// depends only on the seed, its opening and its game number, never on the shard or thread.
+pub fn verify_games(
+    openings: &[Opening],
+    params: &VerifyParams,
+    engine: &EngineParams,
+    shard: Option<(usize, usize)>,
+) -> Result<Vec<VerifyGame>, OpeningsError> {
+    if let Some((i, n)) = shard
+        && (n == 0 || i >= n)
+    {
+        return Err(OpeningsError::Param(format!(
+            "shard {i}/{n}: need 0 <= I < N"
+        )));
+    }
     let mut engine_params = engine.clone();
     engine_params.tie_break_margin = params.tie_break_margin;
     engine_params.threads = 1;
     engine_params.validate()?;
-    let jobs: Vec<(usize, u32)> = (0..openings.len())
-        .flat_map(|o| (0..params.games_per_opening).map(move |g| (o, g)))
+    let jobs: Vec<(usize, (usize, u32))> = verify_jobs(openings.len(), params.games_per_opening)
+        .into_iter()
+        .enumerate()
+        .filter(|(j, _)| shard.is_none_or(|(i, n)| j % n == i))
         .collect();
-    let results: Vec<(usize, Option<GameResult>)> = jobs
+    Ok(jobs
         .par_iter()
         .map_init(
             || {
@@ -479,7 +526,7 @@ pub fn verify(
                 let b = EnginePlayer::new("b", engine_params.clone()).expect("validated");
                 (a, b)
             },
-            |(a, b), &(o, g)| {
+            |(a, b), &(job, (o, g))| {
                 let mut rng = item_rng(params.seed, (o as u64) << 20 | g as u64);
                 let record = play_game(
                     [a, b],
@@ -490,27 +537,37 @@ pub fn verify(
                     params.move_cap,
                     &mut rng,
                 );
-                (o, record.result)
+                VerifyGame {
+                    job,
+                    opening: o,
+                    game: g,
+                    result: record.result,
+                }
             },
         )
-        .collect();
-    let mut stats: Vec<OpeningStats> = (0..openings.len())
+        .collect())
+}
+
+/// The per-opening counts and book-level figures of the games played (of any shards, each
+/// game once), for a book of `n_openings`.
+pub fn tally(n_openings: usize, games: &[VerifyGame], lopsided: f64) -> VerifyReport {
+    let mut stats: Vec<OpeningStats> = (0..n_openings)
         .map(|index| OpeningStats {
             index,
             ..OpeningStats::default()
         })
         .collect();
-    for (o, r) in results {
-        let s = &mut stats[o];
+    for g in games {
+        let s = &mut stats[g.opening];
         s.games += 1;
-        match r {
+        match g.result {
             Some(GameResult::Black) => s.black_wins += 1,
             Some(GameResult::White) => s.white_wins += 1,
             Some(GameResult::Draw) => s.draws += 1,
             None => s.failed += 1,
         }
     }
-    Ok(summarize(stats, params.lopsided))
+    summarize(stats, lopsided)
 }
 
 /// Builds the book-level figures from per-opening counts.

@@ -6,7 +6,7 @@ use gomoku_board::{Board, Geometry, Rule, Symmetry};
 use gomoku_engine::{Engine, EngineParams};
 use gomoku_openings::{
     GenerateParams, OpeningStats, VerifyParams, generate, has_five_point, has_vcf, summarize,
-    verify,
+    tally, verify, verify_games, verify_jobs,
 };
 use std::collections::HashSet;
 
@@ -189,4 +189,44 @@ fn summary_figures_are_the_hand_computed_ones() {
     let spread = ((25.0 + 1.0 + 16.0) / 144.0 / 3.0f64).sqrt();
     assert!((r.spread - spread).abs() < 1e-12);
     assert_eq!(r.lopsided, vec![0]);
+}
+
+#[test]
+fn verify_shards_are_a_striped_partition_of_the_same_games() {
+    let g = Geometry::square(15);
+    let book: Vec<Opening> = ["h8 g7 i9", "h8 i7 g9", "h8 h7 i8"]
+        .iter()
+        .map(|m| Opening::new(gomoku_board::notation::parse_pos_moves(m, g).unwrap()))
+        .collect();
+    let params = VerifyParams {
+        geometry: g,
+        rule: Rule::Freestyle,
+        games_per_opening: 2,
+        tie_break_margin: 20,
+        lopsided: 0.5,
+        move_cap: Some(60),
+        seed: 3,
+    };
+    assert_eq!(
+        verify_jobs(3, 2),
+        vec![(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1)]
+    );
+    let whole = in_pool(2, || {
+        verify_games(&book, &params, &fast_engine(), None).unwrap()
+    });
+    assert_eq!(whole.len(), 6);
+    let mut merged = Vec::new();
+    for i in 0..4 {
+        let shard = in_pool(1, || {
+            verify_games(&book, &params, &fast_engine(), Some((i, 4))).unwrap()
+        });
+        assert!(shard.iter().all(|x| x.job % 4 == i));
+        merged.extend(shard);
+    }
+    merged.sort_by_key(|x| x.job);
+    assert_eq!(merged, whole);
+    let report = tally(3, &merged, 0.5);
+    let direct = verify(&book, &params, &fast_engine()).unwrap();
+    assert_eq!(report.openings, direct.openings);
+    assert!(verify_games(&book, &params, &fast_engine(), Some((4, 4))).is_err());
 }

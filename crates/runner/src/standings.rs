@@ -170,7 +170,10 @@ impl Standings {
                 Ok(fit) => {
                     for r in &mut rows {
                         r.elo = fit.ratings.get(r.index).copied();
-                        r.elo_stderr = fit.stderr_hessian.get(r.index).copied();
+                        // The sandwich error stays calibrated when games are drawn (the
+                        // Hessian one treats draws as coin flips and overstates the spread);
+                        // `rate` and the report use it too, so all tables agree.
+                        r.elo_stderr = fit.stderr_sandwich.get(r.index).copied();
                     }
                 }
                 Err(e) => elo_note = Some(e.to_string()),

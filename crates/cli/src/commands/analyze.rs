@@ -48,7 +48,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let result = engine.search(&board, &limits, &mut rng);
     let best = result.best.map(format_pos).transpose()?;
-    let pv = result.pv.iter().map(|&p| format_pos(p)).collect::<Result<Vec<String>, _>>()?;
+    let pv = result
+        .pv
+        .iter()
+        .map(|&p| format_pos(p))
+        .collect::<Result<Vec<String>, _>>()?;
     let time_ms = result.time.as_secs_f64() * 1000.0;
     if args.json {
         let obj = serde_json::json!({

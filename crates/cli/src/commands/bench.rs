@@ -35,11 +35,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if args.rapfi.exists() {
         let text = std::fs::read_to_string(&args.rapfi)
             .with_context(|| format!("reading {}", args.rapfi.display()))?;
-        positions.extend(
-            parse_rapfi_bench(&text).with_context(|| format!("{}", args.rapfi.display()))?,
-        );
+        positions
+            .extend(parse_rapfi_bench(&text).with_context(|| format!("{}", args.rapfi.display()))?);
     } else if !args.json {
-        eprintln!("note: {} not found; benching the built-in positions only", args.rapfi.display());
+        eprintln!(
+            "note: {} not found; benching the built-in positions only",
+            args.rapfi.display()
+        );
     }
     let report = run_bench(&params, &positions)?;
     let fmt = |p: Option<gomoku_board::Pos>| {
@@ -70,7 +72,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         println!("{obj}");
         return Ok(ExitCode::SUCCESS);
     }
-    println!("{:<24} {:>5} {:>5} {:>7} {:>12} {:>10} {:>12}", "position", "depth", "best", "score", "nodes", "ms", "nodes/s");
+    println!(
+        "{:<24} {:>5} {:>5} {:>7} {:>12} {:>10} {:>12}",
+        "position", "depth", "best", "score", "nodes", "ms", "nodes/s"
+    );
     for l in &report.lines {
         println!(
             "{:<24} {:>5} {:>5} {:>7} {:>12} {:>10.2} {:>12.0}",

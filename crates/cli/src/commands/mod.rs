@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod merge;
 pub mod openings;
 pub mod play;
 pub mod position;

@@ -74,7 +74,11 @@ impl PositionArgs {
                 Some("white" | "w") => Color::White,
                 None if black.len() == white.len() => Color::Black,
                 None if black.len() == white.len() + 1 => Color::White,
-                None => bail!("--to-move is needed: {} black and {} white stones", black.len(), white.len()),
+                None => bail!(
+                    "--to-move is needed: {} black and {} white stones",
+                    black.len(),
+                    white.len()
+                ),
                 Some(other) => bail!("--to-move must be black or white, not '{other}'"),
             };
             return Board::from_stones(geometry, rule, &black, &white, to_move)

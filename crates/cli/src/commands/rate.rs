@@ -16,8 +16,7 @@
 //! `--bootstrap N` the parametric bootstrap's (Ordo's `-s N` simulations), seeded by `--seed`.
 
 use super::report_data::{
-    MatchStats, PoolTable, Results, SourceKind, TableOptions, load_results, match_stats,
-    pool_table,
+    MatchStats, PoolTable, Results, SourceKind, TableOptions, load_results, match_stats, pool_table,
 };
 use anyhow::{Result, bail};
 use gomoku_stats::FirstMover;

@@ -24,8 +24,7 @@
 
 use super::rate::{Rating, rate};
 use super::report_data::{
-    SourceKind, TableOptions, fmt_abs, fmt_signed, read_journal_lines, results_from_lines,
-    run_info,
+    SourceKind, TableOptions, fmt_abs, fmt_signed, read_journal_lines, results_from_lines, run_info,
 };
 use anyhow::{Context, Result, bail};
 use gomoku_board::Pos;
@@ -189,7 +188,9 @@ fn head_to_head(r: &Rating) -> HeadToHead {
             .map(|&i| {
                 order
                     .iter()
-                    .map(|&j| (i != j && h.games[i][j] > 0).then(|| h.points[i][j] / h.games[i][j] as f64))
+                    .map(|&j| {
+                        (i != j && h.games[i][j] > 0).then(|| h.points[i][j] / h.games[i][j] as f64)
+                    })
                     .collect()
             })
             .collect(),
@@ -453,8 +454,8 @@ fn sprt_trace(dir: &Path) -> Result<Option<SprtTrace>> {
     if !path.is_file() {
         return Ok(None);
     }
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
+    let text = std::fs::read_to_string(&path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
     let v: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| anyhow::anyhow!("{}:{}: {e}", path.display(), e.line()))?;
     let num = |k: &str| {
@@ -597,7 +598,10 @@ fn notable_games(dir: &Path, r: &Rating) -> Vec<Notable> {
             len(l)
         )
     };
-    if let Some(l) = played.iter().max_by_key(|l| (len(l), std::cmp::Reverse(l.job))) {
+    if let Some(l) = played
+        .iter()
+        .max_by_key(|l| (len(l), std::cmp::Reverse(l.job)))
+    {
         out.push(Notable {
             link: GameLink {
                 label: format!("longest game: {}", describe(l)),
@@ -668,7 +672,10 @@ fn config_brief(
     let games = r.results.games.len();
     if let Some(i) = info {
         let cfg = &i.config;
-        let kind = cfg.get("kind").and_then(|k| k.as_str()).unwrap_or("tournament");
+        let kind = cfg
+            .get("kind")
+            .and_then(|k| k.as_str())
+            .unwrap_or("tournament");
         push("Name", format!("{} ({kind})", i.name));
         push("Players", i.players.join(", "));
         push(
@@ -676,7 +683,10 @@ fn config_brief(
             format!("{}x{}, {} in a row, {}", i.width, i.height, i.k, i.rule),
         );
         if let Some(o) = cfg.get("openings") {
-            let s = |k: &str| o.get(k).map(|v| v.to_string().trim_matches('"').to_string());
+            let s = |k: &str| {
+                o.get(k)
+                    .map(|v| v.to_string().trim_matches('"').to_string())
+            };
             push(
                 "Openings",
                 format!(
@@ -772,4 +782,35 @@ fn config_brief(
         );
     }
     c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_fields_split_at_top_level_only() {
+        let f = debug_fields(
+            r#"EngineParams { table: PatternTable { name: "t, {x}", patterns: [P { a: 1 }] }, depth: 4, top_n: Some(10) }"#,
+        )
+        .unwrap();
+        let keys: Vec<&str> = f.iter().map(|(k, _)| k.as_str()).collect();
+        assert_eq!(keys, ["table", "depth", "top_n"]);
+        assert_eq!(setting(&f[0].1), SweepX::Category("t, {x}".into()));
+        assert_eq!(setting(&f[2].1), SweepX::Value(10.0));
+        assert_eq!(setting("None"), SweepX::Category("all".into()));
+    }
+
+    #[test]
+    fn names_differing_in_one_number_make_a_sweep() {
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let (knob, values) = name_sweep(&names(&["seed-d12", "seed-d14", "seed-d2"])).unwrap();
+        assert_eq!(knob, "depth");
+        assert_eq!(
+            values.iter().map(|v| v.1).collect::<Vec<_>>(),
+            [12.0, 14.0, 2.0]
+        );
+        assert!(name_sweep(&names(&["alpha", "beta"])).is_none());
+        assert!(name_sweep(&names(&["a-d2", "b-d4"])).is_none());
+    }
 }

@@ -82,15 +82,16 @@ pub fn results_from_lines(path: &Path, lines: Vec<JournalLine>) -> Result<Result
     let mut by_index: BTreeMap<usize, String> = BTreeMap::new();
     for l in &lines {
         if l.result.is_some() {
-            by_index.entry(l.black_idx).or_insert_with(|| l.black.clone());
-            by_index.entry(l.white_idx).or_insert_with(|| l.white.clone());
+            by_index
+                .entry(l.black_idx)
+                .or_insert_with(|| l.black.clone());
+            by_index
+                .entry(l.white_idx)
+                .or_insert_with(|| l.white.clone());
         }
     }
-    let pool_index: BTreeMap<usize, usize> = by_index
-        .keys()
-        .enumerate()
-        .map(|(k, &i)| (i, k))
-        .collect();
+    let pool_index: BTreeMap<usize, usize> =
+        by_index.keys().enumerate().map(|(k, &i)| (i, k)).collect();
     let names: Vec<String> = by_index.into_values().collect();
     let mut games = Vec::new();
     let mut skipped = 0;

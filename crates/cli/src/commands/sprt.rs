@@ -266,7 +266,11 @@ fn candidate_score(line: &JournalLine) -> Result<f64> {
         )
     })?;
     let black = result.black_score();
-    Ok(if line.black_idx == 0 { black } else { 1.0 - black })
+    Ok(if line.black_idx == 0 {
+        black
+    } else {
+        1.0 - black
+    })
 }
 
 fn sprt_json(setup: &Setup, state: &State, decision: Option<Decision>, machine: Value) -> Value {
@@ -383,11 +387,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         std::fs::write(&journal_path, text)
             .with_context(|| format!("cannot write {}", journal_path.display()))?;
     }
-    let journal = Journal::open(
-        &output,
-        std::fs::metadata(&journal_path)?.len(),
-        false,
-    )?;
+    let journal = Journal::open(&output, std::fs::metadata(&journal_path)?.len(), false)?;
 
     let stop = Arc::new(AtomicBool::new(false));
     {

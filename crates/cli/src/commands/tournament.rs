@@ -25,7 +25,9 @@ pub struct Args {
     /// relative to the file).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Play only the games with index % N == I, given as I/N (merge shards by job index).
+    /// Play only the games with index % N == I, given as I/N: shard I of N, striped over the
+    /// schedule. Its run.json records I/N and the unsharded run's hash; join the shards'
+    /// directories with `gomoku-arena merge OUT DIR...`.
     #[arg(long, value_parser = parse_shard)]
     shard: Option<(usize, usize)>,
     /// No progress bar and no intermediate standings.
@@ -33,7 +35,8 @@ pub struct Args {
     quiet: bool,
 }
 
-fn parse_shard(s: &str) -> Result<(usize, usize), String> {
+/// Parses `I/N` (0 <= I < N) for `--shard`.
+pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     let (i, n) = s.split_once('/').ok_or("expected I/N, e.g. 0/4")?;
     let i: usize = i.trim().parse().map_err(|e| format!("shard index: {e}"))?;
     let n: usize = n.trim().parse().map_err(|e| format!("shard count: {e}"))?;
@@ -91,6 +94,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         ctrlc::set_handler(move || {
             if stop.swap(true, Ordering::SeqCst) {
                 eprintln!("\nsecond interrupt: exiting now (the journal holds every finished game)");
+                // `exit` runs no destructors: kill the external engines' process groups first.
+                gomoku_protocol::kill_all_engines();
                 std::process::exit(130);
             }
             eprintln!("\ninterrupt: no new games start; waiting for the running ones (Ctrl-C again to quit now)");
@@ -106,8 +111,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let observer = ConsoleObserver::new(names, every, !args.quiet);
     let jobs = spec.schedule().len();
+    let shard = match args.shard {
+        Some((i, n)) => format!(
+            ", shard {i}/{n} ({} of them)",
+            (0..jobs).filter(|j| j % n == i).count()
+        ),
+        None => String::new(),
+    };
     eprintln!(
-        "tournament {}: {} players, {} openings x {} rounds, {} games, run {}, output {}",
+        "tournament {}: {} players, {} openings x {} rounds, {} games{shard}, run {}, output {}",
         spec.name,
         spec.participants.len(),
         spec.openings.len(),
@@ -161,6 +173,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
             resume_command(&args)
         );
         return Ok(ExitCode::from(130));
+    }
+    // A shard's report would describe a part of the run: the merge writes the whole one.
+    if args.shard.is_none() {
+        let report = super::report::write_run_report(&output)
+            .with_context(|| format!("writing the report into {}", output.display()))?;
+        eprintln!("report in {}", report.display());
     }
     eprintln!("results in {}", output.display());
     Ok(ExitCode::SUCCESS)
