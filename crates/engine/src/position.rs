@@ -18,6 +18,22 @@ struct Frame {
     sums: [i64; 2],
     bbox: [i32; 4],
     hint: u8,
+    saved: u32,
+    light: bool,
+}
+
+/// What playing at one empty cell would do along one line through it: the change of the
+/// evaluation sums `[Black plays: Black's view, White's view, White plays: Black's view,
+/// White's view]`, kept for every empty cell and direction under make/unmake.
+type LineGain = [i32; 4];
+
+/// A cached line gain overwritten by a move, to be put back by its unmake.
+#[derive(Clone, Copy, Debug)]
+struct Saved {
+    cell: u32,
+    dir: u8,
+    four: u8,
+    gain: LineGain,
 }
 
 /// Up to this many distinct five-points are collected from one move's lines.
@@ -71,6 +87,16 @@ pub struct SearchBoard {
     stack: Vec<Frame>,
     bbox: [i32; 4],
     kmask: u64,
+    /// Per cell and direction, the gains of a move there (empty when the table has no gain
+    /// arrays): the move ordering, the leaf evaluation and make read these instead of
+    /// scanning the lines.
+    line_gains: Vec<[LineGain; 4]>,
+    /// Per cell, bit `4 * colour + d`: a stone of that colour there would leave k-1 of its
+    /// stones within k-1 cells along direction `d` (a four may appear).
+    four_bits: Vec<u8>,
+    undo: Vec<Saved>,
+    /// Light moves on the stack (see [`SearchBoard::make_light`]).
+    light: u32,
 }
 
 impl SearchBoard {
@@ -110,6 +136,10 @@ impl SearchBoard {
             stack: Vec::with_capacity(1024),
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
             kmask,
+            line_gains: Vec::new(),
+            four_bits: Vec::new(),
+            undo: Vec::with_capacity(4096),
+            light: 0,
         };
         sb.rule = sb.board.rule();
         let stones: Vec<Pos> = sb
@@ -122,7 +152,105 @@ impl SearchBoard {
             sb.add_near(i);
             sb.grow_bbox(p);
         }
+        if !sb.table.gains.is_empty() {
+            let n = sb.board.cells().len();
+            sb.line_gains = vec![[[0; 4]; 4]; n];
+            sb.four_bits = vec![0; n];
+            let empties: Vec<usize> = sb
+                .board
+                .points()
+                .map(|p| sb.board.index(p))
+                .filter(|&i| sb.board.cells()[i] == Cell::Empty)
+                .collect();
+            for i in empties {
+                for d in 0..4 {
+                    let (g, f) = sb.line_gain(i, d);
+                    sb.line_gains[i][d] = g;
+                    sb.four_bits[i] = (sb.four_bits[i] & !(0x11 << d)) | f;
+                }
+            }
+        }
         sb
+    }
+
+    /// The gains of a move at the empty cell `i` along direction `d`, computed from the
+    /// line, and its four bits (`0x01 << d` for Black, `0x10 << d` for White).
+    #[inline]
+    fn line_gain(&self, i: usize, d: usize) -> (LineGain, u8) {
+        self.span_gain(self.span(i, self.offs[d], self.h), d)
+    }
+
+    /// [`SearchBoard::line_gain`] from the cell's span (half-width `h`, centre empty).
+    #[inline]
+    fn span_gain(&self, span: u64, d: usize) -> (LineGain, u8) {
+        let w = self.w;
+        let mask = (1u64 << (2 * w)) - 1;
+        let base = self.h + 1 - w;
+        let t = &self.table.gains;
+        let mut acc = [0i32; 4];
+        for s in 0..w {
+            let code = ((span >> (2 * (base + s))) & mask) as usize;
+            let e = &t[code * w + (w - 1 - s)];
+            for l in 0..4 {
+                acc[l] += e[l];
+            }
+        }
+        let lo = span & LO;
+        let hi = (span >> 1) & LO;
+        let black = (lo & !hi & self.kmask).count_ones() as usize + 1 >= self.k - 1;
+        let white = (hi & !lo & self.kmask).count_ones() as usize + 1 >= self.k - 1;
+        (acc, (black as u8) << d | (white as u8) << (d + 4))
+    }
+
+    /// After a stone was placed at `i`, recomputes (saving the old values for unmake) the
+    /// line gains of the empty cells whose lines see `i`. The span of each next cell along
+    /// a line is the previous one shifted by one cell, so each step reads one cell.
+    #[inline]
+    fn refresh_lines(&mut self, i: usize) {
+        let h = self.h;
+        let top = 4 * h;
+        let full = (1u64 << (2 * (2 * h + 1))) - 1;
+        for d in 0..4 {
+            let off = self.offs[d];
+            for forward in [true, false] {
+                let step = if forward { off } else { -off };
+                let mut j = i as isize + step;
+                if self.board.cells()[j as usize] == Cell::Wall {
+                    continue;
+                }
+                let mut span = self.span(j as usize, off, h);
+                for n in 0..h {
+                    if n > 0 {
+                        j += step;
+                        let cells = self.board.cells();
+                        if cells[j as usize] == Cell::Wall {
+                            break;
+                        }
+                        // Cells within h of a point on the board lie in the padding.
+                        span = if forward {
+                            let c = cells[(j + h as isize * off) as usize] as u64;
+                            (span >> 2) | (c << top)
+                        } else {
+                            let c = cells[(j - h as isize * off) as usize] as u64;
+                            ((span << 2) & full) | c
+                        };
+                    }
+                    let ju = j as usize;
+                    if self.board.cells()[ju] != Cell::Empty {
+                        continue;
+                    }
+                    self.undo.push(Saved {
+                        cell: ju as u32,
+                        dir: d as u8,
+                        four: self.four_bits[ju] & (0x11 << d),
+                        gain: self.line_gains[ju][d],
+                    });
+                    let (g, f) = self.span_gain(span, d);
+                    self.line_gains[ju][d] = g;
+                    self.four_bits[ju] = (self.four_bits[ju] & !(0x11 << d)) | f;
+                }
+            }
+        }
     }
 
     /// The underlying board.
@@ -273,44 +401,58 @@ impl SearchBoard {
     /// Plays the side to move at the empty cell `i`, updating everything incrementally.
     #[inline]
     pub fn make(&mut self, i: usize) {
+        debug_assert_eq!(self.light, 0, "a full make above a light one");
+        self.play(i, !self.line_gains.is_empty());
+    }
+
+    /// Plays like [`SearchBoard::make`] but leaves the per-cell line gains stale, for the
+    /// threat search, which plays many moves and never orders by gains: cheaper when only
+    /// fours matter. Until it is taken back, only light moves may follow.
+    #[inline]
+    pub fn make_light(&mut self, i: usize) {
+        self.play(i, false);
+    }
+
+    #[inline]
+    fn play(&mut self, i: usize, cached: bool) {
         let color = self.board.to_move();
-        let cbits = color.cell() as u64;
         let mut sums = self.sums;
         let mut hint = 0u8;
-        let centre = 2 * self.h;
-        let fast = !self.table.gains.is_empty();
-        let slot = 2 * (color.index());
-        for d in 0..4 {
-            let old = self.span(i, self.offs[d], self.h);
-            let new = old | (cbits << centre);
-            if fast {
-                let w = self.w;
-                let mask = (1u64 << (2 * w)) - 1;
-                let base = self.h + 1 - w;
-                let t = &self.table.gains;
-                let mut acc = [0i32; 2];
-                for s in 0..w {
-                    let code = ((old >> (2 * (base + s))) & mask) as usize;
-                    let e = &t[code * w + (w - 1 - s)];
-                    acc[0] += e[slot];
-                    acc[1] += e[slot + 1];
-                }
-                sums[0] += acc[0] as i64;
-                sums[1] += acc[1] as i64;
-            } else {
-                let a = self.windows(old);
-                let b = self.windows(new);
-                sums[0] += b[0] - a[0];
-                sums[1] += b[1] - a[1];
+        if cached {
+            let slot = 2 * color.index();
+            let g = &self.line_gains[i];
+            for line in g {
+                sums[0] += line[slot] as i64;
+                sums[1] += line[slot + 1] as i64;
             }
-            let lo = new & LO;
-            let hi = (new >> 1) & LO;
-            let mine = match color {
-                Color::Black => lo & !hi,
-                Color::White => hi & !lo,
-            };
-            if (mine & self.kmask).count_ones() as usize >= self.k - 1 {
-                hint |= 1 << d;
+            hint = (self.four_bits[i] >> (4 * color.index())) & 0xF;
+        } else {
+            let cbits = color.cell() as u64;
+            let centre = 2 * self.h;
+            let fast = !self.table.gains.is_empty();
+            let slot = 2 * color.index();
+            for d in 0..4 {
+                let old = self.span(i, self.offs[d], self.h);
+                let new = old | (cbits << centre);
+                if fast {
+                    let (g, _) = self.span_gain(old, d);
+                    sums[0] += g[slot] as i64;
+                    sums[1] += g[slot + 1] as i64;
+                } else {
+                    let a = self.windows(old);
+                    let b = self.windows(new);
+                    sums[0] += b[0] - a[0];
+                    sums[1] += b[1] - a[1];
+                }
+                let lo = new & LO;
+                let hi = (new >> 1) & LO;
+                let mine = match color {
+                    Color::Black => lo & !hi,
+                    Color::White => hi & !lo,
+                };
+                if (mine & self.kmask).count_ones() as usize >= self.k - 1 {
+                    hint |= 1 << d;
+                }
             }
         }
         self.stack.push(Frame {
@@ -318,12 +460,43 @@ impl SearchBoard {
             sums: self.sums,
             bbox: self.bbox,
             hint,
+            saved: self.undo.len() as u32,
+            light: !cached && !self.line_gains.is_empty(),
         });
         self.sums = sums;
         let p = self.board.pos_of(i);
         self.board.make(p);
         self.add_near(i);
         self.grow_bbox(p);
+        if cached {
+            self.refresh_lines(i);
+        } else if !self.line_gains.is_empty() {
+            self.light += 1;
+        }
+    }
+
+    /// The static evaluation the opponent would see after the side to move played at the
+    /// empty cell `i` (what [`SearchBoard::make`] then [`SearchBoard::eval`] would give),
+    /// computed without touching the board. `None` when the move may make a four (its
+    /// five-points must be found on the board), would fill the board, or the table has no
+    /// gain arrays: the caller then plays the move.
+    #[inline]
+    pub fn eval_after(&self, i: usize) -> Option<i32> {
+        if self.line_gains.is_empty()
+            || self.board.stone_count() + 1 >= self.board.geometry().area()
+        {
+            return None;
+        }
+        debug_assert_eq!(self.light, 0, "line gains read above a light move");
+        let color = self.board.to_move();
+        if (self.four_bits[i] >> (4 * color.index())) & 0xF != 0 {
+            return None;
+        }
+        let opp = color.opponent().index();
+        let slot = 2 * color.index() + opp;
+        let g = &self.line_gains[i];
+        let delta = g[0][slot] as i64 + g[1][slot] as i64 + g[2][slot] as i64 + g[3][slot] as i64;
+        Some((self.sums[opp] + delta).clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32)
     }
 
     /// Takes back the last move made with [`SearchBoard::make`].
@@ -334,31 +507,33 @@ impl SearchBoard {
         self.sub_near(f.cell as usize);
         self.sums = f.sums;
         self.bbox = f.bbox;
+        if f.light {
+            self.light -= 1;
+        } else if !self.line_gains.is_empty() {
+            // The moved-from cell's own gains were not touched while it held a stone.
+            while self.undo.len() > f.saved as usize {
+                let u = self.undo.pop().expect("a saved gain");
+                let c = u.cell as usize;
+                let d = u.dir as usize;
+                self.line_gains[c][d] = u.gain;
+                self.four_bits[c] = (self.four_bits[c] & !(0x11 << d)) | u.four;
+            }
+        }
     }
 
     /// The gains of playing at the empty cell `i`: `[for Black (Black's view), for White
     /// (White's view)]`.
     #[inline]
     pub fn gains(&self, i: usize) -> [i64; 2] {
+        if !self.line_gains.is_empty() {
+            debug_assert_eq!(self.light, 0, "line gains read above a light move");
+            let g = &self.line_gains[i];
+            let b = g[0][0] + g[1][0] + g[2][0] + g[3][0];
+            let w = g[0][3] + g[1][3] + g[2][3] + g[3][3];
+            return [b as i64, w as i64];
+        }
         let mut g = [0i64; 2];
         let centre = 2 * self.h;
-        let t = &self.table;
-        if !t.gains.is_empty() {
-            let w = self.w;
-            let mask = (1u64 << (2 * w)) - 1;
-            let base = self.h + 1 - w;
-            let mut acc = [0i32; 2];
-            for d in 0..4 {
-                let span = self.span(i, self.offs[d], w - 1) << (2 * (self.h + 1 - w));
-                for s in 0..w {
-                    let code = ((span >> (2 * (base + s))) & mask) as usize;
-                    let e = t.gains[code * w + (w - 1 - s)];
-                    acc[0] += e[0];
-                    acc[1] += e[3];
-                }
-            }
-            return [acc[0] as i64, acc[1] as i64];
-        }
         for d in 0..4 {
             let old = self.span(i, self.offs[d], self.h);
             let a = self.windows(old);
@@ -621,6 +796,90 @@ mod tests {
             let i = empties[rng.random_range(0..empties.len())];
             a.make(i);
             d.make(i);
+        }
+    }
+
+    /// The cached line gains after random play with take-backs equal those of a board built
+    /// afresh, and the leaf evaluation equals make + eval, on several sizes, k and rules.
+    #[test]
+    fn cached_line_gains_and_eval_after_match_make_and_a_fresh_board() {
+        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for (w, h, k, rule) in [
+            (15, 15, 5, Rule::Freestyle),
+            (9, 6, 5, Rule::Standard),
+            (15, 15, 5, Rule::Renju),
+            (7, 7, 3, Rule::Freestyle),
+            (12, 10, 7, Rule::Freestyle),
+        ] {
+            let g = Geometry {
+                width: w,
+                height: h,
+                k,
+            };
+            let mut a = SearchBoard::new(&Board::new(g, rule).unwrap(), t.clone(), 2);
+            for step in 0..(w * h - 1) {
+                let empties: Vec<usize> = a
+                    .board()
+                    .points()
+                    .map(|p| a.index(p))
+                    .filter(|&i| a.is_empty(i))
+                    .collect();
+                let mover = a.to_move();
+                let offs = a.offs;
+                // The mover's five-points on the lines through `i` (scanned, not hinted).
+                let fives_near = |a: &SearchBoard, i: usize| -> Vec<usize> {
+                    let mut out = Vec::new();
+                    for off in offs {
+                        for s in -(k as isize)..=k as isize {
+                            let q = (i as isize + s * off) as usize;
+                            if a.is_empty(q) && a.wins_at(q, mover) {
+                                out.push(q);
+                            }
+                        }
+                    }
+                    out
+                };
+                for &i in &empties {
+                    let quiet = a.eval_after(i);
+                    let before = fives_near(&a, i);
+                    a.make_light(i);
+                    let (light_eval, light_hint) = (a.eval(), a.stack.last().unwrap().hint);
+                    a.unmake();
+                    a.make(i);
+                    assert_eq!(light_eval, a.eval());
+                    assert_eq!(light_hint, a.stack.last().unwrap().hint);
+                    if let Some(e) = quiet {
+                        assert_eq!(e, a.eval(), "{w}x{h} k={k} step {step}");
+                        let after = fives_near(&a, i);
+                        assert!(
+                            after.iter().all(|q| before.contains(q)),
+                            "{w}x{h} k={k} step {step}: a quiet move made a four"
+                        );
+                    }
+                    a.unmake();
+                }
+                // Light moves taken back leave the cache as it was.
+                for &i in empties.iter().take(3) {
+                    a.make_light(i);
+                }
+                for _ in empties.iter().take(3) {
+                    a.unmake();
+                }
+                let fresh = SearchBoard::new(a.board(), t.clone(), 2);
+                for &i in &empties {
+                    assert_eq!(a.line_gains[i], fresh.line_gains[i], "{w}x{h} k={k}");
+                    assert_eq!(a.four_bits[i], fresh.four_bits[i], "{w}x{h} k={k}");
+                }
+                if a.board().winner().is_some() {
+                    break;
+                }
+                let i = empties[rng.random_range(0..empties.len())];
+                a.make(i);
+                if rng.random_range(0..4) == 0 {
+                    a.unmake();
+                }
+            }
         }
     }
 }

@@ -406,8 +406,6 @@ const VCF_CACHE: usize = 1 << 15;
 /// 12-four search explode (a depth-4 move once took 236M nodes); past the cap the search
 /// answers "no VCF found", which is counted in nodes and so is deterministic.
 const VCF_NODE_CAP: u64 = 200_000;
-/// Order frontier moves by history (fewer nodes at about the same time in measurements).
-const FRONTIER_HISTORY: bool = true;
 
 impl<'e> Worker<'e> {
     fn new(engine: &'e mut Engine, board: &Board, limits: &Limits, start: Instant) -> Worker<'e> {
@@ -775,16 +773,12 @@ impl<'e> Worker<'e> {
         }
     }
 
-    /// Frontier move list: legal candidates in board order, TT move and killers first.
+    /// Frontier move list: legal candidates in board order, TT move and killers first (sorting
+    /// the frontier by history saved nodes but cost more time than it saved).
     fn frontier_order(&mut self, list: &mut Vec<u32>, ply: usize, tt_move: u32) {
         let me = self.sb.to_move();
         if self.sb.board().rule() == Rule::Renju && me == Color::Black {
             list.retain(|&c| !self.sb.is_forbidden(c as usize));
-        }
-        if self.p.history && FRONTIER_HISTORY {
-            let base = me.index() * (self.history.len() / 2);
-            let h = &self.history;
-            list.sort_by_key(|&c| std::cmp::Reverse(h[base + c as usize]));
         }
         let mut front = 0;
         let mut promote = |list: &mut Vec<u32>, m: u32| {
@@ -874,6 +868,35 @@ impl<'e> Worker<'e> {
         let mut best_move = moves[0];
         let n_moves = moves.len();
         for (n, &m) in moves.iter().enumerate() {
+            if depth == 1
+                && let Some(e) = self.sb.eval_after(m as usize)
+            {
+                // A quiet leaf: its evaluation comes from the gain tables without playing
+                // it (the same number make, eval and unmake would give; counted as a node).
+                self.tick();
+                if self.stopped {
+                    self.moves[ply] = moves;
+                    return 0;
+                }
+                self.seldepth = self.seldepth.max(ply + 1);
+                self.pv_len[ply + 1] = 0;
+                self.searched += 1;
+                let score = -e;
+                if score > best {
+                    best = score;
+                    best_move = m;
+                    if score > alpha {
+                        alpha = score;
+                        self.pv[ply][0] = m;
+                        self.pv_len[ply] = 1;
+                        if score >= beta {
+                            self.cutoff(ply, n, n_moves, m, depth, forced.is_none());
+                            break;
+                        }
+                    }
+                }
+                continue;
+            }
             self.sb.make(m as usize);
             self.tick();
             let score = if n == 0 {
@@ -903,24 +926,7 @@ impl<'e> Worker<'e> {
                     head[ply][1..1 + child_len].copy_from_slice(&tail[0][..child_len]);
                     self.pv_len[ply] = child_len + 1;
                     if score >= beta {
-                        self.beta_cutoffs += 1;
-                        if n == 0 {
-                            self.first_move_cutoffs += 1;
-                        }
-                        self.pruned += (n_moves - n - 1) as u64;
-                        if forced.is_none() {
-                            if self.p.killers && ply < self.killers.len() {
-                                let k = &mut self.killers[ply];
-                                if k[0] != m {
-                                    k[1] = k[0];
-                                    k[0] = m;
-                                }
-                            }
-                            if self.p.history {
-                                let hi = self.hist_index(self.sb.to_move(), m);
-                                self.history[hi] = self.history[hi].saturating_add(depth * depth);
-                            }
-                        }
+                        self.cutoff(ply, n, n_moves, m, depth, forced.is_none());
                         break;
                     }
                 }
@@ -946,6 +952,30 @@ impl<'e> Worker<'e> {
         best
     }
 
+    /// Book-keeping of a beta cutoff by move `m`, the `n`th of `n_moves`: statistics, and
+    /// killers and history unless the move was forced.
+    #[inline]
+    fn cutoff(&mut self, ply: usize, n: usize, n_moves: usize, m: u32, depth: i32, quiet: bool) {
+        self.beta_cutoffs += 1;
+        if n == 0 {
+            self.first_move_cutoffs += 1;
+        }
+        self.pruned += (n_moves - n - 1) as u64;
+        if quiet {
+            if self.p.killers && ply < self.killers.len() {
+                let k = &mut self.killers[ply];
+                if k[0] != m {
+                    k[1] = k[0];
+                    k[0] = m;
+                }
+            }
+            if self.p.history {
+                let hi = self.hist_index(self.sb.to_move(), m);
+                self.history[hi] = self.history[hi].saturating_add(depth * depth);
+            }
+        }
+    }
+
     /// If the opponent would have a VCF were it to move now, the root moves after which it
     /// has none (all legal candidates are tried, best ordered first, top-N kept); otherwise,
     /// or if no move defends, `cands` unchanged.
@@ -964,7 +994,7 @@ impl<'e> Worker<'e> {
         self.order(&mut all, 0, 0, None);
         let mut defenders = Vec::new();
         for &c in &all {
-            self.sb.make(c as usize);
+            self.sb.make_light(c as usize);
             self.tick();
             let mine = self.sb.last_move_fives();
             self.vcf_line.clear();
@@ -1058,7 +1088,7 @@ impl<'e> Worker<'e> {
             if renju && attacker == Color::Black && self.sb.is_forbidden(p as usize) {
                 continue;
             }
-            self.sb.make(p as usize);
+            self.sb.make_light(p as usize);
             self.tick();
             let f = self.sb.last_move_fives();
             self.sb.unmake();
@@ -1079,7 +1109,7 @@ impl<'e> Worker<'e> {
             moves.truncate(fours);
             for &pq in moves.iter() {
                 let (p, q) = (pq & 0xffff, pq >> 16);
-                self.sb.make(p as usize);
+                self.sb.make_light(p as usize);
                 self.tick();
                 if renju && attacker == Color::White && self.sb.is_forbidden(q as usize) {
                     // Black cannot block on a forbidden point.
@@ -1090,7 +1120,7 @@ impl<'e> Worker<'e> {
                     win = true;
                     break;
                 }
-                self.sb.make(q as usize);
+                self.sb.make_light(q as usize);
                 self.tick();
                 let t = self.sb.last_move_fives();
                 let w = self.vcf(vply + 2, budget - 1, t);
