@@ -158,6 +158,7 @@ fn main() {
             ..EngineParams::default()
         },
         &positions,
+        5,
     )
     .unwrap();
     println!("| position | depth | best | score | nodes | ms | Mnps |");

@@ -145,22 +145,29 @@ pub struct BenchReport {
     pub nps: f64,
 }
 
-/// Searches every position with a fresh engine (empty TT) to `min(position.depth,
-/// params.depth)` and reports the figures.
+/// Searches every position `repeats` times (at least once), each with a fresh engine (empty
+/// TT), to `min(position.depth, params.depth)`, and reports the run of median time (the
+/// searches are deterministic, so the runs differ only in time).
 pub fn run_bench(
     params: &EngineParams,
     positions: &[BenchPosition],
+    repeats: usize,
 ) -> Result<BenchReport, EngineError> {
     let mut lines = Vec::new();
     for p in positions {
-        let mut engine = Engine::new(params.clone())?;
         let depth = p.depth.min(params.depth);
         let limits = Limits {
             depth: Some(depth),
             ..Limits::default()
         };
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
-        let r = engine.search(&p.board, &limits, &mut rng);
+        let mut runs = Vec::new();
+        for _ in 0..repeats.max(1) {
+            let mut engine = Engine::new(params.clone())?;
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
+            runs.push(engine.search(&p.board, &limits, &mut rng));
+        }
+        runs.sort_by_key(|r| r.time);
+        let r = runs.swap_remove(runs.len() / 2);
         lines.push(BenchLine {
             name: p.name.clone(),
             depth,

@@ -861,6 +861,7 @@ fn bench_positions_parse_and_run() {
             ..EngineParams::default()
         },
         &seeds,
+        1,
     )
     .unwrap();
     assert_eq!(report.lines.len(), 2);

@@ -20,6 +20,9 @@ pub struct Args {
     /// Rapfi's benchmark positions (TSV); skipped if the file is absent.
     #[arg(long, default_value = RAPFI_BENCH)]
     rapfi: PathBuf,
+    /// Search each position this many times and report the run of median time.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    repeat: u32,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
@@ -43,7 +46,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             args.rapfi.display()
         );
     }
-    let report = run_bench(&params, &positions)?;
+    let report = run_bench(&params, &positions, args.repeat as usize)?;
     let fmt = |p: Option<gomoku_board::Pos>| {
         p.and_then(|p| gomoku_board::notation::format_pos(p).ok())
             .unwrap_or_else(|| "-".into())
@@ -68,6 +71,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "total_nodes": report.total_nodes,
             "total_time_ms": report.total_time.as_secs_f64() * 1000.0,
             "nps": report.nps,
+            "repeat": args.repeat,
         });
         println!("{obj}");
         return Ok(ExitCode::SUCCESS);
@@ -100,10 +104,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
     }
     println!(
-        "total: {} nodes in {:.1} ms = {:.0} nodes/s",
+        "total: {} nodes in {:.1} ms = {:.0} nodes/s (median of {} runs per position)",
         report.total_nodes,
         report.total_time.as_secs_f64() * 1000.0,
-        report.nps
+        report.nps,
+        args.repeat
     );
     Ok(ExitCode::SUCCESS)
 }
