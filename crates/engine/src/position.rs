@@ -107,7 +107,18 @@ pub struct SearchBoard {
     undo: Vec<Saved>,
     /// Light moves on the stack (see [`SearchBoard::make_light`]).
     light: u32,
+    /// The last move, if its line refresh is deferred ([`NO_MOVE`] if none): most moves
+    /// are followed only by leaf evaluations and then taken back, so the refresh waits
+    /// for the next make, and reads correct the one line of theirs it touches.
+    pending: u32,
+    /// Per padded-index difference from a cell (offset by `rel_mid`): 1 + the direction
+    /// of the line joining them if within `h` cells, else 0.
+    rel: Vec<u8>,
+    rel_mid: isize,
 }
+
+/// No move (see `SearchBoard::pending`).
+const NO_MOVE: u32 = u32::MAX;
 
 impl SearchBoard {
     /// Wraps a copy of `board`; `radius` is the candidate distance along the 8 line
@@ -150,6 +161,9 @@ impl SearchBoard {
             four_bits: Vec::new(),
             undo: Vec::with_capacity(4096),
             light: 0,
+            pending: NO_MOVE,
+            rel: Vec::new(),
+            rel_mid: 0,
         };
         sb.rule = sb.board.rule();
         let stones: Vec<Pos> = sb
@@ -163,6 +177,20 @@ impl SearchBoard {
             sb.grow_bbox(p);
         }
         if !sb.table.gains.is_empty() {
+            // The padded-index difference of two points of the board with |dx| <= h
+            // determines (dx, dy): the stride (width + PADDING) exceeds width - 1 + h.
+            let stride = offs[1];
+            let hh = h as isize;
+            sb.rel_mid = hh * stride + hh;
+            sb.rel = vec![0; (2 * sb.rel_mid + 1) as usize];
+            for (d, &(dx, dy)) in gomoku_board::DIRECTIONS.iter().enumerate() {
+                for s in 1..=hh {
+                    for sign in [-1, 1] {
+                        let delta = sign * s * (dy as isize * stride + dx as isize);
+                        sb.rel[(sb.rel_mid + delta) as usize] = 1 + d as u8;
+                    }
+                }
+            }
             let n = sb.board.cells().len();
             sb.line_gains = vec![[[0; 4]; 4]; n];
             sb.four_bits = vec![0; n];
@@ -211,6 +239,24 @@ impl SearchBoard {
         let black = count_even_bits(lo & !hi & self.kmask) + 1 >= self.k - 1;
         let white = count_even_bits(hi & !lo & self.kmask) + 1 >= self.k - 1;
         (acc, (black as u8) << d | (white as u8) << (d + 4))
+    }
+
+    /// The line gains and four bits of the empty cell `i`, with the line through the
+    /// pending move (if `i` lies on it) computed afresh.
+    #[inline]
+    fn current_gains(&self, i: usize) -> ([LineGain; 4], u8) {
+        let mut g = self.line_gains[i];
+        let mut four = self.four_bits[i];
+        if self.pending != NO_MOVE {
+            let k = i as isize - self.pending as isize + self.rel_mid;
+            if k >= 0 && (k as usize) < self.rel.len() && self.rel[k as usize] != 0 {
+                let d = self.rel[k as usize] as usize - 1;
+                let (gd, fd) = self.line_gain(i, d);
+                g[d] = gd;
+                four = (four & !(0x11 << d)) | fd;
+            }
+        }
+        (g, four)
     }
 
     /// After a stone was placed at `i`, recomputes (saving the old values for unmake) the
@@ -435,6 +481,11 @@ impl SearchBoard {
 
     #[inline]
     fn play(&mut self, i: usize, cached: bool) {
+        if cached && self.pending != NO_MOVE {
+            let p = self.pending as usize;
+            self.pending = NO_MOVE;
+            self.refresh_lines(p);
+        }
         let color = self.board.to_move();
         let mut sums = self.sums;
         let mut hint = 0u8;
@@ -489,7 +540,7 @@ impl SearchBoard {
         self.add_near(i);
         self.grow_bbox(p);
         if cached {
-            self.refresh_lines(i);
+            self.pending = i as u32;
         } else if !self.line_gains.is_empty() {
             self.light += 1;
         }
@@ -509,12 +560,12 @@ impl SearchBoard {
         }
         debug_assert_eq!(self.light, 0, "line gains read above a light move");
         let color = self.board.to_move();
-        if (self.four_bits[i] >> (4 * color.index())) & 0xF != 0 {
+        let (g, four) = self.current_gains(i);
+        if (four >> (4 * color.index())) & 0xF != 0 {
             return None;
         }
         let opp = color.opponent().index();
         let slot = 2 * color.index() + opp;
-        let g = &self.line_gains[i];
         let delta = g[0][slot] as i64 + g[1][slot] as i64 + g[2][slot] as i64 + g[3][slot] as i64;
         Some((self.sums[opp] + delta).clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32)
     }
@@ -529,6 +580,9 @@ impl SearchBoard {
         self.bbox = f.bbox;
         if f.light {
             self.light -= 1;
+        } else if self.pending == f.cell {
+            // Its refresh never happened: nothing to restore.
+            self.pending = NO_MOVE;
         } else if !self.line_gains.is_empty() {
             // The moved-from cell's own gains were not touched while it held a stone.
             while self.undo.len() > f.saved as usize {
@@ -547,7 +601,7 @@ impl SearchBoard {
     pub fn gains(&self, i: usize) -> [i64; 2] {
         if !self.line_gains.is_empty() {
             debug_assert_eq!(self.light, 0, "line gains read above a light move");
-            let g = &self.line_gains[i];
+            let (g, _) = self.current_gains(i);
             let b = g[0][0] + g[1][0] + g[2][0] + g[3][0];
             let w = g[0][3] + g[1][3] + g[2][3] + g[3][3];
             return [b as i64, w as i64];
@@ -887,6 +941,15 @@ mod tests {
                     a.unmake();
                 }
                 let fresh = SearchBoard::new(a.board(), t.clone(), 2);
+                for &i in &empties {
+                    assert_eq!(a.current_gains(i), fresh.current_gains(i), "{w}x{h} k={k}");
+                }
+                // With the deferred refresh done, the stored values match too.
+                if a.pending != NO_MOVE {
+                    let p = a.pending as usize;
+                    a.pending = NO_MOVE;
+                    a.refresh_lines(p);
+                }
                 for &i in &empties {
                     assert_eq!(a.line_gains[i], fresh.line_gains[i], "{w}x{h} k={k}");
                     assert_eq!(a.four_bits[i], fresh.four_bits[i], "{w}x{h} k={k}");
