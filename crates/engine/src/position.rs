@@ -4,7 +4,7 @@
 
 use crate::pattern::CompiledTable;
 use gomoku_board::{Board, Cell, Color, Pos, Rule};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Bits of the black stones (low bit set, high bit clear) in a 2-bit-per-cell code.
 const LO: u64 = 0x5555_5555_5555_5555;
@@ -47,6 +47,42 @@ fn count_even_bits(x: u64) -> usize {
     let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
     let x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
     (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
+}
+
+/// Set in a [`four_windows`] entry when the window holds k-2 stones of the colour and two
+/// empty cells.
+const WINDOW_FOUR: u32 = 1 << 31;
+
+/// For row length `k`, per colour (Black's entries first) and per code of a window of `k`
+/// cells (2 bits per cell, the first cell lowest): [`WINDOW_FOUR`] if the window holds
+/// k-2 stones of the colour and two empty cells, with the position of the first stone in
+/// bits 0-3 and of the empty cells in bits 4-7 and 8-11. Built once per k.
+fn four_windows(k: usize) -> &'static [u32] {
+    static TABLES: [OnceLock<Vec<u32>>; 8] = [const { OnceLock::new() }; 8];
+    TABLES[k].get_or_init(|| {
+        let n = 1usize << (2 * k);
+        let mut t = vec![0u32; 2 * n];
+        for (ci, own) in [(0, Cell::Black as usize), (1, Cell::White as usize)] {
+            for code in 0..n {
+                let mut first = None;
+                let mut empties = Vec::new();
+                let mut blocked = false;
+                for q in 0..k {
+                    match (code >> (2 * q)) & 3 {
+                        0 => empties.push(q as u32),
+                        c if c == own => {
+                            first.get_or_insert(q as u32);
+                        }
+                        _ => blocked = true,
+                    }
+                }
+                if let (false, Some(f), &[e1, e2]) = (blocked, first, empties.as_slice()) {
+                    t[ci * n + code] = WINDOW_FOUR | f | e1 << 4 | e2 << 8;
+                }
+            }
+        }
+        t
+    })
 }
 
 /// A small list of cells where a colour would complete a winning row.
@@ -766,52 +802,35 @@ impl SearchBoard {
         let b = &self.board;
         let cells = b.cells();
         let own = color.cell();
-        let k = self.k as isize;
+        let k = self.k;
         let start = out.len();
         if self.bbox[0] > self.bbox[2] {
             return;
         }
+        let table = &four_windows(k)[color.index() << (2 * k)..];
+        let wmask = (1u64 << (2 * k)) - 1;
         for y in self.bbox[1]..=self.bbox[3] {
+            let row = b.index(Pos::new(0, y as u8));
             for x in self.bbox[0]..=self.bbox[2] {
-                let s = b.index(Pos::new(x as u8, y as u8));
+                let s = row + x as usize;
                 if cells[s] != own {
                     continue;
                 }
                 for d in 0..4 {
                     let off = self.offs[d];
+                    let span = self.span(s, off, k - 1);
                     // Windows [t, t+k) containing s whose first stone of `color` is s, so
                     // each window is looked at once per direction.
-                    for t in (1 - k)..=0 {
-                        let mut count = 0;
-                        let mut empties = [0usize; 2];
-                        let mut ne = 0;
-                        let mut ok = true;
-                        let mut first_own = true;
-                        for j in 0..k {
-                            let q = (s as isize + (t + j) * off) as usize;
-                            let c = cells[q];
-                            if c == own {
-                                if t + j < 0 {
-                                    first_own = false;
-                                    break;
-                                }
-                                count += 1;
-                            } else if c == Cell::Empty {
-                                if ne < 2 {
-                                    empties[ne] = q;
-                                }
-                                ne += 1;
-                            } else {
-                                ok = false;
-                                break;
-                            }
+                    for p in (0..k).rev() {
+                        let e = table[((span >> (2 * (k - 1 - p))) & wmask) as usize];
+                        if e & WINDOW_FOUR == 0 || (e & 0xF) as usize != p {
+                            continue;
                         }
-                        if ok && first_own && count == k - 2 && ne == 2 {
-                            for &q in &empties {
-                                if !mark[q] {
-                                    mark[q] = true;
-                                    out.push(q as u32);
-                                }
+                        for q in [(e >> 4) & 0xF, (e >> 8) & 0xF] {
+                            let c = (s as isize + (q as isize - p as isize) * off) as usize;
+                            if !mark[c] {
+                                mark[c] = true;
+                                out.push(c as u32);
                             }
                         }
                     }
@@ -870,6 +889,68 @@ mod tests {
             let i = empties[rng.random_range(0..empties.len())];
             a.make(i);
             d.make(i);
+        }
+    }
+
+    /// Every window of k cells on the board holding k-2 stones of `color` and two empty
+    /// cells, scanned directly: the empty cells, sorted.
+    fn windows_with_two_empty(sb: &SearchBoard, color: Color) -> Vec<u32> {
+        let b = sb.board();
+        let (w, h, k) = (b.width() as i32, b.height() as i32, b.k() as i32);
+        let mut out = Vec::new();
+        for p in b.points() {
+            for (dx, dy) in gomoku_board::DIRECTIONS {
+                let cells: Vec<Pos> = (0..k)
+                    .map(|j| (p.x as i32 + j * dx, p.y as i32 + j * dy))
+                    .take_while(|&(x, y)| (0..w).contains(&x) && (0..h).contains(&y))
+                    .map(|(x, y)| Pos::new(x as u8, y as u8))
+                    .collect();
+                if cells.len() < k as usize {
+                    continue;
+                }
+                let own = cells.iter().filter(|&&q| b.cell(q) == color.cell()).count();
+                let empty: Vec<Pos> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&q| b.cell(q) == Cell::Empty)
+                    .collect();
+                if own == k as usize - 2 && empty.len() == 2 {
+                    out.extend(empty.iter().map(|&q| b.index(q) as u32));
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    #[test]
+    fn four_candidates_are_the_empty_cells_of_windows_one_stone_short_of_a_four() {
+        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        for (w, h, k) in [(15, 15, 5), (7, 5, 3), (13, 11, 7), (20, 20, 5)] {
+            let g = Geometry {
+                width: w,
+                height: h,
+                k,
+            };
+            let mut sb = SearchBoard::new(&Board::new(g, Rule::Freestyle).unwrap(), t.clone(), 2);
+            let mut mark = vec![false; sb.cell_count()];
+            for _ in 0..(w * h / 2) {
+                for color in [Color::Black, Color::White] {
+                    let mut got = Vec::new();
+                    sb.four_candidates(color, &mut got, &mut mark);
+                    got.sort_unstable();
+                    assert_eq!(got, windows_with_two_empty(&sb, color), "{w}x{h} k={k}");
+                }
+                let empties: Vec<usize> = sb
+                    .board()
+                    .points()
+                    .map(|p| sb.index(p))
+                    .filter(|&i| sb.is_empty(i))
+                    .collect();
+                sb.make_light(empties[rng.random_range(0..empties.len())]);
+            }
         }
     }
 
