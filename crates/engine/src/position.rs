@@ -128,6 +128,11 @@ pub struct SearchBoard {
     offs: [isize; 4],
     sums: [i64; 2],
     near: Vec<u8>,
+    /// Per padded row, bit = padded column: the empty cells with `near > 0` (the move
+    /// candidates), so listing them is a walk over set bits.
+    cand_rows: Vec<u64>,
+    /// Padded (row, column) of every cell index.
+    cell_rc: Vec<[u8; 2]>,
     star: Vec<isize>,
     radius: i32,
     stack: Vec<Frame>,
@@ -178,8 +183,15 @@ impl SearchBoard {
             kmask |= 1 << (2 * i);
         }
         let sums = table.full_sums(&board);
+        let stride = offs[1] as usize;
+        let n_cells = board.cells().len();
+        let cell_rc = (0..n_cells)
+            .map(|i| [(i / stride) as u8, (i % stride) as u8])
+            .collect();
         let mut sb = SearchBoard {
-            near: vec![0; board.cells().len()],
+            near: vec![0; n_cells],
+            cand_rows: vec![0; n_cells / stride + 1],
+            cell_rc,
             board,
             table,
             w,
@@ -449,6 +461,9 @@ impl SearchBoard {
         for s in 0..self.star.len() {
             let j = (i as isize + self.star[s]) as usize;
             self.near[j] += 1;
+            if self.near[j] == 1 && self.board.cells()[j] == Cell::Empty {
+                self.flip_candidate(j);
+            }
         }
     }
 
@@ -457,7 +472,17 @@ impl SearchBoard {
         for s in 0..self.star.len() {
             let j = (i as isize + self.star[s]) as usize;
             self.near[j] -= 1;
+            if self.near[j] == 0 && self.board.cells()[j] == Cell::Empty {
+                self.flip_candidate(j);
+            }
         }
+    }
+
+    /// Toggles cell `j`'s bit in the candidate rows.
+    #[inline]
+    fn flip_candidate(&mut self, j: usize) {
+        let [r, c] = self.cell_rc[j];
+        self.cand_rows[r as usize] ^= 1 << c;
     }
 
     #[inline]
@@ -572,6 +597,9 @@ impl SearchBoard {
         });
         self.sums = sums;
         let p = self.board.pos_of(i);
+        if self.near[i] > 0 {
+            self.flip_candidate(i);
+        }
         self.board.make(p);
         self.add_near(i);
         self.grow_bbox(p);
@@ -612,6 +640,9 @@ impl SearchBoard {
         let f = self.stack.pop().expect("a move to take back");
         self.board.unmake();
         self.sub_near(f.cell as usize);
+        if self.near[f.cell as usize] > 0 {
+            self.flip_candidate(f.cell as usize);
+        }
         self.sums = f.sums;
         self.bbox = f.bbox;
         if f.light {
@@ -778,18 +809,15 @@ impl SearchBoard {
             return;
         }
         let r = self.radius;
-        let x0 = (self.bbox[0] - r).max(0);
         let y0 = (self.bbox[1] - r).max(0);
-        let x1 = (self.bbox[2] + r).min(b.width() as i32 - 1);
         let y1 = (self.bbox[3] + r).min(b.height() as i32 - 1);
-        let cells = b.cells();
+        let stride = self.offs[1] as usize;
         for y in y0..=y1 {
-            let row = b.index(Pos::new(0, y as u8));
-            for x in x0..=x1 {
-                let i = row + x as usize;
-                if self.near[i] > 0 && cells[i] == Cell::Empty {
-                    out.push(i as u32);
-                }
+            let row = y as usize + gomoku_board::PADDING;
+            let mut bits = self.cand_rows[row];
+            while bits != 0 {
+                out.push((row * stride + bits.trailing_zeros() as usize) as u32);
+                bits &= bits - 1;
             }
         }
     }
@@ -1022,6 +1050,27 @@ mod tests {
                     a.unmake();
                 }
                 let fresh = SearchBoard::new(a.board(), t.clone(), 2);
+                // Candidates: empty cells with a stone within 2 along a line, in row order.
+                let mut cands = Vec::new();
+                a.candidates(&mut cands);
+                let cells = a.board().cells();
+                let mut scan: Vec<u32> = empties
+                    .iter()
+                    .copied()
+                    .filter(|&i| {
+                        offs.iter().any(|&o| {
+                            [-2, -1, 1, 2].iter().any(|&m| {
+                                let c = cells[(i as isize + m * o) as usize];
+                                c == Cell::Black || c == Cell::White
+                            })
+                        })
+                    })
+                    .map(|i| i as u32)
+                    .collect();
+                if a.board().stone_count() == 0 {
+                    scan = vec![a.index(a.board().geometry().centre()) as u32];
+                }
+                assert_eq!(cands, scan, "{w}x{h} k={k} step {step}");
                 for &i in &empties {
                     assert_eq!(a.current_gains(i), fresh.current_gains(i), "{w}x{h} k={k}");
                 }

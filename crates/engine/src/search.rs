@@ -389,7 +389,8 @@ struct Worker<'e> {
     target_depth: u32,
     moves: Vec<Vec<u32>>,
     raw: Vec<u32>,
-    scored: Vec<(i64, i32, u32)>,
+    /// Ordering keys: see [`order_key`].
+    scored: Vec<u128>,
     pv: Vec<[u32; MAX_PLY]>,
     pv_len: Vec<usize>,
     mark: Vec<bool>,
@@ -722,28 +723,25 @@ impl<'e> Worker<'e> {
             } else {
                 0
             };
-            self.scored.push((s, h, c));
+            self.scored.push(order_key(s, h, c));
         }
         let limit = limit.unwrap_or(usize::MAX);
         let check = self.sb.board().rule() == Rule::Renju && me == Color::Black;
         if self.p.use_ordering || self.p.history {
-            let cmp = |a: &(i64, i32, u32), b: &(i64, i32, u32)| {
-                b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2))
-            };
             // Only the best `limit` (plus slack for forbidden points) need sorting.
             let keep = if check { usize::MAX } else { limit };
             if keep < self.scored.len() {
-                self.scored.select_nth_unstable_by(keep, cmp);
+                self.scored.select_nth_unstable(keep);
                 self.scored.truncate(keep);
             }
-            self.scored.sort_unstable_by(cmp);
+            self.scored.sort_unstable();
         }
         list.clear();
         for i in 0..self.scored.len() {
             if list.len() >= limit {
                 break;
             }
-            let c = self.scored[i].2;
+            let c = self.scored[i] as u16 as u32;
             if check && self.sb.is_forbidden(c as usize) {
                 continue;
             }
@@ -1146,6 +1144,16 @@ impl<'e> Worker<'e> {
     }
 }
 
+/// One number whose ascending order is: higher pattern score first, then more history,
+/// then the lower cell index (a total, deterministic order that sorts as a primitive).
+#[inline]
+fn order_key(score: i64, history: i32, cell: u32) -> u128 {
+    // Flipping the sign bit maps signed to unsigned order; `!` then reverses it.
+    let s = !((score as u64) ^ (1 << 63)) as u128;
+    let h = !((history as u32) ^ (1 << 31)) as u128;
+    s << 48 | h << 16 | (cell & 0xFFFF) as u128
+}
+
 #[inline]
 fn score_to_tt(s: i32, ply: usize) -> i32 {
     if s >= MATE_BOUND {
@@ -1165,5 +1173,37 @@ fn score_from_tt(s: i32, ply: usize) -> i32 {
         s + ply as i32
     } else {
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::order_key;
+    use rand::{RngExt, SeedableRng};
+
+    /// The packed key sorts exactly as (score descending, history descending, cell
+    /// ascending), extremes and negative values included.
+    #[test]
+    fn order_key_sorts_like_the_tuple_order() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let scores = [i64::MIN, -1_000_000, -1, 0, 1, 50_000, i64::MAX];
+        let hists = [i32::MIN, -7, 0, 3, i32::MAX];
+        let mut items: Vec<(i64, i32, u32)> = Vec::new();
+        for _ in 0..2000 {
+            items.push((
+                if rng.random_range(0..3) == 0 {
+                    scores[rng.random_range(0..scores.len())]
+                } else {
+                    rng.random_range(-100_000..100_000)
+                },
+                hists[rng.random_range(0..hists.len())],
+                rng.random_range(0..2000),
+            ));
+        }
+        let mut by_tuple = items.clone();
+        by_tuple.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)).then(a.2.cmp(&b.2)));
+        let mut by_key = items.clone();
+        by_key.sort_by_key(|&(s, h, c)| order_key(s, h, c));
+        assert_eq!(by_tuple, by_key);
     }
 }
