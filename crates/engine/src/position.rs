@@ -888,6 +888,15 @@ mod tests {
     use gomoku_board::Geometry;
     use rand::{RngExt, SeedableRng};
 
+    /// The empty points' cell indices, in row order.
+    fn empty_cells(sb: &SearchBoard) -> Vec<usize> {
+        sb.board()
+            .points()
+            .map(|p| sb.index(p))
+            .filter(|&i| sb.is_empty(i))
+            .collect()
+    }
+
     #[test]
     fn gain_table_matches_direct_windows_and_make() {
         let t = CompiledTable::compile(&seed_table()).unwrap();
@@ -899,12 +908,7 @@ mod tests {
         let d = SearchBoard::new(&b, Arc::new(direct), 2);
         let mut d = d;
         for _ in 0..60 {
-            let empties: Vec<usize> = a
-                .board()
-                .points()
-                .map(|p| a.index(p))
-                .filter(|&i| a.is_empty(i))
-                .collect();
+            let empties = empty_cells(&a);
             for &i in &empties {
                 assert_eq!(a.gains(i), d.gains(i));
                 let g = a.gains(i);
@@ -971,12 +975,7 @@ mod tests {
                     got.sort_unstable();
                     assert_eq!(got, windows_with_two_empty(&sb, color), "{w}x{h} k={k}");
                 }
-                let empties: Vec<usize> = sb
-                    .board()
-                    .points()
-                    .map(|p| sb.index(p))
-                    .filter(|&i| sb.is_empty(i))
-                    .collect();
+                let empties = empty_cells(&sb);
                 sb.make_light(empties[rng.random_range(0..empties.len())]);
             }
         }
@@ -1002,12 +1001,7 @@ mod tests {
             };
             let mut a = SearchBoard::new(&Board::new(g, rule).unwrap(), t.clone(), 2);
             for step in 0..(w * h - 1) {
-                let empties: Vec<usize> = a
-                    .board()
-                    .points()
-                    .map(|p| a.index(p))
-                    .filter(|&i| a.is_empty(i))
-                    .collect();
+                let empties = empty_cells(&a);
                 let mover = a.to_move();
                 let offs = a.offs;
                 // The mover's five-points on the lines through `i` (scanned, not hinted).
