@@ -18,7 +18,7 @@
 //!        threads: 1)
 //! ```
 
-use crate::{ConfigError, load_ron, parse_ron, resolve_relative};
+use crate::{ConfigError, parse_ron, resolve_relative};
 use gomoku_engine::{EngineParams, PatternSpec, PatternTable};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -164,24 +164,40 @@ impl EngineConfig {
     }
 }
 
-fn check_table(table: PatternTable, path: &Path) -> Result<PatternTable, ConfigError> {
-    table
-        .validate()
-        .map_err(|e| ConfigError::invalid(path, format!("patterns: {e}")))?;
+/// Validates a table written in `text` (a table file, or an engine file with the table
+/// inline); an error about one pattern is placed at that pattern's `shape`.
+fn check_table(table: PatternTable, path: &Path, text: &str) -> Result<PatternTable, ConfigError> {
+    table.validate().map_err(|e| {
+        let at = e
+            .pattern_index()
+            .and_then(|i| crate::field_positions(text, "shape").get(i).copied());
+        match at {
+            Some((line, column)) => ConfigError::Syntax {
+                path: path.to_path_buf(),
+                line,
+                column,
+                message: format!("patterns: {e}"),
+            },
+            None => ConfigError::invalid(path, format!("patterns: {e}")),
+        }
+    })?;
     Ok(table)
 }
 
 /// Parses table text (`path` only names the file in errors) and validates the table.
 pub fn parse_table(text: &str, path: &Path) -> Result<PatternTable, ConfigError> {
     let f: TableFile = parse_ron(text, path)?;
-    check_table(f.to_table(), path)
+    check_table(f.to_table(), path, text)
 }
 
 /// Reads and validates a table file.
 pub fn load_table(path: impl AsRef<Path>) -> Result<PatternTable, ConfigError> {
     let path = path.as_ref();
-    let f: TableFile = load_ron(path)?;
-    check_table(f.to_table(), path)
+    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse_table(&text, path)
 }
 
 /// Parses engine text; a `File` table is resolved relative to `path` and loaded.
@@ -189,11 +205,16 @@ pub fn parse_engine(text: &str, path: &Path) -> Result<EngineConfig, ConfigError
     let f: EngineFile = parse_ron(text, path)?;
     let table = match &f.table {
         TableSource::File(p) => load_table(resolve_relative(path, p))
-            .map_err(|e| ConfigError::invalid(path, format!("table: {e}")))?,
-        TableSource::Inline(t) => check_table(t.to_table(), path)?,
+            .map_err(|e| ConfigError::invalid_field(path, text, "table", e))?,
+        TableSource::Inline(t) => check_table(t.to_table(), path, text)?,
     };
     if f.name.trim().is_empty() {
-        return Err(ConfigError::invalid(path, "name: must not be empty"));
+        return Err(ConfigError::invalid_field(
+            path,
+            text,
+            "name",
+            "must not be empty",
+        ));
     }
     let params = EngineParams {
         table,
@@ -219,7 +240,7 @@ pub fn parse_engine(text: &str, path: &Path) -> Result<EngineConfig, ConfigError
                 "use_ordering" => "ordering",
                 other => other,
             };
-            ConfigError::invalid(path, format!("{field}: {message}"))
+            ConfigError::invalid_field(path, text, field, message)
         }
         other => ConfigError::invalid(path, other.to_string()),
     })?;

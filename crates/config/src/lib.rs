@@ -53,6 +53,26 @@ impl ConfigError {
             message: message.into(),
         }
     }
+
+    /// An invalid value of `field`, placed at the field's line and column in the file's
+    /// `text` when it is written there (a defaulted field is not: then the file alone).
+    pub fn invalid_field(
+        path: impl Into<PathBuf>,
+        text: &str,
+        field: &str,
+        message: impl std::fmt::Display,
+    ) -> ConfigError {
+        let message = format!("{field}: {message}");
+        match field_position(text, field) {
+            Some((line, column)) => ConfigError::Syntax {
+                path: path.into(),
+                line,
+                column,
+                message,
+            },
+            None => ConfigError::invalid(path, message),
+        }
+    }
 }
 
 /// Parses RON text into `T`; errors carry `path` (used only for the message) and the position.
@@ -76,6 +96,107 @@ pub fn load_ron<T: DeserializeOwned>(path: &Path) -> Result<T, ConfigError> {
     parse_ron(&text, path)
 }
 
+/// Byte offsets of `text` that are RON code: not inside a `//` or `/* */` comment.
+fn code_mask(text: &str) -> Vec<bool> {
+    let b = text.as_bytes();
+    let mut code = vec![true; b.len()];
+    let mut i = 0;
+    let mut in_string = false;
+    while i < b.len() {
+        if in_string {
+            match b[i] {
+                b'\\' => i += 1,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            i += 1;
+        } else if b[i] == b'"' {
+            in_string = true;
+            i += 1;
+        } else if b[i..].starts_with(b"//") {
+            while i < b.len() && b[i] != b'\n' {
+                code[i] = false;
+                i += 1;
+            }
+        } else if b[i..].starts_with(b"/*") {
+            let end = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+            code[i..end].iter_mut().for_each(|c| *c = false);
+            i = end;
+        } else {
+            i += 1;
+        }
+    }
+    code
+}
+
+fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// Line and column (from 1) of the `nth` occurrence (from 0; the first if there are fewer)
+/// of `needle` in RON `text` outside comments; 1:1 if there is none.
+pub fn ron_position(text: &str, needle: &str, nth: usize) -> (usize, usize) {
+    let code = code_mask(text);
+    let mut found = text
+        .match_indices(needle)
+        .map(|(i, _)| i)
+        .filter(|&i| code[i]);
+    let first = found.clone().next();
+    found
+        .nth(nth)
+        .or(first)
+        .map_or((1, 1), |at| line_column(text, at))
+}
+
+/// Line and column (from 1) of the first place where `field` is written as a field name
+/// (an identifier followed by `:`) in RON `text`, outside comments and strings.
+pub fn field_position(text: &str, field: &str) -> Option<(usize, usize)> {
+    field_positions(text, field).into_iter().next()
+}
+
+/// Every place (line, column from 1) where `field` is written as a field name in RON
+/// `text`, outside comments and strings, in order.
+pub fn field_positions(text: &str, field: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let code = code_mask(text);
+    let b = text.as_bytes();
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let mut in_string = false;
+    let mut i = 0;
+    while i < b.len() {
+        if !code[i] {
+            i += 1;
+            continue;
+        }
+        if in_string {
+            match b[i] {
+                b'\\' => i += 1,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            i += 1;
+            continue;
+        }
+        if b[i] == b'"' {
+            in_string = true;
+            i += 1;
+            continue;
+        }
+        if b[i..].starts_with(field.as_bytes())
+            && (i == 0 || !ident(b[i - 1]))
+            && b.get(i + field.len()).is_none_or(|&c| !ident(c))
+            && text[i + field.len()..].trim_start().starts_with(':')
+        {
+            out.push(line_column(text, i));
+        }
+        i += 1;
+    }
+    out
+}
+
 /// Resolves a path named inside a config file relative to that file's directory.
 pub fn resolve_relative(config_file: &Path, named: &Path) -> PathBuf {
     if named.is_absolute() {
@@ -97,6 +218,20 @@ mod tests {
     #[allow(dead_code)]
     struct Sample {
         depth: u32,
+    }
+
+    #[test]
+    fn fields_are_found_outside_comments_and_strings() {
+        let text = "// depth: 9 in a comment\nEngine(\n  name: \"depth: 3\", /* depth: 1 */\n  max_depth: 2,\n  depth : 0,\n)";
+        assert_eq!(field_position(text, "depth"), Some((5, 3)));
+        assert_eq!(field_position(text, "name"), Some((3, 3)));
+        assert_eq!(field_position(text, "top_n"), None);
+        assert_eq!(ron_position(text, "depth", 0), (3, 10));
+        assert_eq!(ron_position(text, "absent", 0), (1, 1));
+        let err = ConfigError::invalid_field("e.ron", text, "depth", "0 not in 1..=64");
+        assert_eq!(err.to_string(), "e.ron:5:3: depth: 0 not in 1..=64");
+        let err = ConfigError::invalid_field("e.ron", text, "radius", "bad");
+        assert_eq!(err.to_string(), "e.ron: radius: bad");
     }
 
     #[test]

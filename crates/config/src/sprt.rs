@@ -198,13 +198,10 @@ pub struct SprtPlan {
     pub move_cap: Option<usize>,
 }
 
-/// Line and column (from 1) of the first occurrence of `needle` in `text` (1:1 if absent).
+/// Where `needle` is written: as a field name if it is one, else its first occurrence
+/// outside comments (1:1 if absent).
 fn locate(text: &str, needle: &str) -> (usize, usize) {
-    let at = text.find(needle).unwrap_or(0);
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
+    crate::field_position(text, needle).unwrap_or_else(|| crate::ron_position(text, needle, 0))
 }
 
 /// Parses SPRT text (`path` names the file in errors and resolves relative paths).

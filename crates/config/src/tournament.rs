@@ -559,16 +559,16 @@ pub struct Tournament {
 /// Reads an engine file into a name and parameters (the engine module's `load_engine`).
 pub type EngineLoader<'a> = &'a dyn Fn(&Path) -> Result<(String, EngineParams), ConfigError>;
 
-/// Line and column (from 1) of the `nth` occurrence (from 0) of `needle` in `text`, or of the
-/// first one if there are fewer.
+/// Where `needle` is written: its `nth` occurrence outside comments, or for a bare word
+/// that names a field (such as `rounds`), where the field is written (1:1 if absent).
 fn locate(text: &str, needle: &str, nth: usize) -> (usize, usize) {
-    let mut found = text.match_indices(needle).map(|(i, _)| i);
-    let first = text.find(needle);
-    let at = found.nth(nth).or(first).unwrap_or(0);
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
+    let word = needle
+        .bytes()
+        .all(|c| c.is_ascii_alphanumeric() || c == b'_');
+    match word.then(|| crate::field_position(text, needle)).flatten() {
+        Some(at) if nth == 0 => at,
+        _ => crate::ron_position(text, needle, nth),
+    }
 }
 
 fn quoted(p: &Path) -> String {

@@ -346,7 +346,12 @@ pub fn parse_score_ref(text: &str, table: &PatternTable) -> Result<ScoreRef, Str
     Ok(ScoreRef { pattern, opp })
 }
 
-fn load_range(config: &Path, r: &OpeningRange, field: &str) -> Result<Vec<Opening>, ConfigError> {
+fn load_range(
+    config: &Path,
+    config_text: &str,
+    r: &OpeningRange,
+    field: &str,
+) -> Result<Vec<Opening>, ConfigError> {
     let path = resolve_relative(config, &r.file);
     let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Io {
         path: path.clone(),
@@ -356,10 +361,12 @@ fn load_range(config: &Path, r: &OpeningRange, field: &str) -> Result<Vec<Openin
         .map_err(|e| ConfigError::invalid(&path, e.to_string()))?;
     let (a, b) = r.range;
     if a >= b || b > book.len() {
-        return Err(ConfigError::invalid(
+        return Err(ConfigError::invalid_field(
             config,
+            config_text,
+            field,
             format!(
-                "{field}: range ({a}, {b}) is empty or beyond the {} openings of {}",
+                "range ({a}, {b}) is empty or beyond the {} openings of {}",
                 book.len(),
                 path.display()
             ),
@@ -371,27 +378,28 @@ fn load_range(config: &Path, r: &OpeningRange, field: &str) -> Result<Vec<Openin
 /// Parses tuning text (`path` names the file in errors and anchors relative paths).
 pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
     let file: TuneFile = parse_ron(text, path)?;
-    let bad = |m: String| ConfigError::invalid(path, m);
+    let bad = |field: &str, m: String| ConfigError::invalid_field(path, text, field, m);
     if file.name.trim().is_empty() {
-        return Err(bad("name: must not be empty".into()));
+        return Err(bad("name", "must not be empty".into()));
     }
     let start_table = crate::engine::load_table(resolve_relative(path, &file.start_table))
-        .map_err(|e| bad(format!("start_table: {e}")))?;
+        .map_err(|e| bad("start_table", e.to_string()))?;
     let mut engine = crate::engine::load_engine(resolve_relative(path, &file.engine))
-        .map_err(|e| bad(format!("engine: {e}")))?
+        .map_err(|e| bad("engine", e.to_string()))?
         .to_params();
     engine.table = start_table.clone();
     engine.depth = file.depth;
-    engine.validate().map_err(|e| bad(format!("engine: {e}")))?;
-    let tuning_openings = load_range(path, &file.tuning_openings, "tuning_openings")?;
-    let holdout_openings = load_range(path, &file.holdout_openings, "holdout_openings")?;
+    engine.validate().map_err(|e| bad("depth", e.to_string()))?;
+    let tuning_openings = load_range(path, text, &file.tuning_openings, "tuning_openings")?;
+    let holdout_openings = load_range(path, text, &file.holdout_openings, "holdout_openings")?;
     if file.tuning_openings.file == file.holdout_openings.file {
         let (a, b) = file.tuning_openings.range;
         let (c, d) = file.holdout_openings.range;
         if a < d && c < b {
-            return Err(bad(format!(
-                "holdout_openings: range ({c}, {d}) overlaps tuning_openings ({a}, {b})"
-            )));
+            return Err(bad(
+                "holdout_openings",
+                format!("range ({c}, {d}) overlaps tuning_openings ({a}, {b})"),
+            ));
         }
     }
     let pin = file
@@ -399,16 +407,16 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
         .as_deref()
         .map(|t| parse_score_ref(t, &start_table))
         .transpose()
-        .map_err(|m| bad(format!("pin: {m}")))?;
+        .map_err(|m| bad("pin", m))?;
     let mut order = Vec::new();
     for chain in &file.order {
         let refs: Vec<ScoreRef> = chain
             .split('>')
             .map(|t| parse_score_ref(t.trim(), &start_table))
             .collect::<Result<_, _>>()
-            .map_err(|m| bad(format!("order: {m}")))?;
+            .map_err(|m| bad("order", m))?;
         if refs.len() < 2 {
-            return Err(bad(format!("order: '{chain}' needs at least one '>'")));
+            return Err(bad("order", format!("'{chain}' needs at least one '>'")));
         }
         order.extend(refs.windows(2).map(|w| (w[0], w[1])));
     }
@@ -416,40 +424,45 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
     for t in &file.confirmation.also {
         also.push(
             crate::engine::load_table(resolve_relative(path, t))
-                .map_err(|e| bad(format!("confirmation.also: {e}")))?,
+                .map_err(|e| bad("also", e.to_string()))?,
         );
     }
     match &file.method {
         MethodSettings::Texel(t) => {
             if t.tie_break_margin <= 0 {
                 return Err(bad(
-                    "method.tie_break_margin: must be > 0 so games differ".into()
+                    "tie_break_margin",
+                    "must be > 0 so games differ".into(),
                 ));
             }
             if !(0.0..1.0).contains(&t.validation_fraction) {
-                return Err(bad("method.validation_fraction: must lie in [0, 1)".into()));
+                return Err(bad("validation_fraction", "must lie in [0, 1)".into()));
             }
             if !(t.step > 0.0 && t.min_step > 0.0) {
-                return Err(bad("method.step, min_step: must be positive".into()));
+                return Err(bad("step", "step and min_step must be positive".into()));
             }
         }
         MethodSettings::Match(m) => {
             let ok = m.elo0 < m.elo1 && m.alpha > 0.0 && m.alpha < 0.5;
             if !ok {
-                return Err(bad("method: need elo0 < elo1 and 0 < alpha < 0.5".into()));
+                return Err(bad("elo1", "need elo0 < elo1 and 0 < alpha < 0.5".into()));
             }
             if m.batch_pairs == 0 || m.max_pairs == 0 || m.perturb == 0 {
                 return Err(bad(
-                    "method: batch_pairs, max_pairs, perturb must be > 0".into()
+                    "batch_pairs",
+                    "batch_pairs, max_pairs, perturb must be > 0".into(),
                 ));
             }
         }
         MethodSettings::Spsa(s) => {
             if s.pairs == 0 || s.iterations == 0 {
-                return Err(bad("method: pairs and iterations must be > 0".into()));
+                return Err(bad("pairs", "pairs and iterations must be > 0".into()));
             }
             if !(s.c_end_frac > 0.0 && s.r_end > 0.0) {
-                return Err(bad("method: c_end_frac and r_end must be positive".into()));
+                return Err(bad(
+                    "c_end_frac",
+                    "c_end_frac and r_end must be positive".into(),
+                ));
             }
         }
     }

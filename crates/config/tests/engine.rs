@@ -93,6 +93,26 @@ fn bad_files_name_line_and_column() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("pattern 0") && e.contains("t.ron"), "{e}");
+    // ... and the line and column where the value is written.
+    let text = "Engine(\n    name: \"x\", // depth: 4 would do\n    table: File(\"../tables/seed000.ron\"),\n    depth: 0,\n)";
+    let e = parse_engine(text, &configs().join("engines/x.ron")).unwrap_err();
+    assert!(
+        e.to_string().ends_with("x.ron:4:5: depth: 0 not in 1..=64"),
+        "{e}"
+    );
+    let text = "Engine(\n  name: \" \",\n  table: File(\"../tables/seed000.ron\"),\n)";
+    let e = parse_engine(text, &configs().join("engines/x.ron")).unwrap_err();
+    assert!(
+        e.to_string()
+            .ends_with("x.ron:2:3: name: must not be empty"),
+        "{e}"
+    );
+    let text = "PatternTable(\n  name: \"t\",\n  patterns: [\n    (shape: \"11\", own: 1, opp: -1),\n    (shape: \"1q\", own: 1, opp: -1),\n  ],\n)";
+    let e = parse_table(text, Path::new("t.ron")).unwrap_err();
+    assert!(
+        e.to_string().starts_with("t.ron:5:6: patterns: pattern 1"),
+        "{e}"
+    );
     let e = load_engine(Path::new("/nonexistent/e.ron")).unwrap_err();
     assert!(matches!(e, ConfigError::Io { .. }));
 }

@@ -110,6 +110,21 @@ pub enum TableError {
     },
 }
 
+impl TableError {
+    /// The index of the pattern at fault, if the error is about one.
+    pub fn pattern_index(&self) -> Option<usize> {
+        match self {
+            TableError::NoPatterns(_) => None,
+            TableError::Empty { index }
+            | TableError::BadChar { index, .. }
+            | TableError::TooLong { index, .. }
+            | TableError::AllBlocked { index, .. }
+            | TableError::Duplicate { index, .. }
+            | TableError::ScoreTooLarge { index, .. } => Some(*index),
+        }
+    }
+}
+
 impl PatternTable {
     /// Checks every shape: characters, length, duplicates, score range.
     pub fn validate(&self) -> Result<(), TableError> {
