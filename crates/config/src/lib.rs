@@ -96,37 +96,42 @@ pub fn load_ron<T: DeserializeOwned>(path: &Path) -> Result<T, ConfigError> {
     parse_ron(&text, path)
 }
 
-/// Byte offsets of `text` that are RON code: not inside a `//` or `/* */` comment.
-fn code_mask(text: &str) -> Vec<bool> {
+/// What each byte of RON text is part of.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Code,
+    Comment,
+    /// A string literal, quotes included.
+    Str,
+}
+
+/// Classifies every byte of `text` as code, comment (`//` or `/* */`) or string literal.
+fn classify(text: &str) -> Vec<Part> {
     let b = text.as_bytes();
-    let mut code = vec![true; b.len()];
+    let mut part = vec![Part::Code; b.len()];
     let mut i = 0;
-    let mut in_string = false;
     while i < b.len() {
-        if in_string {
-            match b[i] {
-                b'\\' => i += 1,
-                b'"' => in_string = false,
-                _ => {}
+        let start = i;
+        let kind = if b[i] == b'"' {
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
             }
-            i += 1;
-        } else if b[i] == b'"' {
-            in_string = true;
-            i += 1;
+            i = (i + 1).min(b.len());
+            Part::Str
         } else if b[i..].starts_with(b"//") {
-            while i < b.len() && b[i] != b'\n' {
-                code[i] = false;
-                i += 1;
-            }
+            i = text[i..].find('\n').map_or(b.len(), |e| i + e);
+            Part::Comment
         } else if b[i..].starts_with(b"/*") {
-            let end = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
-            code[i..end].iter_mut().for_each(|c| *c = false);
-            i = end;
+            i = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+            Part::Comment
         } else {
             i += 1;
-        }
+            continue;
+        };
+        part[start..i].iter_mut().for_each(|p| *p = kind);
     }
-    code
+    part
 }
 
 fn line_column(text: &str, at: usize) -> (usize, usize) {
@@ -139,11 +144,11 @@ fn line_column(text: &str, at: usize) -> (usize, usize) {
 /// Line and column (from 1) of the `nth` occurrence (from 0; the first if there are fewer)
 /// of `needle` in RON `text` outside comments; 1:1 if there is none.
 pub fn ron_position(text: &str, needle: &str, nth: usize) -> (usize, usize) {
-    let code = code_mask(text);
+    let part = classify(text);
     let mut found = text
         .match_indices(needle)
         .map(|(i, _)| i)
-        .filter(|&i| code[i]);
+        .filter(|&i| part[i] != Part::Comment);
     let first = found.clone().next();
     found
         .nth(nth)
@@ -160,41 +165,19 @@ pub fn field_position(text: &str, field: &str) -> Option<(usize, usize)> {
 /// Every place (line, column from 1) where `field` is written as a field name in RON
 /// `text`, outside comments and strings, in order.
 pub fn field_positions(text: &str, field: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
-    let code = code_mask(text);
+    let part = classify(text);
     let b = text.as_bytes();
     let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-    let mut in_string = false;
-    let mut i = 0;
-    while i < b.len() {
-        if !code[i] {
-            i += 1;
-            continue;
-        }
-        if in_string {
-            match b[i] {
-                b'\\' => i += 1,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            i += 1;
-            continue;
-        }
-        if b[i] == b'"' {
-            in_string = true;
-            i += 1;
-            continue;
-        }
-        if b[i..].starts_with(field.as_bytes())
-            && (i == 0 || !ident(b[i - 1]))
-            && b.get(i + field.len()).is_none_or(|&c| !ident(c))
-            && text[i + field.len()..].trim_start().starts_with(':')
-        {
-            out.push(line_column(text, i));
-        }
-        i += 1;
-    }
-    out
+    text.match_indices(field)
+        .map(|(i, _)| i)
+        .filter(|&i| {
+            part[i] == Part::Code
+                && (i == 0 || !ident(b[i - 1]))
+                && b.get(i + field.len()).is_none_or(|&c| !ident(c))
+                && text[i + field.len()..].trim_start().starts_with(':')
+        })
+        .map(|i| line_column(text, i))
+        .collect()
 }
 
 /// Resolves a path named inside a config file relative to that file's directory.
