@@ -131,8 +131,10 @@ pub struct SearchBoard {
     /// Per padded row, bit = padded column: the empty cells with `near > 0` (the move
     /// candidates), so listing them is a walk over set bits.
     cand_rows: Vec<u64>,
-    /// Padded (row, column) of every cell index.
-    cell_rc: Vec<[u8; 2]>,
+    /// `ceil(2^32 / stride)`: `(j * row_recip) >> 32` is `j / stride` for every cell index
+    /// (exact below 2^16), cheaper than a division and than a per-cell table to build.
+    row_recip: u64,
+    stride: usize,
     star: Vec<isize>,
     radius: i32,
     stack: Vec<Frame>,
@@ -163,8 +165,23 @@ const NO_MOVE: u32 = u32::MAX;
 
 impl SearchBoard {
     /// Wraps a copy of `board`; `radius` is the candidate distance along the 8 line
-    /// directions.
+    /// directions. Keeps the per-cell line gains (see [`SearchBoard::without_gain_cache`]).
     pub fn new(board: &Board, table: Arc<CompiledTable>, radius: u32) -> SearchBoard {
+        SearchBoard::build(board, table, radius, true)
+    }
+
+    /// Like [`SearchBoard::new`] but without the per-cell line gains: filling them costs
+    /// about a thousand line evaluations, more than a depth-1 search saves with them.
+    /// Every result is the same; ordering and leaves then scan the lines.
+    pub fn without_gain_cache(
+        board: &Board,
+        table: Arc<CompiledTable>,
+        radius: u32,
+    ) -> SearchBoard {
+        SearchBoard::build(board, table, radius, false)
+    }
+
+    fn build(board: &Board, table: Arc<CompiledTable>, radius: u32, cache: bool) -> SearchBoard {
         let board = board.clone();
         let w = table.width;
         let k = board.k();
@@ -185,13 +202,12 @@ impl SearchBoard {
         let sums = table.full_sums(&board);
         let stride = offs[1] as usize;
         let n_cells = board.cells().len();
-        let cell_rc = (0..n_cells)
-            .map(|i| [(i / stride) as u8, (i % stride) as u8])
-            .collect();
+        debug_assert!(n_cells < 1 << 16);
         let mut sb = SearchBoard {
             near: vec![0; n_cells],
             cand_rows: vec![0; n_cells / stride + 1],
-            cell_rc,
+            row_recip: (1u64 << 32).div_ceil(stride as u64),
+            stride,
             board,
             table,
             w,
@@ -224,7 +240,7 @@ impl SearchBoard {
             sb.add_near(i);
             sb.grow_bbox(p);
         }
-        if !sb.table.gains.is_empty() {
+        if cache && !sb.table.gains.is_empty() {
             // The padded-index difference of two points of the board with |dx| <= h
             // determines (dx, dy): the stride (width + PADDING) exceeds width - 1 + h.
             let stride = offs[1];
@@ -481,8 +497,9 @@ impl SearchBoard {
     /// Toggles cell `j`'s bit in the candidate rows.
     #[inline]
     fn flip_candidate(&mut self, j: usize) {
-        let [r, c] = self.cell_rc[j];
-        self.cand_rows[r as usize] ^= 1 << c;
+        let r = ((j as u64 * self.row_recip) >> 32) as usize;
+        let c = j - r * self.stride;
+        self.cand_rows[r] ^= 1 << c;
     }
 
     #[inline]
@@ -674,6 +691,14 @@ impl SearchBoard {
             return [b as i64, w as i64];
         }
         let mut g = [0i64; 2];
+        if !self.table.gains.is_empty() {
+            for d in 0..4 {
+                let (line, _) = self.line_gain(i, d);
+                g[0] += line[0] as i64;
+                g[1] += line[3] as i64;
+            }
+            return g;
+        }
         let centre = 2 * self.h;
         for d in 0..4 {
             let old = self.span(i, self.offs[d], self.h);
