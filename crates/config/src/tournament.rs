@@ -279,10 +279,10 @@ pub struct Overrides {
     #[serde(default)]
     pub tt_mib: Option<usize>,
     /// Use the transposition table.
-    #[serde(default)]
+    #[serde(default, alias = "tt")]
     pub use_tt: Option<bool>,
     /// Move ordering.
-    #[serde(default)]
+    #[serde(default, alias = "ordering")]
     pub use_ordering: Option<bool>,
     /// Iterative deepening.
     #[serde(default)]

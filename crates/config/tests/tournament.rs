@@ -96,6 +96,16 @@ fn a_good_file_resolves_sweeps_variants_and_paths() {
     other.seed = 10;
     assert_ne!(other.to_spec().unwrap().run_hash(), spec.run_hash());
     assert_eq!(t.to_spec().unwrap().run_hash(), spec.run_hash());
+    // Overrides accept the engine files' names of the two switches too.
+    let t = load(
+        &dir,
+        &GOOD.replace("use_tt: false", "tt: false, ordering: false"),
+    )
+    .unwrap();
+    match &t.participants[1].kind {
+        PlayerKind::Engine(p) => assert_eq!((p.use_tt, p.use_ordering), (false, false)),
+        _ => panic!("not an engine"),
+    }
 }
 
 fn expect_err(dir: &Path, body: &str, file: &str, line: usize, needle: &str) {
