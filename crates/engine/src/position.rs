@@ -223,7 +223,7 @@ impl SearchBoard {
             kmask,
             line_gains: Vec::new(),
             four_bits: Vec::new(),
-            undo: Vec::with_capacity(4096),
+            undo: Vec::new(),
             light: 0,
             pending: NO_MOVE,
             rel: Vec::new(),
@@ -243,7 +243,7 @@ impl SearchBoard {
         if cache && !sb.table.gains.is_empty() {
             // The padded-index difference of two points of the board with |dx| <= h
             // determines (dx, dy): the stride (width + PADDING) exceeds width - 1 + h.
-            let stride = offs[1];
+            let stride = stride as isize;
             let hh = h as isize;
             sb.rel_mid = hh * stride + hh;
             sb.rel = vec![0; (2 * sb.rel_mid + 1) as usize];
@@ -255,9 +255,9 @@ impl SearchBoard {
                     }
                 }
             }
-            let n = sb.board.cells().len();
-            sb.line_gains = vec![[[0; 4]; 4]; n];
-            sb.four_bits = vec![0; n];
+            sb.line_gains = vec![[[0; 4]; 4]; n_cells];
+            sb.four_bits = vec![0; n_cells];
+            sb.undo.reserve(4096);
             let empties: Vec<usize> = sb
                 .board
                 .points()
