@@ -49,6 +49,13 @@ fn count_even_bits(x: u64) -> usize {
     (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
 }
 
+/// `four` with direction `d`'s bits (Black's `0x01 << d`, White's `0x10 << d`) taken from
+/// `from`.
+#[inline]
+fn with_fours(four: u8, d: usize, from: u8) -> u8 {
+    (four & !(0x11 << d)) | (from & (0x11 << d))
+}
+
 /// Set in a [`four_windows`] entry when the window holds k-2 stones of the colour and two
 /// empty cells.
 const WINDOW_FOUR: u32 = 1 << 31;
@@ -268,7 +275,7 @@ impl SearchBoard {
                 for d in 0..4 {
                     let (g, f) = sb.line_gain(i, d);
                     sb.line_gains[i][d] = g;
-                    sb.four_bits[i] = (sb.four_bits[i] & !(0x11 << d)) | f;
+                    sb.four_bits[i] = with_fours(sb.four_bits[i], d, f);
                 }
             }
         }
@@ -298,11 +305,18 @@ impl SearchBoard {
                 acc[l] += e[l];
             }
         }
+        (acc, self.span_fours(span, d))
+    }
+
+    /// The four bits of direction `d` for the empty centre of `span`: whether a stone of
+    /// each colour there would leave k-1 of its stones within k-1 cells.
+    #[inline]
+    fn span_fours(&self, span: u64, d: usize) -> u8 {
         let lo = span & LO;
         let hi = (span >> 1) & LO;
         let black = count_even_bits(lo & !hi & self.kmask) + 1 >= self.k - 1;
         let white = count_even_bits(hi & !lo & self.kmask) + 1 >= self.k - 1;
-        (acc, (black as u8) << d | (white as u8) << (d + 4))
+        (black as u8) << d | (white as u8) << (d + 4)
     }
 
     /// The line gains and four bits of the empty cell `i`, with the line through the
@@ -317,7 +331,7 @@ impl SearchBoard {
                 let d = self.rel[k as usize] as usize - 1;
                 let (gd, fd) = self.line_gain(i, d);
                 g[d] = gd;
-                four = (four & !(0x11 << d)) | fd;
+                four = with_fours(four, d, fd);
             }
         }
         (g, four)
@@ -336,35 +350,22 @@ impl SearchBoard {
             let centre = self.span(i, off, h);
             for forward in [true, false] {
                 let step = if forward { off } else { -off };
-                let mut j = i as isize + step;
-                let cells = self.board.cells();
-                if cells[j as usize] == Cell::Wall {
-                    continue;
-                }
-                // The first span is the centre's shifted by one cell (h + 1 <= PADDING).
-                let mut span = if forward {
-                    let c = cells[(j + h as isize * off) as usize] as u64;
-                    (centre >> 2) | (c << top)
-                } else {
-                    let c = cells[(j - h as isize * off) as usize] as u64;
-                    ((centre << 2) & full) | c
-                };
-                for n in 0..h {
-                    if n > 0 {
-                        j += step;
-                        let cells = self.board.cells();
-                        if cells[j as usize] == Cell::Wall {
-                            break;
-                        }
-                        // Cells within h of a point on the board lie in the padding.
-                        span = if forward {
-                            let c = cells[(j + h as isize * off) as usize] as u64;
-                            (span >> 2) | (c << top)
-                        } else {
-                            let c = cells[(j - h as isize * off) as usize] as u64;
-                            ((span << 2) & full) | c
-                        };
+                let mut j = i as isize;
+                let mut span = centre;
+                for _ in 0..h {
+                    j += step;
+                    let cells = self.board.cells();
+                    if cells[j as usize] == Cell::Wall {
+                        break;
                     }
+                    // Cells within h of a point on the board lie in the padding.
+                    span = if forward {
+                        let c = cells[(j + h as isize * off) as usize] as u64;
+                        (span >> 2) | (c << top)
+                    } else {
+                        let c = cells[(j - h as isize * off) as usize] as u64;
+                        ((span << 2) & full) | c
+                    };
                     let ju = j as usize;
                     if self.board.cells()[ju] != Cell::Empty {
                         continue;
@@ -377,7 +378,7 @@ impl SearchBoard {
                     });
                     let (g, f) = self.span_gain(span, d);
                     self.line_gains[ju][d] = g;
-                    self.four_bits[ju] = (self.four_bits[ju] & !(0x11 << d)) | f;
+                    self.four_bits[ju] = with_fours(self.four_bits[ju], d, f);
                 }
             }
         }
@@ -582,26 +583,17 @@ impl SearchBoard {
             let slot = 2 * color.index();
             for d in 0..4 {
                 let old = self.span(i, self.offs[d], self.h);
-                let new = old | (cbits << centre);
                 if fast {
                     let (g, _) = self.span_gain(old, d);
                     sums[0] += g[slot] as i64;
                     sums[1] += g[slot + 1] as i64;
                 } else {
                     let a = self.windows(old);
-                    let b = self.windows(new);
+                    let b = self.windows(old | (cbits << centre));
                     sums[0] += b[0] - a[0];
                     sums[1] += b[1] - a[1];
                 }
-                let lo = new & LO;
-                let hi = (new >> 1) & LO;
-                let mine = match color {
-                    Color::Black => lo & !hi,
-                    Color::White => hi & !lo,
-                };
-                if count_even_bits(mine & self.kmask) >= self.k - 1 {
-                    hint |= 1 << d;
-                }
+                hint |= (self.span_fours(old, d) >> (4 * color.index())) & 0xF;
             }
         }
         self.stack.push(Frame {
@@ -674,7 +666,7 @@ impl SearchBoard {
                 let c = u.cell as usize;
                 let d = u.dir as usize;
                 self.line_gains[c][d] = u.gain;
-                self.four_bits[c] = (self.four_bits[c] & !(0x11 << d)) | u.four;
+                self.four_bits[c] = with_fours(self.four_bits[c], d, u.four);
             }
         }
     }

@@ -877,48 +877,31 @@ impl<'e> Worker<'e> {
         let mut best_move = moves[0];
         let n_moves = moves.len();
         for (n, &m) in moves.iter().enumerate() {
-            if depth == 1
+            let score = if depth == 1
                 && let Some(e) = self.sb.eval_after(m as usize)
             {
                 // A quiet leaf: its evaluation comes from the gain tables without playing
                 // it (the same number make, eval and unmake would give; counted as a node).
                 self.tick();
-                if self.stopped {
-                    self.moves[ply] = moves;
-                    return 0;
-                }
                 self.seldepth = self.seldepth.max(ply + 1);
                 self.pv_len[ply + 1] = 0;
-                self.searched += 1;
-                let score = -e;
-                if score > best {
-                    best = score;
-                    best_move = m;
-                    if score > alpha {
-                        alpha = score;
-                        self.pv[ply][0] = m;
-                        self.pv_len[ply] = 1;
-                        if score >= beta {
-                            self.cutoff(ply, n, n_moves, m, depth, forced.is_none());
-                            break;
-                        }
-                    }
-                }
-                continue;
-            }
-            self.sb.make(m as usize);
-            self.tick();
-            let score = if n == 0 {
-                -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+                -e
             } else {
-                let s = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
-                if s > alpha && s < beta && !self.stopped {
+                self.sb.make(m as usize);
+                self.tick();
+                let score = if n == 0 {
                     -self.negamax(depth - 1, ply + 1, -beta, -alpha)
                 } else {
-                    s
-                }
+                    let s = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                    if s > alpha && s < beta && !self.stopped {
+                        -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+                    } else {
+                        s
+                    }
+                };
+                self.sb.unmake();
+                score
             };
-            self.sb.unmake();
             if self.stopped {
                 self.moves[ply] = moves;
                 return 0;
