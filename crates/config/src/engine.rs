@@ -171,15 +171,7 @@ fn check_table(table: PatternTable, path: &Path, text: &str) -> Result<PatternTa
         let at = e
             .pattern_index()
             .and_then(|i| crate::field_positions(text, "shape").get(i).copied());
-        match at {
-            Some((line, column)) => ConfigError::Syntax {
-                path: path.to_path_buf(),
-                line,
-                column,
-                message: format!("patterns: {e}"),
-            },
-            None => ConfigError::invalid(path, format!("patterns: {e}")),
-        }
+        ConfigError::placed(path, at, format!("patterns: {e}"))
     })?;
     Ok(table)
 }

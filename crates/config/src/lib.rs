@@ -54,6 +54,23 @@ impl ConfigError {
         }
     }
 
+    /// A problem placed at a line and column of the file, or at the file alone.
+    pub fn placed(
+        path: impl Into<PathBuf>,
+        at: Option<(usize, usize)>,
+        message: impl Into<String>,
+    ) -> ConfigError {
+        match at {
+            Some((line, column)) => ConfigError::Syntax {
+                path: path.into(),
+                line,
+                column,
+                message: message.into(),
+            },
+            None => ConfigError::invalid(path, message),
+        }
+    }
+
     /// An invalid value of `field`, placed at the field's line and column in the file's
     /// `text` when it is written there (a defaulted field is not: then the file alone).
     pub fn invalid_field(
@@ -62,16 +79,11 @@ impl ConfigError {
         field: &str,
         message: impl std::fmt::Display,
     ) -> ConfigError {
-        let message = format!("{field}: {message}");
-        match field_position(text, field) {
-            Some((line, column)) => ConfigError::Syntax {
-                path: path.into(),
-                line,
-                column,
-                message,
-            },
-            None => ConfigError::invalid(path, message),
-        }
+        ConfigError::placed(
+            path,
+            field_position(text, field),
+            format!("{field}: {message}"),
+        )
     }
 }
 
@@ -154,6 +166,22 @@ pub fn ron_position(text: &str, needle: &str, nth: usize) -> (usize, usize) {
         .nth(nth)
         .or(first)
         .map_or((1, 1), |at| line_column(text, at))
+}
+
+/// Where `needle` is written in RON `text`: for a bare word that names a field (such as
+/// `rounds`) and `nth` 0, where the field is written; else its `nth` occurrence outside
+/// comments (1:1 if absent).
+pub(crate) fn locate(text: &str, needle: &str, nth: usize) -> (usize, usize) {
+    let word = needle
+        .bytes()
+        .all(|c| c.is_ascii_alphanumeric() || c == b'_');
+    match (word && nth == 0)
+        .then(|| field_position(text, needle))
+        .flatten()
+    {
+        Some(at) => at,
+        None => ron_position(text, needle, nth),
+    }
 }
 
 /// Line and column (from 1) of the first place where `field` is written as a field name

@@ -198,12 +198,6 @@ pub struct SprtPlan {
     pub move_cap: Option<usize>,
 }
 
-/// Where `needle` is written: as a field name if it is one, else its first occurrence
-/// outside comments (1:1 if absent).
-fn locate(text: &str, needle: &str) -> (usize, usize) {
-    crate::field_position(text, needle).unwrap_or_else(|| crate::ron_position(text, needle, 0))
-}
-
 /// Parses SPRT text (`path` names the file in errors and resolves relative paths).
 pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
     let file: SprtFile = ron::Options::default()
@@ -216,13 +210,7 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
             message: e.code.to_string(),
         })?;
     let at = |needle: &str, message: String| {
-        let (line, column) = locate(text, needle);
-        ConfigError::Syntax {
-            path: path.to_path_buf(),
-            line,
-            column,
-            message,
-        }
+        ConfigError::placed(path, Some(crate::locate(text, needle, 0)), message)
     };
     let resolve = |p: &Path| crate::resolve_relative(path, p);
 

@@ -67,7 +67,7 @@
 //! the RON parser; missing engine, external command or opening files, bad overrides, duplicate names and unknown
 //! gauntlet candidates at the place they are written; a bad opening at its line in the book.
 
-use crate::ConfigError;
+use crate::{ConfigError, locate};
 use gomoku_board::opening::{BookFormat, Opening, parse_book};
 use gomoku_board::{BoardError, Geometry, Rule};
 use gomoku_engine::EngineParams;
@@ -559,18 +559,6 @@ pub struct Tournament {
 /// Reads an engine file into a name and parameters (the engine module's `load_engine`).
 pub type EngineLoader<'a> = &'a dyn Fn(&Path) -> Result<(String, EngineParams), ConfigError>;
 
-/// Where `needle` is written: its `nth` occurrence outside comments, or for a bare word
-/// that names a field (such as `rounds`), where the field is written (1:1 if absent).
-fn locate(text: &str, needle: &str, nth: usize) -> (usize, usize) {
-    let word = needle
-        .bytes()
-        .all(|c| c.is_ascii_alphanumeric() || c == b'_');
-    match word.then(|| crate::field_position(text, needle)).flatten() {
-        Some(at) if nth == 0 => at,
-        _ => crate::ron_position(text, needle, nth),
-    }
-}
-
 fn quoted(p: &Path) -> String {
     format!("\"{}\"", p.display())
 }
@@ -590,13 +578,8 @@ impl Locator<'_> {
         at
     }
 
-    fn error_at(&self, (line, column): (usize, usize), message: impl Into<String>) -> ConfigError {
-        ConfigError::Syntax {
-            path: self.path.to_path_buf(),
-            line,
-            column,
-            message: message.into(),
-        }
+    fn error_at(&self, at: (usize, usize), message: impl Into<String>) -> ConfigError {
+        ConfigError::placed(self.path, Some(at), message)
     }
 }
 
