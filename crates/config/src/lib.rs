@@ -4,6 +4,7 @@
 #![deny(missing_docs)]
 
 pub mod engine;
+pub mod run;
 pub mod sprt;
 pub mod tournament;
 pub mod tune;

@@ -31,11 +31,14 @@
 //! optional values. Bad input is reported with the file, line and column.
 
 use crate::ConfigError;
+use crate::run::{
+    BoardConfig, BookConfig, Pairing, PlayerConfig, RUN_CONFIG_VERSION, RunConfig, RunKind,
+    SprtSettings,
+};
 use crate::tournament::{BoardSpec, BookFormatSpec, Overrides, TimeControlSpec};
 use gomoku_board::opening::{BookFormat, Opening, parse_book, parse_book_auto};
 use gomoku_board::{BoardError, Geometry, Rule};
 use gomoku_engine::EngineParams;
-use gomoku_runner::TimeControl;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -109,15 +112,7 @@ pub enum EngineEntry {
     },
 }
 
-/// The Elo model of the hypotheses.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
-pub enum ModelSpec {
-    /// Logistic Elo (expected score).
-    Logistic,
-    /// Normalized Elo (fishtest's default).
-    #[default]
-    Normalized,
-}
+pub use crate::run::ModelSpec;
 
 /// The opening book of an SPRT.
 #[derive(Clone, Debug, Deserialize)]
@@ -143,8 +138,8 @@ pub struct SprtEngine {
     pub name: String,
     /// Its parameters.
     pub params: EngineParams,
-    /// Where it came from (for `run.json`, in the tournament's layout).
-    pub source: serde_json::Value,
+    /// Where it came from: its engine file, and the overrides of a variant.
+    pub origin: String,
 }
 
 /// An SPRT file loaded and checked.
@@ -185,7 +180,7 @@ pub struct SprtPlan {
     /// Game cap.
     pub max_games: u64,
     /// Time control.
-    pub time_control: TimeControl,
+    pub time_control: TimeControlSpec,
     /// Seed.
     pub seed: u64,
     /// Threads (`None`: all cores).
@@ -221,7 +216,7 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
                 let cfg = crate::engine::load_engine(resolve(base))
                     .map_err(|e| at(&key, format!("{role}: {e}")))?;
                 Ok(SprtEngine {
-                    source: serde_json::json!({ "engine": base, "params": format!("{:?}", cfg.params) }),
+                    origin: base.display().to_string(),
                     name: cfg.name,
                     params: cfg.params,
                 })
@@ -244,7 +239,7 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
                     return Err(at(&key, format!("{role}: the name must not be empty")));
                 }
                 Ok(SprtEngine {
-                    source: serde_json::json!({ "engine": base, "overrides": overrides, "params": format!("{params:?}") }),
+                    origin: crate::tournament::origin_with(base, overrides),
                     name: name.clone(),
                     params,
                 })
@@ -416,34 +411,45 @@ impl SprtPlan {
         (self.max_games / 2) as usize
     }
 
-    /// The normalized configuration: what decides the games and the decision (written to
-    /// `run.json` and hashed into the run hash; paths, threads and output are left out).
-    pub fn normalized(&self) -> serde_json::Value {
-        let participant =
-            |e: &SprtEngine| serde_json::json!({ "name": e.name, "source": e.source });
-        serde_json::json!({
-            "name": self.name,
-            "kind": "sprt",
-            "participants": [participant(&self.candidate), participant(&self.baseline)],
-            "pairing": "RoundRobin",
-            "board": { "width": self.geometry.width, "height": self.geometry.height, "k": self.geometry.k, "rule": self.rule.name() },
-            "openings": {
-                "file": self.openings_file.file_name().map(|f| f.to_string_lossy().into_owned()),
-                "format": self.book_format.name(),
-                "count": self.openings.len(),
-                "first": self.first_opening,
-                "transform": self.transform,
+    /// What decides the games and the test's course, for `run.json` and the run hash.
+    pub fn run_config(&self) -> RunConfig {
+        let player = |e: &SprtEngine| PlayerConfig {
+            origin: Some(e.origin.clone()),
+            ..PlayerConfig::engine(&e.name, &e.params)
+        };
+        RunConfig {
+            v: RUN_CONFIG_VERSION,
+            kind: RunKind::Sprt,
+            name: self.name.clone(),
+            players: vec![player(&self.candidate), player(&self.baseline)],
+            pairing: Pairing::RoundRobin,
+            board: BoardConfig {
+                width: self.geometry.width,
+                height: self.geometry.height,
+                k: self.geometry.k,
+                rule: self.rule.into(),
             },
-            "sprt": {
-                "elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta,
-                "model": format!("{:?}", self.model), "max_games": self.max_games,
+            book: BookConfig {
+                file: crate::tournament::file_name(&self.openings_file),
+                format: self.book_format.name().to_string(),
+                count: self.openings.len(),
+                first: self.first_opening,
+                transform: self.transform,
             },
-            "time_control": format!("{:?}", self.time_control),
-            "seed": self.seed,
-            "move_cap": self.move_cap,
-        })
-    }
-}
+            rounds: self.max_pairs().div_ceil(self.openings.len().max(1)) as u32,
+            time_control: self.time_control,
+            seed: self.seed,
+            move_cap: self.move_cap,
+            sprt: Some(SprtSettings {
+                elo0: self.elo0,
+                elo1: self.elo1,
+                alpha: self.alpha,
+                beta: self.beta,
+                model: self.model,
+                max_games: self.max_games,
+            }),
+        }
+    }}
 
 #[cfg(test)]
 mod tests {

@@ -71,12 +71,13 @@ use crate::{ConfigError, locate};
 use gomoku_board::opening::{BookFormat, Opening, parse_book};
 use gomoku_board::{BoardError, Geometry, Rule};
 use gomoku_engine::EngineParams;
-use gomoku_protocol::{EngineCommand, ExternalSpec};
-use gomoku_runner::{BuiltinKind, Pairing, Participant, TimeControl, TournamentSpec};
+use crate::run::{
+    BoardConfig, BookConfig, EngineSpec, ExternalConfig, Pairing, PlayerConfig, PlayerSpec,
+    RUN_CONFIG_VERSION, RunConfig, RunKind,
+};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// The tournament file as written.
 #[derive(Clone, Debug, Deserialize)]
@@ -369,7 +370,7 @@ pub enum FormatSpec {
 }
 
 /// The rule, as written.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 pub enum RuleSpec {
     /// Five or more wins.
     #[default]
@@ -378,6 +379,16 @@ pub enum RuleSpec {
     Standard,
     /// Renju.
     Renju,
+}
+
+impl From<Rule> for RuleSpec {
+    fn from(r: Rule) -> RuleSpec {
+        match r {
+            Rule::Freestyle => RuleSpec::Freestyle,
+            Rule::Standard => RuleSpec::Standard,
+            Rule::Renju => RuleSpec::Renju,
+        }
+    }
 }
 
 impl From<RuleSpec> for Rule {
@@ -458,8 +469,8 @@ pub struct OpeningsSpec {
     pub transform: bool,
 }
 
-/// The time control, as written.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+/// The time control, as written (and as `run.json` records it).
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
 pub enum TimeControlSpec {
     /// Each engine's own depth.
     #[default]
@@ -479,43 +490,6 @@ pub enum TimeControlSpec {
     },
 }
 
-impl From<TimeControlSpec> for TimeControl {
-    fn from(t: TimeControlSpec) -> TimeControl {
-        match t {
-            TimeControlSpec::EngineDefault => TimeControl::EngineDefault,
-            TimeControlSpec::Depth(d) => TimeControl::Depth(d),
-            TimeControlSpec::Nodes(n) => TimeControl::Nodes(n),
-            TimeControlSpec::MoveTime(ms) => TimeControl::MoveTime(Duration::from_millis(ms)),
-            TimeControlSpec::GameTime { base_ms, inc_ms } => TimeControl::GameTime {
-                base: Duration::from_millis(base_ms),
-                increment: Duration::from_millis(inc_ms),
-            },
-        }
-    }
-}
-
-/// What a participant is, resolved.
-#[derive(Clone, Debug)]
-pub enum PlayerKind {
-    /// An in-process engine.
-    Engine(Box<EngineParams>),
-    /// A built-in player.
-    Builtin(BuiltinKind),
-    /// An external engine (paths resolved).
-    External(Box<ExternalSpec>),
-}
-
-/// A participant, resolved.
-#[derive(Clone, Debug)]
-pub struct ResolvedParticipant {
-    /// Unique name.
-    pub name: String,
-    /// What plays.
-    pub kind: PlayerKind,
-    /// Where it came from (for `run.json`).
-    pub source: serde_json::Value,
-}
-
 /// A tournament file loaded and checked: every engine built from its file, every opening
 /// read and checked against the board and rule.
 #[derive(Clone, Debug)]
@@ -525,7 +499,7 @@ pub struct Tournament {
     /// Name.
     pub name: String,
     /// Participants, by index.
-    pub participants: Vec<ResolvedParticipant>,
+    pub participants: Vec<PlayerConfig>,
     /// Who plays whom (indices).
     pub pairing: Pairing,
     /// Board shape.
@@ -543,7 +517,7 @@ pub struct Tournament {
     /// Rounds.
     pub rounds: u32,
     /// Time control.
-    pub time_control: TimeControl,
+    pub time_control: TimeControlSpec,
     /// Seed.
     pub seed: u64,
     /// Worker threads (`None`: all cores).
@@ -637,7 +611,12 @@ pub fn load_tournament_with(
     };
     let resolve = |p: &Path| crate::resolve_relative(path, p);
 
-    let mut participants: Vec<ResolvedParticipant> = Vec::new();
+    let mut participants: Vec<PlayerConfig> = Vec::new();
+    let engine = |name: String, origin: String, params: &EngineParams| PlayerConfig {
+        name,
+        origin: Some(origin),
+        spec: PlayerSpec::Engine(Box::new(EngineSpec::from_params(params))),
+    };
     let mut places = Vec::new();
     for entry in &file.participants {
         match entry {
@@ -645,11 +624,7 @@ pub fn load_tournament_with(
                 let at = loc.next(&quoted(base));
                 let (name, params) =
                     load_engine(&resolve(base)).map_err(|e| loc.error_at(at, e.to_string()))?;
-                participants.push(ResolvedParticipant {
-                    source: serde_json::json!({ "engine": base, "params": format!("{params:?}") }),
-                    name,
-                    kind: PlayerKind::Engine(Box::new(params)),
-                });
+                participants.push(engine(name, base.display().to_string(), &params));
                 places.push(at);
             }
             ParticipantEntry::Variant {
@@ -666,11 +641,11 @@ pub fn load_tournament_with(
                 params
                     .validate()
                     .map_err(|e| loc.error_at(at, format!("variant {name}: {e}")))?;
-                participants.push(ResolvedParticipant {
-                    source: serde_json::json!({ "engine": base, "overrides": overrides, "params": format!("{params:?}") }),
-                    name: name.clone(),
-                    kind: PlayerKind::Engine(Box::new(params)),
-                });
+                participants.push(engine(
+                    name.clone(),
+                    origin_with(base, overrides),
+                    &params,
+                ));
                 places.push(at);
             }
             ParticipantEntry::Sweep {
@@ -709,24 +684,16 @@ pub fn load_tournament_with(
                     params.validate().map_err(|e| {
                         loc.error_at(field_at, format!("sweep participant {pname}: {e}"))
                     })?;
-                    participants.push(ResolvedParticipant {
-                        source: serde_json::json!({ "engine": base, "overrides": overrides, "params": format!("{params:?}") }),
-                        name: pname,
-                        kind: PlayerKind::Engine(Box::new(params)),
-                    });
+                    participants.push(engine(pname, origin_with(base, &overrides), &params));
                     places.push(at);
                 }
             }
             ParticipantEntry::Builtin { name, kind } => {
                 let at = loc.next(&format!("\"{name}\""));
-                let kind = match kind {
-                    BuiltinSpec::Random => BuiltinKind::Random,
-                    BuiltinSpec::Greedy => BuiltinKind::Greedy,
-                };
-                participants.push(ResolvedParticipant {
-                    source: serde_json::json!({ "builtin": kind.name() }),
+                participants.push(PlayerConfig {
                     name: name.clone(),
-                    kind: PlayerKind::Builtin(kind),
+                    origin: None,
+                    spec: PlayerSpec::Builtin(*kind),
                 });
                 places.push(at);
             }
@@ -767,28 +734,24 @@ pub fn load_tournament_with(
                         ),
                     ));
                 }
-                let ms = Duration::from_millis;
-                let spec = ExternalSpec {
-                    command: EngineCommand {
-                        program,
+                // One protocol exists today; the field is parsed so that files stay valid
+                // when a second one comes.
+                let ProtocolSpec::Gomocup = protocol;
+                participants.push(PlayerConfig {
+                    name: name.clone(),
+                    origin: None,
+                    spec: PlayerSpec::External(Box::new(ExternalConfig {
+                        command: command.clone(),
                         args: args.clone(),
+                        move_time_ms: *move_time_ms,
+                        game_time_ms: *game_time_ms,
+                        tolerance_ms: *tolerance_ms,
+                        max_memory_mb: *max_memory_mb,
+                        start_timeout_ms: *start_timeout_ms,
+                        program,
                         dir,
                         stderr: stderr.as_deref().map(resolve),
-                    },
-                    move_time: ms(*move_time_ms),
-                    game_time: game_time_ms.map(ms),
-                    tolerance: ms(*tolerance_ms),
-                    max_memory: max_memory_mb.map(|m| m << 20),
-                    start_timeout: ms(*start_timeout_ms),
-                };
-                participants.push(ResolvedParticipant {
-                    source: serde_json::json!({ "external": {
-                        "command": command, "args": args, "protocol": protocol,
-                        "move_time_ms": move_time_ms, "game_time_ms": game_time_ms,
-                        "tolerance_ms": tolerance_ms, "max_memory_mb": max_memory_mb,
-                    } }),
-                    name: name.clone(),
-                    kind: PlayerKind::External(Box::new(spec)),
+                    })),
                 });
                 places.push(at);
             }
@@ -858,7 +821,7 @@ pub fn load_tournament_with(
         && let Some((p, &at)) = participants
             .iter()
             .zip(&places)
-            .find(|(p, _)| matches!(p.kind, PlayerKind::External(_)))
+            .find(|(p, _)| matches!(p.spec, PlayerSpec::External(_)))
     {
         return Err(loc.error_at(
             at,
@@ -931,7 +894,7 @@ pub fn load_tournament_with(
         openings,
         transform: file.openings.transform,
         rounds: file.rounds,
-        time_control: file.time_control.into(),
+        time_control: file.time_control,
         seed: file.seed,
         threads: file.threads,
         output: resolve(&file.output),
@@ -941,61 +904,48 @@ pub fn load_tournament_with(
 }
 
 impl Tournament {
-    /// The normalized configuration: what decides the games, written to `run.json` and hashed
-    /// into the run hash (paths, threads and output are left out: they do not change games).
-    pub fn normalized(&self) -> serde_json::Value {
-        serde_json::json!({
-            "name": self.name,
-            "participants": self.participants.iter().map(|p| serde_json::json!({
-                "name": p.name, "source": p.source,
-            })).collect::<Vec<_>>(),
-            "pairing": format!("{:?}", self.pairing),
-            "board": { "width": self.geometry.width, "height": self.geometry.height, "k": self.geometry.k, "rule": self.rule.name() },
-            "openings": {
-                "file": self.openings_file.file_name().map(|f| f.to_string_lossy().into_owned()),
-                "format": self.book_format.name(),
-                "count": self.openings.len(),
-                "transform": self.transform,
-            },
-            "rounds": self.rounds,
-            "time_control": format!("{:?}", self.time_control),
-            "seed": self.seed,
-            "move_cap": self.move_cap,
-        })
-    }
-
-    /// The runner's view: participants with player factories, openings as point lists.
-    pub fn to_spec(&self) -> Result<TournamentSpec, ConfigError> {
-        let mut participants = Vec::new();
-        for p in &self.participants {
-            let factory = match &p.kind {
-                PlayerKind::Engine(params) => {
-                    gomoku_runner::engine_factory(&p.name, (**params).clone())
-                        .map_err(|e| ConfigError::invalid(&self.path, format!("{}: {e}", p.name)))?
-                }
-                PlayerKind::Builtin(kind) => kind.factory(&p.name),
-                PlayerKind::External(spec) => {
-                    gomoku_protocol::external_factory(&p.name, (**spec).clone())
-                }
-            };
-            participants.push(Participant {
-                name: p.name.clone(),
-                factory,
-            });
-        }
-        Ok(TournamentSpec {
+    /// What decides the games, for `run.json` and the run hash (paths, threads and the
+    /// output directory are left out: they do not change games).
+    pub fn run_config(&self) -> RunConfig {
+        RunConfig {
+            v: RUN_CONFIG_VERSION,
+            kind: RunKind::Tournament,
             name: self.name.clone(),
-            participants,
+            players: self.participants.clone(),
             pairing: self.pairing.clone(),
-            openings: self.openings.iter().map(|o| o.moves.clone()).collect(),
-            transform: self.transform,
+            board: BoardConfig {
+                width: self.geometry.width,
+                height: self.geometry.height,
+                k: self.geometry.k,
+                rule: self.rule.into(),
+            },
+            book: BookConfig {
+                file: file_name(&self.openings_file),
+                format: self.book_format.name().to_string(),
+                count: self.openings.len(),
+                first: 0,
+                transform: self.transform,
+            },
             rounds: self.rounds,
-            geometry: self.geometry,
-            rule: self.rule,
-            control: self.time_control,
-            move_cap: self.move_cap,
+            time_control: self.time_control,
             seed: self.seed,
-            config: self.normalized(),
-        })
+            move_cap: self.move_cap,
+            sprt: None,
+        }
+    }
+}
+
+/// The last component of a path, for readers of `run.json`.
+pub fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Where a variant comes from: its engine file and the overrides, as RON.
+pub(crate) fn origin_with(base: &Path, overrides: &Overrides) -> String {
+    match ron::to_string(overrides) {
+        Ok(o) => format!("{} with {o}", base.display()),
+        Err(_) => base.display().to_string(),
     }
 }

@@ -8,9 +8,8 @@
 //!   thinking.
 //! * Manager side: [`external::ExternalEngine`] drives any Gomocup engine as a child process,
 //!   with time limits and typed faults (crash, timeout, garbage, illegal move).
-//! * Tournaments: [`player::ExternalPlayer`] is such an engine as a [`gomoku_runner::Player`]
-//!   (restarted after a fault; every fault loses the game with its reason), built per worker
-//!   by [`player::external_factory`].
+//! * Tournaments: gomoku-runner's `ExternalPlayer` makes such an engine a player (restarted
+//!   after a fault; every fault loses the game with its reason).
 //!
 //! The binaries (`pbrain-gomoku-arena`, and the `gomoku-fake-engine` test tool) live in the
 //! `gomoku-arena` package, which can read RON engine configs.
@@ -22,7 +21,6 @@ pub mod brain;
 pub mod clock;
 pub mod command;
 pub mod external;
-pub mod player;
 pub mod session;
 
 pub use brain::{Brain, Budget, CentreBrain, EngineBrain, Thought};
@@ -30,5 +28,4 @@ pub use external::{
     EngineCommand, EngineFault, ExternalEngine, IllegalReason, MoveReply, Timeouts,
     kill_all_engines, live_engines,
 };
-pub use player::{ExternalPlayer, ExternalSpec, external_factory};
 pub use session::{About, Flow, Reply, Session};

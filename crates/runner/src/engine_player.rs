@@ -14,6 +14,7 @@ use std::sync::atomic::AtomicBool;
 pub struct EnginePlayer {
     name: String,
     engine: Engine,
+    node_cap: Option<u64>,
 }
 
 impl EnginePlayer {
@@ -22,7 +23,17 @@ impl EnginePlayer {
         Ok(EnginePlayer {
             name: name.into(),
             engine: Engine::new(params)?,
+            node_cap: None,
         })
+    }
+
+    /// Stops every search at `cap` nodes as well as at its other limits. Tuning uses it: a
+    /// few positions make a depth-4 search (its VCF part above all) explode to hundreds of
+    /// millions of nodes, which would stall a whole run on one move; a node cap keeps games
+    /// deterministic where a time cap would not.
+    pub fn with_node_cap(mut self, cap: Option<u64>) -> EnginePlayer {
+        self.node_cap = cap;
+        self
     }
 
     /// Sets the flag that cuts a running search short (it then plays its best move so far).
@@ -73,7 +84,10 @@ impl Player for EnginePlayer {
         clock: &ClockState,
         rng: &mut ChaCha8Rng,
     ) -> Result<MoveAnswer, PlayerFault> {
-        let limits = limits_for(clock, self.engine.params());
+        let mut limits = limits_for(clock, self.engine.params());
+        if let Some(cap) = self.node_cap {
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+        }
         let r = self.engine.search(board, &limits, rng);
         let pos = r
             .best
@@ -93,14 +107,19 @@ impl Player for EnginePlayer {
     }
 }
 
-/// A factory of engine players with these parameters. The parameters are checked here, once,
-/// so that workers do not fail later.
-pub fn engine_factory(name: &str, params: EngineParams) -> Result<PlayerFactory, EngineError> {
+/// A factory of engine players with these parameters and an optional node cap per move
+/// ([`EnginePlayer::with_node_cap`]). The parameters are checked here, once, so that workers
+/// do not fail later.
+pub fn engine_factory(
+    name: &str,
+    params: EngineParams,
+    node_cap: Option<u64>,
+) -> Result<PlayerFactory, EngineError> {
     params.validate()?;
     let name = name.to_string();
     Ok(Arc::new(move || {
         EnginePlayer::new(name.clone(), params.clone())
-            .map(|p| Box::new(p) as Box<dyn Player>)
+            .map(|p| Box::new(p.with_node_cap(node_cap)) as Box<dyn Player>)
             .map_err(|e| e.to_string())
     }))
 }

@@ -10,6 +10,7 @@ use crate::RunnerError;
 use crate::game::{GameRecord, GameResult, Reason, SideTotals};
 use crate::schedule::Job;
 use gomoku_board::{Geometry, Pos, Rule};
+use gomoku_config::run::RunConfig;
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
@@ -164,122 +165,119 @@ pub fn utc_now() -> String {
     )
 }
 
-/// The settings of a run, written to `run.json`: enough to rebuild every output from the
-/// journal, and the normalized configuration whose hash identifies the run.
+/// The format version of `run.json`. Version 1 held the configuration as free-form JSON
+/// with engine parameters as Debug text; it is refused with a message naming the version.
+pub const RUN_FILE_VERSION: u32 = 2;
+
+/// `run.json`: the run hash, the job count, the shard, and the typed configuration that
+/// decides the games. Everything but the journal that a report needs is here.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RunInfo {
-    /// Schema version ([`SCHEMA_VERSION`]).
+    /// Format version ([`RUN_FILE_VERSION`]).
     pub v: u32,
-    /// The run hash: FNV-1a (64 bits, hex) of the normalized configuration, which includes
-    /// the seed, the participants' resolved parameters and the openings.
+    /// The run hash ([`run_hash`]), the same on every journal line of the run.
     pub run: String,
-    /// The tournament name.
-    pub name: String,
-    /// Participant names, by index.
-    pub players: Vec<String>,
-    /// Board width.
-    pub width: usize,
-    /// Board height.
-    pub height: usize,
-    /// Row length.
-    pub k: usize,
-    /// Rule name.
-    pub rule: String,
-    /// The number of jobs in the full schedule.
+    /// The number of jobs in the full (unsharded) schedule.
     pub jobs: usize,
-    /// Rounds (each plays every opening twice per pair).
-    pub rounds: u32,
-    /// The run seed.
-    pub seed: u64,
-    /// The normalized configuration as given by the caller (free-form).
-    pub config: serde_json::Value,
+    /// The shard `(I, N)` this directory plays: the jobs `i` with `i % N == I`. `None` for a
+    /// whole or merged run. The hash is the unsharded run's, so shards merge.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<(usize, usize)>,
+    /// What decides the games.
+    pub config: RunConfig,
 }
 
 impl RunInfo {
+    /// The `run.json` of a run: its hash is taken over `config` and `openings` (the book's
+    /// moves as played before any transform).
+    pub fn new(config: RunConfig, openings: &[Vec<Pos>], jobs: usize) -> RunInfo {
+        RunInfo {
+            v: RUN_FILE_VERSION,
+            run: run_hash(&config, openings),
+            jobs,
+            shard: None,
+            config,
+        }
+    }
+
+    /// The run's name.
+    pub fn name(&self) -> &str {
+        &self.config.name
+    }
+
+    /// Participant names, by index.
+    pub fn players(&self) -> Vec<String> {
+        self.config.players.iter().map(|p| p.name.clone()).collect()
+    }
+
     /// The board shape.
     pub fn geometry(&self) -> Geometry {
         Geometry {
-            width: self.width,
-            height: self.height,
-            k: self.k,
+            width: self.config.board.width,
+            height: self.config.board.height,
+            k: self.config.board.k,
         }
     }
 
     /// The rule.
     pub fn rule(&self) -> Rule {
-        self.rule.parse().unwrap_or_default()
+        self.config.board.rule.into()
     }
 
-    /// Reads `run.json` from an output directory.
+    /// Jobs per round (for PGN round numbers): the whole schedule divided by the rounds.
+    pub fn jobs_per_round(&self) -> usize {
+        (self.jobs / self.config.rounds.max(1) as usize).max(1)
+    }
+
+    /// Reads `run.json` from a run directory; a file of another format version is refused
+    /// with a message that names it.
     pub fn load(dir: &Path) -> Result<RunInfo, RunnerError> {
         let path = dir.join(RUN_FILE);
         let text = std::fs::read_to_string(&path).map_err(|e| RunnerError::io(&path, e))?;
-        serde_json::from_str(&text).map_err(|e| RunnerError::Journal {
-            path,
-            line: e.line(),
-            message: e.to_string(),
-        })
-    }
-
-    /// Writes `run.json` into an output directory.
-    pub fn save(&self, dir: &Path) -> Result<(), RunnerError> {
-        let path = dir.join(RUN_FILE);
-        let text = serde_json::to_string_pretty(self).expect("run info serializes");
-        std::fs::write(&path, text + "\n").map_err(|e| RunnerError::io(&path, e))
-    }
-}
-
-/// The key of `run.json` that names the shard of a sharded run, as `[I, N]`: the directory
-/// holds the games `i` with `i % N == I`. Absent in unsharded and merged runs. It is a key
-/// of its own beside the [`RunInfo`] fields (which readers of `run.json` deserialize and
-/// which never include it), so a shard's `run.json` is the unsharded run's plus this key,
-/// and its `run` hash is the unsharded run's.
-pub const SHARD_KEY: &str = "shard";
-
-/// Writes `run.json` into `dir`: `info`, plus [`SHARD_KEY`] for a shard.
-pub fn save_run_file(
-    dir: &Path,
-    info: &RunInfo,
-    shard: Option<(usize, usize)>,
-) -> Result<(), RunnerError> {
-    let Some((i, n)) = shard else {
-        return info.save(dir);
-    };
-    let mut value = serde_json::to_value(info).expect("run info serializes");
-    if let serde_json::Value::Object(map) = &mut value {
-        map.insert(SHARD_KEY.to_string(), serde_json::json!([i, n]));
-    }
-    let path = dir.join(RUN_FILE);
-    let text = serde_json::to_string_pretty(&value).expect("run info serializes");
-    std::fs::write(&path, text + "\n").map_err(|e| RunnerError::io(&path, e))
-}
-
-/// The shard `(I, N)` recorded in `dir/run.json` ([`SHARD_KEY`]); `None` for an unsharded or
-/// merged run, or when there is no `run.json`.
-pub fn load_shard(dir: &Path) -> Result<Option<(usize, usize)>, RunnerError> {
-    let path = dir.join(RUN_FILE);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(RunnerError::io(&path, e)),
-    };
-    let value: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| RunnerError::Journal {
+        let syntax = |e: serde_json::Error| RunnerError::Journal {
             path: path.clone(),
             line: e.line(),
             message: e.to_string(),
-        })?;
-    match value.get(SHARD_KEY) {
-        None | Some(serde_json::Value::Null) => Ok(None),
-        Some(v) => match serde_json::from_value::<(usize, usize)>(v.clone()) {
-            Ok((i, n)) if n > 0 && i < n => Ok(Some((i, n))),
-            _ => Err(RunnerError::Journal {
+        };
+        let value: serde_json::Value = serde_json::from_str(&text).map_err(syntax)?;
+        let version = value.get("v").and_then(serde_json::Value::as_u64);
+        if version != Some(u64::from(RUN_FILE_VERSION)) {
+            return Err(RunnerError::Version {
                 path,
-                line: 1,
-                message: format!("\"{SHARD_KEY}\" must be [I, N] with 0 <= I < N, got {v}"),
-            }),
-        },
+                found: version.map_or_else(|| "none".to_string(), |v| v.to_string()),
+                expected: RUN_FILE_VERSION,
+            });
+        }
+        serde_json::from_value(value).map_err(syntax)
     }
+
+    /// Writes `run.json` into a run directory (atomically).
+    pub fn save(&self, dir: &Path) -> Result<(), RunnerError> {
+        let text = serde_json::to_string_pretty(self).expect("run info serializes");
+        write_atomic(&dir.join(RUN_FILE), (text + "\n").as_bytes())
+    }
+}
+
+/// The run hash: FNV-1a (64 bits, hex) of the canonical JSON of what decides the games (the
+/// config's [`RunConfig::hash_key`]) and the book's moves.
+pub fn run_hash(config: &RunConfig, openings: &[Vec<Pos>]) -> String {
+    #[derive(Serialize)]
+    struct Key {
+        v: u32,
+        config: RunConfig,
+        openings: Vec<Vec<[u8; 2]>>,
+    }
+    let key = Key {
+        v: RUN_FILE_VERSION,
+        config: config.hash_key(),
+        openings: openings
+            .iter()
+            .map(|o| o.iter().map(|&p| xy(p)).collect())
+            .collect(),
+    };
+    let text = serde_json::to_string(&key).expect("run keys serialize");
+    format!("{:016x}", fnv1a64(text.as_bytes()))
 }
 
 /// `I/N`, or `all` for an unsharded run.
@@ -288,6 +286,16 @@ pub fn shard_name(shard: Option<(usize, usize)>) -> String {
         Some((i, n)) => format!("{i}/{n}"),
         None => "all".to_string(),
     }
+}
+
+/// Writes a file so that a reader (or a crash) sees the old contents or the new, never a
+/// part: the text goes to a temporary file beside it, which is then renamed over it.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RunnerError> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes).map_err(|e| RunnerError::io(&tmp, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| RunnerError::io(path, e))
 }
 
 /// FNV-1a, 64 bits: a stable hash of bytes (for run hashes; not for security).
@@ -305,6 +313,8 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 pub struct JournalContents {
     /// Parsed lines.
     pub lines: Vec<JournalLine>,
+    /// The line number in the file (from 1) of each parsed line.
+    pub numbers: Vec<usize>,
     /// Bytes up to the end of the last whole line (the rest is a torn line).
     pub valid_len: u64,
     /// Whether a torn last line was found.
@@ -337,6 +347,7 @@ pub fn read_journal(path: &Path) -> Result<JournalContents, RunnerError> {
                     message: e.to_string(),
                 })?;
             out.lines.push(parsed);
+            out.numbers.push(number);
         }
         start += len + 1;
         out.valid_len = start as u64;
@@ -378,8 +389,17 @@ impl Journal {
 
     /// Appends one line and flushes it to the operating system before returning.
     pub fn append(&self, line: &JournalLine) -> Result<(), RunnerError> {
-        let mut text = serde_json::to_vec(line).expect("journal lines serialize");
-        text.push(b'\n');
+        self.append_all(std::slice::from_ref(line))
+    }
+
+    /// Appends lines in one write, flushed before returning: a kill leaves all of them, none,
+    /// or whole lines and one torn last line (cut on resume). A game pair is journaled so.
+    pub fn append_all(&self, lines: &[JournalLine]) -> Result<(), RunnerError> {
+        let mut text = Vec::new();
+        for line in lines {
+            serde_json::to_writer(&mut text, line).expect("journal lines serialize");
+            text.push(b'\n');
+        }
         let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
         file.write_all(&text)
             .and_then(|()| file.flush())

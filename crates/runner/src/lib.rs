@@ -2,45 +2,54 @@
 //! heuristics, later external engines) against each other on all cores, journals every game
 //! as it ends, resumes interrupted runs, and writes PGN, SGF and standings.
 //!
-//! The pieces, each usable alone by SPRT and tuning code:
+//! The pieces:
 //! - [`player`]: the [`Player`] trait, clocks and answers, built-in players;
+//! - [`engine_player`], [`external_player`]: the in-process engine and an external Gomocup
+//!   engine as [`Player`]s; [`players`] builds any of them from a config's player;
 //! - [`game`]: [`play_game`], one game from an opening, and its [`GameRecord`];
-//! - [`schedule`]: the fixed job list and per-job generators (the source of determinism);
-//! - [`journal`]: `games.jsonl` and `run.json`;
-//! - [`tournament`]: [`run_tournament`] on a rayon pool (whole, or one shard `I/N`);
+//! - [`schedule`]: job lists (tournament schedules, game pairs, shards) and the per-job
+//!   generators (the one source of randomness);
+//! - [`batch`]: the match layer, [`Batch::play`]: every game of every command is played there;
+//! - [`journal`], [`rundir`]: `games.jsonl`, the typed `run.json`, and a run directory's
+//!   lock, ownership check and resume rule;
+//! - [`tournament`]: [`run_tournament`] (whole, or one shard `I/N`);
 //! - [`merge`]: [`merge_runs`], the shard directories of a run joined into one;
-//! - [`standings`], [`outputs`], [`progress`]: tables, files and live output;
-//! - [`engine_player`]: the in-process engine as a [`Player`].
+//! - [`standings`], [`outputs`], [`progress`]: tables, files and live output.
 //!
 //! Architecture invariant: a game depends only on the run seed, its job index, the opening and
 //! the players' parameters; never on the thread that plays it or the games played before.
 #![deny(missing_docs)]
 
+pub mod batch;
 pub mod engine_player;
+pub mod external_player;
 pub mod game;
 pub mod journal;
 pub mod merge;
 pub mod outputs;
 pub mod player;
+pub mod players;
 pub mod progress;
+pub mod rundir;
 pub mod schedule;
 pub mod standings;
 pub mod tournament;
 
+pub use batch::{Batch, BatchResult, Observer, Participant, PlayOptions, effective_threads};
 pub use engine_player::{EnginePlayer, engine_factory};
+pub use external_player::{ExternalPlayer, ExternalSpec, external_factory};
 pub use game::{GameRecord, GameResult, MoveRecord, Reason, SideTotals, play_game};
-pub use journal::{JournalLine, RunInfo, read_journal};
+pub use journal::{JournalLine, RunInfo, read_journal, write_atomic};
+pub use rundir::{OpenMode, RunDir};
 pub use merge::{MergeOptions, MergeReport, merge_runs};
 pub use outputs::write_outputs;
 pub use player::{
     BuiltinKind, BuiltinPlayer, ClockState, MoveAnswer, Player, PlayerFactory, PlayerFault,
     SearchCounters, TimeControl,
 };
-pub use schedule::{Job, Pairing, build_schedule, job_rng};
+pub use schedule::{Job, Pairing, batch_seed, build_schedule, job_rng, pair_jobs, shard_jobs};
 pub use standings::Standings;
-pub use tournament::{
-    Observer, Participant, RunOptions, RunSummary, TournamentSpec, run_tournament,
-};
+pub use tournament::{RunOptions, RunSummary, TournamentSpec, run_tournament};
 
 use std::path::{Path, PathBuf};
 
@@ -67,7 +76,7 @@ pub enum RunnerError {
     },
     /// The journal belongs to another run (other config, seed, players or openings).
     #[error(
-        "{path}: journal of run {found}, but this configuration is run {expected}; use another output directory or delete the journal"
+        "{path}: run {found}, but this configuration is run {expected} (another configuration or seed): choose another output directory, or add --force to start this run there afresh"
     )]
     RunMismatch {
         /// The journal.
@@ -103,9 +112,43 @@ pub enum RunnerError {
         /// The directory read second.
         second: PathBuf,
     },
+    /// A run file is of a format version this build does not read.
+    #[error(
+        "{path}: format version {found}, but this gomoku-arena reads version {expected}; it was written by another version: run again into a new directory (`rate` still reads its games.jsonl)"
+    )]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// The version found.
+        found: String,
+        /// The version this build reads.
+        expected: u32,
+    },
     /// A journal with games exists and resume was not asked for.
-    #[error("{0} already holds games: resume it with --resume, or delete it to start over")]
+    #[error(
+        "{0} already holds games of this run: continue it with --resume, or add --force to start afresh"
+    )]
     JournalExists(PathBuf),
+    /// The output directory holds files but no run.
+    #[error(
+        "{dir} holds files but no run (for example {example}): choose another output directory, or add --force to write there anyway"
+    )]
+    NotARun {
+        /// The directory.
+        dir: PathBuf,
+        /// One file found in it.
+        example: String,
+    },
+    /// Another process writes to the run directory.
+    #[error(
+        "{dir} is in use by {holder}: two runs cannot write one directory; wait for it to end or choose another output directory"
+    )]
+    Locked {
+        /// The directory.
+        dir: PathBuf,
+        /// Who holds the lock, as its lock file says.
+        holder: String,
+    },
     /// The tournament cannot run as specified.
     #[error("{0}")]
     Invalid(String),

@@ -12,7 +12,7 @@
 
 use crate::RunnerError;
 use crate::journal::{
-    JOURNAL_FILE, JournalLine, RUN_FILE, RunInfo, load_shard, read_journal, shard_name,
+    JOURNAL_FILE, JournalLine, RUN_FILE, RunInfo, read_journal, shard_name,
 };
 use crate::outputs::write_outputs_from;
 use crate::standings::Standings;
@@ -198,9 +198,13 @@ pub fn merge_runs(
             )));
         }
         let info = RunInfo::load(dir)?;
-        let shard = load_shard(dir)?;
+        let shard = info.shard;
+        let whole = RunInfo {
+            shard: None,
+            ..info.clone()
+        };
         match &reference {
-            None => reference = Some((dir.clone(), info.clone())),
+            None => reference = Some((dir.clone(), whole)),
             Some((first, expected)) => {
                 if info.run != expected.run {
                     return Err(RunnerError::ForeignRun {
@@ -210,7 +214,7 @@ pub fn merge_runs(
                         expected: expected.run.clone(),
                     });
                 }
-                if info != *expected {
+                if whole != *expected {
                     return Err(RunnerError::Invalid(format!(
                         "merge: {} and {} have the same run hash {} but different {RUN_FILE} settings; they are not shards of one run",
                         dir.display(),
@@ -228,33 +232,8 @@ pub fn merge_runs(
             games: contents.lines.len(),
             torn: contents.torn,
         });
-        for line in contents.lines {
-            if line.run != info.run {
-                return Err(RunnerError::ForeignRun {
-                    path: path.clone(),
-                    found: line.run,
-                    first: dir.join(RUN_FILE),
-                    expected: info.run,
-                });
-            }
-            if line.job >= info.jobs {
-                return Err(RunnerError::Invalid(format!(
-                    "merge: {} holds job {}, but the run has {} jobs",
-                    path.display(),
-                    line.job,
-                    info.jobs
-                )));
-            }
-            if let Some((i, n)) = shard
-                && line.job % n != i
-            {
-                return Err(RunnerError::Invalid(format!(
-                    "merge: {} is shard {i}/{n} but holds job {}, which belongs to shard {}/{n}",
-                    path.display(),
-                    line.job,
-                    line.job % n
-                )));
-            }
+        for (line, number) in contents.lines.into_iter().zip(contents.numbers) {
+            crate::rundir::check_line(&path, number, &line, &info)?;
             match games.entry(line.job) {
                 Entry::Vacant(v) => {
                     v.insert((line, k));

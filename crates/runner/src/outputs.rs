@@ -13,7 +13,7 @@
 
 use crate::RunnerError;
 use crate::game::{GameResult, Reason};
-use crate::journal::{JOURNAL_FILE, JournalLine, RunInfo, read_journal};
+use crate::journal::{JOURNAL_FILE, JournalLine, RunInfo, read_journal, write_atomic};
 use crate::standings::Standings;
 use gomoku_board::{Color, Geometry, Rule};
 use std::fmt::Write as _;
@@ -166,7 +166,7 @@ pub fn write_outputs_from(
     info: &RunInfo,
     lines: &[JournalLine],
 ) -> Result<Standings, RunnerError> {
-    let per_round = info.jobs / (info.rounds as usize).max(1);
+    let per_round = info.jobs_per_round();
     let mut pgn = String::new();
     let mut sgf = String::new();
     for line in lines {
@@ -177,11 +177,8 @@ pub fn write_outputs_from(
             sgf.push_str(&g);
         }
     }
-    let standings = Standings::compute(&info.players, lines);
-    let write = |name: &str, text: &str| {
-        let path = dir.join(name);
-        std::fs::write(&path, text).map_err(|e| RunnerError::io(&path, e))
-    };
+    let standings = Standings::compute(&info.players(), lines);
+    let write = |name: &str, text: &str| write_atomic(&dir.join(name), text.as_bytes());
     write("results.pgn", &pgn)?;
     write("games.sgf", &sgf)?;
     let json = serde_json::to_string_pretty(&standings).expect("standings serialize");

@@ -4,7 +4,7 @@
 use crate::game::GameResult;
 use crate::journal::JournalLine;
 use crate::standings::Standings;
-use crate::tournament::{Observer, RunSummary};
+use crate::batch::{BatchResult, Observer};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::Mutex;
@@ -84,7 +84,7 @@ impl Observer for ConsoleObserver {
         }
     }
 
-    fn finished(&self, _summary: &RunSummary) {
+    fn finished(&self, _summary: &BatchResult) {
         self.bar.finish_and_clear();
     }
 }

@@ -5,35 +5,8 @@
 use gomoku_board::{Geometry, Symmetry};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Serialize};
 
-/// Who plays whom.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Pairing {
-    /// Every participant plays every other.
-    RoundRobin,
-    /// The candidates (participant indices) play every participant that is not a candidate.
-    Gauntlet(Vec<usize>),
-}
-
-impl Pairing {
-    /// The pairs `(a, b)` with `a < b` in a fixed order.
-    pub fn pairs(&self, n: usize) -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
-        for a in 0..n {
-            for b in a + 1..n {
-                let keep = match self {
-                    Pairing::RoundRobin => true,
-                    Pairing::Gauntlet(c) => c.contains(&a) != c.contains(&b),
-                };
-                if keep {
-                    out.push((a, b));
-                }
-            }
-        }
-        out
-    }
-}
+pub use gomoku_config::run::Pairing;
 
 /// One game to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -62,9 +35,65 @@ pub fn splitmix64(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// The generator of a job's game: ChaCha8 seeded from the run seed and the job index.
+/// The generator of a job's game: ChaCha8 seeded from the run seed and the job index. Every
+/// game of every command draws its randomness from here.
 pub fn job_rng(seed: u64, job: usize) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(splitmix64(seed ^ splitmix64(job as u64)))
+}
+
+/// The seed of one of several independent batches of a run (a tuning step, a match of a
+/// step), derived from the run seed and the batch's number.
+pub fn batch_seed(seed: u64, batch: u64) -> u64 {
+    splitmix64(seed ^ splitmix64(batch ^ 0x4241_5443_4853_4545))
+}
+
+/// The board symmetry of game pair `pair` (both colour orders of one opening), drawn from the
+/// seed: the one place a pair's random transform is derived.
+pub fn pair_symmetry(seed: u64, pair: u64, geometry: Geometry) -> Symmetry {
+    let symmetries = Symmetry::of(geometry);
+    let mut rng = ChaCha8Rng::seed_from_u64(splitmix64(
+        seed ^ splitmix64(pair ^ 0x5452_414E_5346_4F52),
+    ));
+    symmetries[rng.random_range(0..symmetries.len())]
+}
+
+/// The jobs of shard `(i, n)`: those whose index `j` has `j % n == i`.
+pub fn shard_jobs(jobs: &mut Vec<Job>, shard: Option<(usize, usize)>) {
+    if let Some((i, n)) = shard {
+        jobs.retain(|j| j.index % n == i);
+    }
+}
+
+/// The jobs of game pairs `pairs` between players 0 and 1 (SPRT and tuning matches): pair
+/// `p` plays opening `p mod book` twice, player 0 first as Black (job `2p`), then as White
+/// (job `2p + 1`). With `transform`, each pair's symmetry comes from [`pair_symmetry`].
+pub fn pair_jobs(
+    pairs: std::ops::Range<usize>,
+    book: usize,
+    transform: bool,
+    geometry: Geometry,
+    seed: u64,
+) -> Vec<Job> {
+    let mut jobs = Vec::with_capacity(2 * pairs.len());
+    for p in pairs {
+        let t = if transform {
+            pair_symmetry(seed, p as u64, geometry)
+        } else {
+            Symmetry::Identity
+        };
+        for (k, (black, white)) in [(0, 1), (1, 0)].into_iter().enumerate() {
+            jobs.push(Job {
+                index: 2 * p + k,
+                round: (p / book) as u32,
+                pair: 0,
+                opening: p % book,
+                black,
+                white,
+                transform: t,
+            });
+        }
+    }
+    jobs
 }
 
 /// The schedule: rounds x openings x pairs x both colour orders, in that nesting, so that the
@@ -81,17 +110,13 @@ pub fn build_schedule(
     seed: u64,
 ) -> Vec<Job> {
     let pairs = pairing.pairs(n_players);
-    let symmetries = Symmetry::of(geometry);
     let mut jobs = Vec::with_capacity(rounds as usize * n_openings * pairs.len() * 2);
     let mut game_pair = 0u64;
     for round in 0..rounds {
         for opening in 0..n_openings {
             for (pair, &(a, b)) in pairs.iter().enumerate() {
                 let t = if transform {
-                    let mut rng = ChaCha8Rng::seed_from_u64(splitmix64(
-                        seed ^ splitmix64(game_pair ^ 0x5452_414E_5346_4F52),
-                    ));
-                    symmetries[rng.random_range(0..symmetries.len())]
+                    pair_symmetry(seed, game_pair, geometry)
                 } else {
                     Symmetry::Identity
                 };

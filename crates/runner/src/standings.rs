@@ -75,9 +75,14 @@ pub struct PlayerStanding {
     pub head_to_head: Vec<Option<Wdl>>,
 }
 
-/// The table of a tournament.
+/// The format version of `standings.json` (version 1 had no `v`).
+pub const STANDINGS_VERSION: u32 = 2;
+
+/// The table of a tournament, as `standings.json` holds it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Standings {
+    /// Format version ([`STANDINGS_VERSION`]).
+    pub v: u32,
     /// Rows, best first (by Elo when fitted, else by score).
     pub players: Vec<PlayerStanding>,
     /// Games counted (failed jobs are not).
@@ -189,6 +194,7 @@ impl Standings {
             .then(a.index.cmp(&b.index))
         });
         Standings {
+            v: STANDINGS_VERSION,
             players: rows,
             games,
             failed,

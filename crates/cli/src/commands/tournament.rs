@@ -4,7 +4,7 @@
 use anyhow::{Context, Result};
 use gomoku_config::tournament::{Tournament, load_tournament};
 use gomoku_runner::progress::ConsoleObserver;
-use gomoku_runner::{RunOptions, run_tournament, write_outputs};
+use gomoku_runner::{OpenMode, RunOptions, TournamentSpec, run_tournament, write_outputs};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -33,6 +33,10 @@ pub struct Args {
     /// No progress bar and no intermediate standings.
     #[arg(long)]
     quiet: bool,
+    /// Write into the output directory even if it holds another run or other files (a
+    /// journal there is started afresh).
+    #[arg(long)]
+    force: bool,
 }
 
 /// Parses `I/N` (0 <= I < N) for `--shard`.
@@ -81,7 +85,9 @@ fn resume_command(args: &Args) -> String {
 /// Runs `tournament`.
 pub fn run(args: Args) -> Result<ExitCode> {
     let tournament = load(&args.config)?;
-    let spec = tournament.to_spec().context("building the players")?;
+    let openings = tournament.openings.iter().map(|o| o.moves.clone()).collect();
+    let spec =
+        TournamentSpec::new(tournament.run_config(), openings).context("building the players")?;
     let output = args
         .out
         .clone()
@@ -120,20 +126,23 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     eprintln!(
         "tournament {}: {} players, {} openings x {} rounds, {} games{shard}, run {}, output {}",
-        spec.name,
+        spec.config.name,
         spec.participants.len(),
         spec.openings.len(),
-        spec.rounds,
+        spec.config.rounds,
         jobs,
-        spec.run_hash(),
+        spec.run_info().run,
         output.display()
     );
     let opts = RunOptions {
         threads,
-        output: Some(output.clone()),
-        resume: args.resume,
+        output: Some(&output),
+        mode: OpenMode {
+            resume: args.resume,
+            force: args.force,
+        },
         shard: args.shard,
-        stop: Some(stop.clone()),
+        stop: Some(&stop),
         observer: Some(&observer),
     };
     let summary = run_tournament(&spec, &opts)
@@ -141,8 +150,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let standings = write_outputs(&output)
         .with_context(|| format!("writing outputs to {}", output.display()))?;
     println!("{}", standings.table());
-    let wall = summary.wall.as_secs_f64();
-    let capacity = wall * summary.threads as f64;
+    let wall = summary.wall().as_secs_f64();
+    let capacity = wall * summary.batch.threads as f64;
     let share = |d: std::time::Duration| {
         if capacity > 0.0 {
             100.0 * d.as_secs_f64() / capacity
@@ -152,20 +161,20 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     eprintln!(
         "played {} games ({} resumed) in {:.1}s on {} threads: {:.0} games/min; worker time: players thinking {:.1}%, engine resets and builds {:.1}%, runner {:.2}%",
-        summary.played,
+        summary.played(),
         summary.resumed,
         wall,
-        summary.threads,
+        summary.batch.threads,
         if wall > 0.0 {
-            summary.played as f64 * 60.0 / wall
+            summary.played() as f64 * 60.0 / wall
         } else {
             0.0
         },
-        share(summary.think),
-        share(summary.reset),
-        100.0 * summary.overhead()
+        share(summary.batch.think),
+        share(summary.batch.reset),
+        100.0 * summary.batch.overhead()
     );
-    if summary.interrupted {
+    if summary.interrupted() {
         eprintln!(
             "stopped with {} of {} games journaled; resume with:\n  {}",
             summary.lines.len(),

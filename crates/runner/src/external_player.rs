@@ -1,6 +1,5 @@
-//! An external Gomocup engine as a tournament player: [`ExternalPlayer`] implements
-//! [`gomoku_runner::Player`] over an [`ExternalEngine`], and [`external_factory`] builds one
-//! per worker thread.
+//! An external Gomocup engine as a player: [`ExternalPlayer`] implements [`Player`] over
+//! gomoku-protocol's [`ExternalEngine`], and [`external_factory`] builds one per worker thread.
 //!
 //! * `new_game` (re)starts the process when there is none (first game, or after a fault
 //!   killed it), sends `START n` (or `RECTSTART w,h`) and the `INFO` lines (`timeout_turn`,
@@ -26,10 +25,12 @@
 //! in-process engines and built-in players. (An engine that searches to a fixed depth, like
 //! `pbrain-gomoku-arena` with a depth-limited config, still plays the same moves.)
 
-use crate::external::{EngineCommand, EngineFault, ExternalEngine, IllegalReason, Timeouts};
-use gomoku_board::{Board, Geometry, Rule};
-use gomoku_runner::{
+use crate::player::{
     ClockState, MoveAnswer, Player, PlayerFactory, PlayerFault, SearchCounters, TimeControl,
+};
+use gomoku_board::{Board, Geometry, Rule};
+use gomoku_protocol::external::{
+    EngineCommand, EngineFault, ExternalEngine, IllegalReason, Timeouts,
 };
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;

@@ -1,0 +1,433 @@
+//! The typed description of a run, written to `run.json` and hashed into the run hash: who
+//! plays (each player's full parameters and table values), on what board, from which book,
+//! under which schedule and seed.
+//!
+//! Everything here is plain serde data, so `run.json` is read back into the same types and
+//! nothing is ever printed with `{:?}` and parsed again. The run hash
+//! ([`RunConfig::hash_key`]) is taken over a canonical JSON serialization of what decides the
+//! games only: table names and descriptions, file names and where a player came from are
+//! kept for the reader of `run.json` but left out of the key, so renaming a table or
+//! rewriting its comments never breaks `--resume` or a merge.
+
+use crate::tournament::{BuiltinSpec, RuleSpec, TimeControlSpec};
+use gomoku_engine::{EngineParams, PatternSpec, PatternTable};
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// The format version of [`RunConfig`] (and of the `run.json` that holds it).
+pub const RUN_CONFIG_VERSION: u32 = 2;
+
+/// One pattern of a table as it decides play: the shape and its two scores.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PatternValues {
+    /// Cells: `1` own stone, `0` empty, `x` blocked.
+    pub shape: String,
+    /// Score when the side to move owns it.
+    pub own: i32,
+    /// Score when the opponent owns it.
+    pub opp: i32,
+}
+
+/// A pattern table's values. Its name is for readers; [`RunConfig::hash_key`] drops it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableValues {
+    /// The table's name (not hashed).
+    pub name: String,
+    /// The patterns in table order.
+    pub patterns: Vec<PatternValues>,
+}
+
+/// An in-process engine's parameters, with the field names of engine files.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EngineSpec {
+    /// The evaluation table.
+    pub table: TableValues,
+    /// Nominal depth.
+    pub depth: u32,
+    /// Width per node (`None`: every candidate).
+    pub top_n: Option<usize>,
+    /// Candidate radius.
+    pub radius: u32,
+    /// Transposition table size in MiB.
+    pub tt_mib: usize,
+    /// Transposition table on/off.
+    pub tt: bool,
+    /// Pattern-score move ordering on/off.
+    pub ordering: bool,
+    /// Iterative deepening on/off.
+    pub iterative_deepening: bool,
+    /// Killer moves on/off.
+    pub killers: bool,
+    /// History heuristic on/off.
+    pub history: bool,
+    /// Root VCF search on/off.
+    pub vcf: bool,
+    /// Most fours in a VCF line.
+    pub vcf_depth: u32,
+    /// Root tie-break margin (0: deterministic).
+    pub tie_break_margin: i32,
+    /// Search threads.
+    pub threads: usize,
+}
+
+impl EngineSpec {
+    /// The spec of engine parameters (the table's description is not part of it).
+    pub fn from_params(p: &EngineParams) -> EngineSpec {
+        EngineSpec {
+            table: TableValues {
+                name: p.table.name.clone(),
+                patterns: p
+                    .table
+                    .patterns
+                    .iter()
+                    .map(|s| PatternValues {
+                        shape: s.shape.clone(),
+                        own: s.own,
+                        opp: s.opp,
+                    })
+                    .collect(),
+            },
+            depth: p.depth,
+            top_n: p.top_n,
+            radius: p.radius,
+            tt_mib: p.tt_mib,
+            tt: p.use_tt,
+            ordering: p.use_ordering,
+            iterative_deepening: p.iterative_deepening,
+            killers: p.killers,
+            history: p.history,
+            vcf: p.vcf,
+            vcf_depth: p.vcf_depth,
+            tie_break_margin: p.tie_break_margin,
+            threads: p.threads,
+        }
+    }
+
+    /// The engine parameters (with an empty table description).
+    pub fn to_params(&self) -> EngineParams {
+        EngineParams {
+            table: PatternTable {
+                name: self.table.name.clone(),
+                description: String::new(),
+                patterns: self
+                    .table
+                    .patterns
+                    .iter()
+                    .map(|p| PatternSpec::new(&p.shape, p.own, p.opp))
+                    .collect(),
+            },
+            depth: self.depth,
+            top_n: self.top_n,
+            radius: self.radius,
+            tt_mib: self.tt_mib,
+            use_tt: self.tt,
+            use_ordering: self.ordering,
+            iterative_deepening: self.iterative_deepening,
+            killers: self.killers,
+            history: self.history,
+            vcf: self.vcf,
+            vcf_depth: self.vcf_depth,
+            tie_break_margin: self.tie_break_margin,
+            threads: self.threads,
+        }
+    }
+}
+
+/// An external Gomocup engine: how to start it and its limits. The resolved paths are used
+/// to start it but not written or hashed: the same config run from another folder, or on
+/// another machine of a cluster, is the same run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExternalConfig {
+    /// The command as written in the config.
+    pub command: String,
+    /// Its arguments.
+    pub args: Vec<String>,
+    /// `INFO timeout_turn`, milliseconds.
+    pub move_time_ms: u64,
+    /// `INFO timeout_match`, milliseconds.
+    pub game_time_ms: Option<u64>,
+    /// Grace past a limit before a loss on time, milliseconds.
+    pub tolerance_ms: u64,
+    /// `INFO max_memory`, MiB.
+    pub max_memory_mb: Option<u64>,
+    /// Limit for answering `START`, milliseconds.
+    pub start_timeout_ms: u64,
+    /// The program to start (resolved).
+    #[serde(skip)]
+    pub program: PathBuf,
+    /// Its working directory (resolved), if set.
+    #[serde(skip)]
+    pub dir: Option<PathBuf>,
+    /// A file its stderr is appended to (resolved), if set.
+    #[serde(skip)]
+    pub stderr: Option<PathBuf>,
+}
+
+/// What plays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerSpec {
+    /// An in-process engine.
+    Engine(Box<EngineSpec>),
+    /// A built-in player.
+    Builtin(BuiltinSpec),
+    /// An external engine.
+    External(Box<ExternalConfig>),
+}
+
+/// A named player of a run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerConfig {
+    /// Unique name.
+    pub name: String,
+    /// Where it came from, for readers: an engine file and its overrides (not hashed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<String>,
+    /// What plays.
+    pub spec: PlayerSpec,
+}
+
+impl PlayerConfig {
+    /// An in-process engine player.
+    pub fn engine(name: &str, params: &EngineParams) -> PlayerConfig {
+        PlayerConfig {
+            name: name.to_string(),
+            origin: None,
+            spec: PlayerSpec::Engine(Box::new(EngineSpec::from_params(params))),
+        }
+    }
+}
+
+/// Who plays whom.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Pairing {
+    /// Every participant plays every other.
+    RoundRobin,
+    /// The candidates (participant indices) play every participant that is not a candidate.
+    Gauntlet(Vec<usize>),
+}
+
+impl Pairing {
+    /// The pairs `(a, b)` with `a < b` in a fixed order.
+    pub fn pairs(&self, n: usize) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                let keep = match self {
+                    Pairing::RoundRobin => true,
+                    Pairing::Gauntlet(c) => c.contains(&a) != c.contains(&b),
+                };
+                if keep {
+                    out.push((a, b));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Board shape and rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardConfig {
+    /// Width.
+    pub width: usize,
+    /// Height.
+    pub height: usize,
+    /// Row length.
+    pub k: usize,
+    /// Rule.
+    pub rule: RuleSpec,
+}
+
+/// The openings of a run. The moves themselves enter the run hash; the file name does not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BookConfig {
+    /// The book's file name, for readers (not hashed).
+    pub file: String,
+    /// Its format.
+    pub format: String,
+    /// Openings used.
+    pub count: usize,
+    /// Index in the book of the first opening used.
+    #[serde(default)]
+    pub first: usize,
+    /// A random board symmetry per opening pair.
+    pub transform: bool,
+}
+
+/// The Elo model of an SPRT's hypotheses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ModelSpec {
+    /// Logistic Elo (expected score).
+    Logistic,
+    /// Normalized Elo (fishtest's default).
+    #[default]
+    Normalized,
+}
+
+impl ModelSpec {
+    /// `logistic` or `normalized`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ModelSpec::Logistic => "logistic",
+            ModelSpec::Normalized => "normalized",
+        }
+    }
+
+    /// The unit its bounds are in: `Elo` or `nElo`.
+    pub fn unit(self) -> &'static str {
+        match self {
+            ModelSpec::Logistic => "Elo",
+            ModelSpec::Normalized => "nElo",
+        }
+    }
+}
+
+/// The settings of a sequential test (they decide when it stops, so they are hashed).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SprtSettings {
+    /// H0.
+    pub elo0: f64,
+    /// H1.
+    pub elo1: f64,
+    /// Type I error.
+    pub alpha: f64,
+    /// Type II error.
+    pub beta: f64,
+    /// Elo model.
+    pub model: ModelSpec,
+    /// Game cap.
+    pub max_games: u64,
+}
+
+/// What kind of run a directory holds; it decides how its jobs are laid out.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RunKind {
+    /// A tournament: rounds x openings x pairs x both colours.
+    Tournament,
+    /// An SPRT: game pairs of the candidate (player 0) and the baseline, in pair order.
+    Sprt,
+    /// One step of a tuning run: game pairs of player 0 against player 1.
+    TuneStep {
+        /// The tuning method.
+        method: String,
+        /// The step's number.
+        step: u64,
+        /// Pairs in the step.
+        pairs: u64,
+    },
+    /// Verification of an opening book by self-play.
+    Verify {
+        /// Games per opening.
+        games_per_opening: u32,
+    },
+}
+
+/// Everything that decides the games of a run, as written to `run.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunConfig {
+    /// The format version ([`RUN_CONFIG_VERSION`]).
+    pub v: u32,
+    /// What kind of run.
+    pub kind: RunKind,
+    /// The run's name (not hashed).
+    pub name: String,
+    /// The players, by index.
+    pub players: Vec<PlayerConfig>,
+    /// Who plays whom.
+    pub pairing: Pairing,
+    /// Board and rule.
+    pub board: BoardConfig,
+    /// The openings.
+    pub book: BookConfig,
+    /// Passes through the book.
+    pub rounds: u32,
+    /// Time control.
+    pub time_control: TimeControlSpec,
+    /// The run seed.
+    pub seed: u64,
+    /// Draw when this many stones are on the board.
+    pub move_cap: Option<usize>,
+    /// The test's settings, for an SPRT.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtSettings>,
+}
+
+impl RunConfig {
+    /// The canonical key of the run hash: this config without what does not decide games
+    /// (the run's and tables' names, the book's file name, players' origins).
+    pub fn hash_key(&self) -> RunConfig {
+        let mut key = self.clone();
+        key.name.clear();
+        key.book.file.clear();
+        for p in &mut key.players {
+            p.origin = None;
+            if let PlayerSpec::Engine(e) = &mut p.spec {
+                e.table.name.clear();
+            }
+        }
+        key
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_spec_round_trips_parameters() {
+        let mut p = EngineParams {
+            depth: 6,
+            top_n: None,
+            tie_break_margin: 3,
+            ..EngineParams::default()
+        };
+        p.table.description.clear();
+        assert_eq!(EngineSpec::from_params(&p).to_params(), p);
+    }
+
+    #[test]
+    fn hash_key_drops_names_and_keeps_values() {
+        let p = EngineParams::default();
+        let mut a = PlayerConfig::engine("a", &p);
+        a.origin = Some("engines/a.ron".into());
+        let config = RunConfig {
+            v: RUN_CONFIG_VERSION,
+            kind: RunKind::Tournament,
+            name: "x".into(),
+            players: vec![a],
+            pairing: Pairing::RoundRobin,
+            board: BoardConfig {
+                width: 15,
+                height: 15,
+                k: 5,
+                rule: RuleSpec::Freestyle,
+            },
+            book: BookConfig {
+                file: "book.txt".into(),
+                format: "pos".into(),
+                count: 1,
+                first: 0,
+                transform: false,
+            },
+            rounds: 1,
+            time_control: TimeControlSpec::EngineDefault,
+            seed: 1,
+            move_cap: None,
+            sprt: None,
+        };
+        let mut renamed = config.clone();
+        renamed.name = "y".into();
+        renamed.book.file = "other.txt".into();
+        if let PlayerSpec::Engine(e) = &mut renamed.players[0].spec {
+            e.table.name = "renamed".into();
+        }
+        assert_eq!(renamed.hash_key(), config.hash_key());
+        let mut changed = config.clone();
+        if let PlayerSpec::Engine(e) = &mut changed.players[0].spec {
+            e.table.patterns[0].own += 1;
+        }
+        assert_ne!(changed.hash_key(), config.hash_key());
+        let json = serde_json::to_string(&config).unwrap();
+        assert_eq!(serde_json::from_str::<RunConfig>(&json).unwrap(), config);
+    }
+}
