@@ -2,7 +2,7 @@
 //! position and per iteration depth (printed by the CLI's `bench` subcommand).
 
 use crate::EngineError;
-use crate::search::{Engine, EngineParams, IterationInfo, Limits};
+use crate::{Engine, EngineParams, IterationInfo, Limits};
 use gomoku_board::{Board, Geometry, Pos, Rule};
 use rand::SeedableRng;
 use std::time::Duration;

@@ -47,21 +47,22 @@
 #![deny(missing_docs)]
 
 pub mod bench;
+mod params;
 mod pattern;
 mod position;
 pub mod reference;
+mod score;
 mod search;
 pub mod tt;
 
+pub use params::{EngineParams, Limits, MAX_DEPTH};
 pub use pattern::{
     CompiledTable, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, PatternSpec, PatternTable, TableError,
     evaluate_from_scratch, seed_table, tic_tac_toe_table,
 };
 pub use position::{EVAL_LIMIT, Fives, SearchBoard};
-pub use search::{
-    Engine, EngineParams, IterationInfo, Limits, MATE_BOUND, MAX_DEPTH, SearchResult, WIN, is_mate,
-    win_in,
-};
+pub use score::{MATE_BOUND, WIN, is_mate, win_in};
+pub use search::{Engine, IterationInfo, SearchResult};
 
 use thiserror::Error;
 

@@ -3,7 +3,7 @@
 //! alpha-beta against.
 
 use crate::position::SearchBoard;
-use crate::search::{Engine, WIN};
+use crate::{Engine, WIN};
 use gomoku_board::Board;
 
 /// The minimax score of `board` at `depth` plies, from the side to move's view, with the

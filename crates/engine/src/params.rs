@@ -1,0 +1,109 @@
+//! What an engine is and how long one search may run: [`EngineParams`] (the evaluation table
+//! and every search switch, each of which can be turned off for ablations and tuning), their
+//! range checks, and the per-search [`Limits`]. Kept apart from the search so that config
+//! and tune can build and validate parameters without reading the searcher.
+
+use crate::EngineError;
+use crate::pattern::{PatternTable, seed_table};
+use std::time::Duration;
+
+/// The deepest nominal search depth accepted.
+pub const MAX_DEPTH: u32 = 64;
+/// Plies the per-ply arrays of a search (moves, PV, killers) are sized for: [`MAX_DEPTH`]
+/// with a margin, so a node at the depth limit can still index its child's slot.
+pub(crate) const MAX_PLY: usize = MAX_DEPTH as usize + 2;
+
+/// What the engine is: its evaluation table and every search switch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineParams {
+    /// The pattern table (the evaluation function).
+    pub table: PatternTable,
+    /// Nominal search depth in plies (1..=64).
+    pub depth: u32,
+    /// Moves searched per node after ordering (`None` = every candidate).
+    pub top_n: Option<usize>,
+    /// Candidates: empty points within this distance of a stone along the 8 line directions.
+    pub radius: u32,
+    /// Transposition table size in MiB.
+    pub tt_mib: usize,
+    /// Use the transposition table.
+    pub use_tt: bool,
+    /// Order moves by pattern score (own gain + opponent's gain at the point).
+    pub use_ordering: bool,
+    /// Iterative deepening (off: search the target depth directly).
+    pub iterative_deepening: bool,
+    /// Killer moves (two per ply).
+    pub killers: bool,
+    /// History heuristic.
+    pub history: bool,
+    /// VCF threat search at the root before the main search.
+    pub vcf: bool,
+    /// VCF depth limit: the most fours the attacker may play before its five (quintet's
+    /// convention: a line of 12 fours then the five needs 12).
+    pub vcf_depth: u32,
+    /// Choose uniformly among root moves scoring within this margin of the best (0 = off).
+    pub tie_break_margin: i32,
+    /// Search threads (1 = single-threaded; more = Lazy SMP helpers sharing the TT).
+    pub threads: usize,
+}
+
+impl Default for EngineParams {
+    fn default() -> Self {
+        EngineParams {
+            table: seed_table(),
+            depth: 4,
+            top_n: Some(10),
+            radius: 2,
+            tt_mib: 16,
+            use_tt: true,
+            use_ordering: true,
+            iterative_deepening: true,
+            killers: true,
+            history: true,
+            vcf: true,
+            vcf_depth: 12,
+            tie_break_margin: 0,
+            threads: 1,
+        }
+    }
+}
+
+impl EngineParams {
+    /// Checks the ranges (the table is checked when compiled).
+    pub fn validate(&self) -> Result<(), EngineError> {
+        let bad = |field: &'static str, message: String| Err(EngineError::Param { field, message });
+        if !(1..=MAX_DEPTH).contains(&self.depth) {
+            return bad("depth", format!("{} not in 1..={MAX_DEPTH}", self.depth));
+        }
+        if self.top_n == Some(0) {
+            return bad("top_n", "must be at least 1 (or None)".into());
+        }
+        if !(1..=4).contains(&self.radius) {
+            return bad("radius", format!("{} not in 1..=4", self.radius));
+        }
+        if self.tt_mib == 0 || self.tt_mib > 65536 {
+            return bad("tt_mib", format!("{} not in 1..=65536", self.tt_mib));
+        }
+        if self.vcf_depth > 255 {
+            return bad("vcf_depth", format!("{} not in 0..=255", self.vcf_depth));
+        }
+        if self.tie_break_margin < 0 {
+            return bad("tie_break_margin", "must be >= 0".into());
+        }
+        if !(1..=64).contains(&self.threads) {
+            return bad("threads", format!("{} not in 1..=64", self.threads));
+        }
+        Ok(())
+    }
+}
+
+/// Limits of one search; `None` means no limit (depth: the engine's depth).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Nominal depth (overrides the engine's).
+    pub depth: Option<u32>,
+    /// Node budget.
+    pub nodes: Option<u64>,
+    /// Time budget for this move.
+    pub time: Option<Duration>,
+}

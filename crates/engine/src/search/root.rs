@@ -1,0 +1,196 @@
+//! The root of a search: forced replies and VCF first, then iterative deepening over the
+//! ordered root moves with PVS, and the optional random tie-break among near-best moves.
+
+use super::Worker;
+use crate::params::MAX_DEPTH;
+use crate::score::{INF, WIN, is_mate};
+use crate::search::{IterationInfo, SearchResult};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
+
+/// A root move and its score in the last iteration; `exact` when that score is not only a
+/// bound (the tie-break may pick only among exact scores).
+#[derive(Clone, Copy, Debug)]
+struct RootMove {
+    cell: u32,
+    score: i32,
+    exact: bool,
+}
+
+impl Worker<'_> {
+    /// Root: forced moves, VCF, then iterative deepening and the tie-break.
+    pub(super) fn run(&mut self, rng: &mut ChaCha8Rng) -> SearchResult {
+        let me = self.sb.to_move();
+        let mine = self.sb.all_fives(me);
+        if let Some(q) = mine.first() {
+            return self.result(Some(q), WIN - 1, vec![q], 1);
+        }
+        let theirs = self.sb.all_fives(me.opponent());
+        // Root moves: the legal candidates (or the forced blocks), ordered.
+        let mut cands = Vec::new();
+        if theirs.len > 0 {
+            let legal: Vec<u32> = theirs
+                .as_slice()
+                .iter()
+                .copied()
+                .filter(|&q| !self.sb.is_forbidden(q as usize))
+                .collect();
+            if theirs.len >= 2 || legal.is_empty() {
+                // Lost: the opponent completes a five whatever we do.
+                let mv = legal.first().copied().or_else(|| self.any_legal());
+                return self.result(mv, -(WIN - 2), mv.into_iter().collect(), 1);
+            }
+            cands = legal;
+        } else {
+            self.raw.clear();
+            self.sb.candidates(&mut self.raw);
+            let mut raw = std::mem::take(&mut self.raw);
+            self.order(&mut raw, 0, 0, self.p.top_n);
+            cands.extend_from_slice(&raw);
+            self.raw = raw;
+            if cands.is_empty() {
+                let mv = self.any_legal();
+                return self.result(mv, 0, mv.into_iter().collect(), 0);
+            }
+        }
+        if self.p.vcf
+            && self.p.vcf_depth >= 1
+            && let Some(line) = self.root_vcf(self.p.vcf_depth)
+        {
+            let plies = line.len() as i32 + self.vcf_gap as i32;
+            return self.result(Some(line[0]), WIN - plies, line, 0);
+        }
+        if self.p.vcf && self.p.vcf_depth >= 1 && theirs.len == 0 {
+            cands = self.vcf_defence(cands);
+        }
+        let mut roots: Vec<RootMove> = cands
+            .iter()
+            .map(|&c| RootMove {
+                cell: c,
+                score: -INF,
+                exact: false,
+            })
+            .collect();
+        let target = self.node_depth_limit();
+        let first = if self.p.iterative_deepening {
+            1
+        } else {
+            target
+        };
+        let mut iterations = Vec::new();
+        let mut done: Option<(Vec<RootMove>, i32, Vec<u32>, u32)> = None;
+        for depth in first..=target {
+            let (score, pv) = self.root_iteration(depth as i32, &mut roots);
+            if self.stopped {
+                break;
+            }
+            // Stable sort: best first for the next iteration.
+            roots.sort_by_key(|r| std::cmp::Reverse(r.score));
+            iterations.push(IterationInfo {
+                depth,
+                score,
+                nodes: self.nodes,
+                time: self.start.elapsed(),
+                pv: pv.iter().map(|&c| self.pos(c)).collect(),
+            });
+            done = Some((roots.clone(), score, pv, depth));
+            if is_mate(score) && (WIN - score.abs()) <= depth as i32 {
+                break;
+            }
+        }
+        let (roots, score, pv, depth) = match done {
+            Some(d) => d,
+            None => {
+                // Not even depth 1 finished: the first ordered candidate.
+                let c = cands[0];
+                let mut r = self.result(Some(c), self.sb.eval(), vec![c], 0);
+                r.iterations = iterations;
+                return r;
+            }
+        };
+        let mut best = roots[0].cell;
+        let mut pv = pv;
+        let m = self.p.tie_break_margin;
+        if m > 0 && !is_mate(score) {
+            let pool: Vec<&RootMove> = roots
+                .iter()
+                .filter(|r| r.exact && r.score >= score - m)
+                .collect();
+            if pool.len() > 1 {
+                let pick = pool[rng.random_range(0..pool.len())];
+                if pick.cell != best {
+                    best = pick.cell;
+                    pv = vec![best];
+                }
+            }
+        }
+        let final_score = roots
+            .iter()
+            .find(|r| r.cell == best)
+            .map_or(score, |r| r.score);
+        let mut r = self.result(Some(best), final_score, pv, depth);
+        r.iterations = iterations;
+        r
+    }
+
+    fn node_depth_limit(&self) -> u32 {
+        self.target_depth.clamp(1, MAX_DEPTH)
+    }
+
+    fn any_legal(&mut self) -> Option<u32> {
+        let cells: Vec<u32> = self
+            .sb
+            .board()
+            .points()
+            .map(|p| self.sb.index(p) as u32)
+            .collect();
+        cells
+            .into_iter()
+            .find(|&c| self.sb.is_empty(c as usize) && !self.sb.is_forbidden(c as usize))
+    }
+
+    /// One root iteration; returns the best score and PV. With a tie-break margin, every
+    /// root move scoring within the margin of the best gets an exact score.
+    fn root_iteration(&mut self, depth: i32, roots: &mut [RootMove]) -> (i32, Vec<u32>) {
+        let margin = self.p.tie_break_margin;
+        let beta = INF;
+        let mut best = -INF;
+        let mut best_pv: Vec<u32> = Vec::new();
+        self.pv_len[0] = 0;
+        for (n, rm) in roots.iter_mut().enumerate() {
+            let alpha = if best == -INF {
+                -INF
+            } else if margin > 0 && !is_mate(best) {
+                best - margin - 1
+            } else {
+                best
+            };
+            self.sb.make(rm.cell as usize);
+            self.tick();
+            let score = if n == 0 || alpha == -INF {
+                -self.negamax(depth - 1, 1, -beta, -alpha)
+            } else {
+                let s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
+                if s > alpha && !self.stopped {
+                    -self.negamax(depth - 1, 1, -beta, -alpha)
+                } else {
+                    s
+                }
+            };
+            self.sb.unmake();
+            if self.stopped {
+                break;
+            }
+            self.searched += 1;
+            rm.score = score;
+            rm.exact = score > alpha;
+            if score > best {
+                best = score;
+                best_pv.clear();
+                best_pv.push(rm.cell);
+                best_pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);
+            }
+        }
+        (best, best_pv)
+    }
+}

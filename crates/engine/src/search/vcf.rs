@@ -1,0 +1,188 @@
+//! The VCF threat search (victory by continuous fours): at the root it looks for a win of
+//! the side to move, and for the opponent's, to keep only the root moves that defend. It plays
+//! light moves (no gain upkeep), caches failed positions by key and remaining fours, and caps
+//! its nodes so a board crowded with fours cannot stall a move.
+
+use super::Worker;
+use crate::params::MAX_PLY;
+use crate::position::Fives;
+use gomoku_board::{Color, Rule};
+
+/// Entries of the VCF cache of failed `(key, fours left)` (a power of two).
+pub(super) const VCF_CACHE: usize = 1 << 15;
+
+/// Most VCF nodes one threat search may visit. Positions crowded with fours can make a
+/// 12-four search explode (a depth-4 move once took 236M nodes); past the cap the search
+/// answers "no VCF found", which is counted in nodes and so is deterministic.
+pub(super) const VCF_NODE_CAP: u64 = 200_000;
+
+impl Worker<'_> {
+    /// If the opponent would have a VCF were it to move now, the root moves after which it
+    /// has none (all legal candidates are tried, best ordered first, top-N kept); otherwise,
+    /// or if no move defends, `cands` unchanged.
+    pub(super) fn vcf_defence(&mut self, cands: Vec<u32>) -> Vec<u32> {
+        let me = self.sb.to_move();
+        self.sb.set_to_move(me.opponent());
+        let threat = self.root_vcf(self.p.vcf_depth).is_some();
+        self.sb.set_to_move(me);
+        if !threat || self.stopped {
+            return cands;
+        }
+        let mut all = Vec::new();
+        self.sb.candidates(&mut all);
+        let top_n = self.p.top_n;
+        // Order every legal candidate (width unlimited here).
+        self.order(&mut all, 0, 0, None);
+        let mut defenders = Vec::new();
+        for &c in &all {
+            self.sb.make_light(c as usize);
+            self.tick();
+            let mine = self.sb.last_move_fives();
+            self.vcf_line.clear();
+            self.vcf_left = VCF_NODE_CAP;
+            let loses = self.vcf(1, self.p.vcf_depth, mine);
+            self.sb.unmake();
+            if self.stopped {
+                return cands;
+            }
+            if !loses {
+                defenders.push(c);
+                if top_n.is_some_and(|n| defenders.len() >= n) {
+                    break;
+                }
+            }
+        }
+        if defenders.is_empty() {
+            cands
+        } else {
+            defenders
+        }
+    }
+
+    /// VCF from the current position for the side to move, shortest first: a full-depth
+    /// attempt, then (if it wins) shallower limits to find a shorter line.
+    pub(super) fn root_vcf(&mut self, max_fours: u32) -> Option<Vec<u32>> {
+        let me = self.sb.to_move();
+        if let Some(q) = self.sb.all_fives(me).first() {
+            return Some(vec![q]);
+        }
+        if max_fours < 1 {
+            return None;
+        }
+        if self.vcf_cache.len() != VCF_CACHE {
+            self.vcf_cache = vec![(0, 0); VCF_CACHE];
+        }
+        let theirs = self.sb.all_fives(me.opponent());
+        self.vcf_line.clear();
+        self.vcf_left = VCF_NODE_CAP;
+        if !self.vcf(0, max_fours, theirs) {
+            return None;
+        }
+        let mut line: Vec<u32> = self.vcf_line.iter().rev().copied().collect();
+        let found = line.len() as u32 / 2;
+        let mut gap = self.vcf_gap;
+        for budget in 1..found {
+            self.vcf_line.clear();
+            if self.vcf(0, budget, theirs) {
+                line = self.vcf_line.iter().rev().copied().collect();
+                gap = self.vcf_gap;
+                break;
+            }
+        }
+        self.vcf_gap = gap;
+        Some(line)
+    }
+
+    /// Whether the side to move (the attacker, with no five-point of its own) wins by
+    /// at most `budget` continuous fours and then a five; `theirs` are the
+    /// defender's five-points. On success `vcf_line` holds the line in reverse.
+    fn vcf(&mut self, vply: usize, budget: u32, theirs: Fives) -> bool {
+        if budget < 1 || theirs.len >= 2 || self.stopped || self.vcf_left == 0 {
+            return false;
+        }
+        self.vcf_left -= 1;
+        let key = self.sb.key();
+        let slot = key as usize & (VCF_CACHE - 1);
+        if self.vcf_cache[slot].0 == key && self.vcf_cache[slot].1 >= budget {
+            return false;
+        }
+        let attacker = self.sb.to_move();
+        let renju = self.sb.board().rule() == Rule::Renju;
+        let idx = MAX_PLY + vply;
+        if idx >= self.moves.len() {
+            return false;
+        }
+        let mut moves = std::mem::take(&mut self.moves[idx]);
+        moves.clear();
+        if let Some(q) = theirs.first() {
+            moves.push(q);
+        } else {
+            let mut mark = std::mem::take(&mut self.mark);
+            self.sb.four_candidates(attacker, &mut moves, &mut mark);
+            self.mark = mark;
+        }
+        // Pass 1: keep real fours; a double five-point wins at once.
+        let mut fours = 0;
+        let mut win = false;
+        for i in 0..moves.len() {
+            let p = moves[i];
+            if renju && attacker == Color::Black && self.sb.is_forbidden(p as usize) {
+                continue;
+            }
+            self.sb.make_light(p as usize);
+            self.tick();
+            let f = self.sb.last_move_fives();
+            self.sb.unmake();
+            if f.len >= 2 {
+                self.vcf_line.push(f.cells[1]);
+                self.vcf_line.push(f.cells[0]);
+                self.vcf_line.push(p);
+                self.vcf_gap = false;
+                win = true;
+                break;
+            }
+            if f.len == 1 {
+                moves[fours] = p | (f.cells[0] << 16);
+                fours += 1;
+            }
+        }
+        if !win {
+            moves.truncate(fours);
+            for &pq in moves.iter() {
+                let (p, q) = (pq & 0xffff, pq >> 16);
+                self.sb.make_light(p as usize);
+                self.tick();
+                if renju && attacker == Color::White && self.sb.is_forbidden(q as usize) {
+                    // Black cannot block on a forbidden point.
+                    self.sb.unmake();
+                    self.vcf_line.push(q);
+                    self.vcf_line.push(p);
+                    self.vcf_gap = true;
+                    win = true;
+                    break;
+                }
+                self.sb.make_light(q as usize);
+                self.tick();
+                let t = self.sb.last_move_fives();
+                let w = self.vcf(vply + 2, budget - 1, t);
+                self.sb.unmake();
+                self.sb.unmake();
+                if w {
+                    self.vcf_line.push(q);
+                    self.vcf_line.push(p);
+                    win = true;
+                    break;
+                }
+                if self.stopped {
+                    break;
+                }
+            }
+        }
+        self.moves[idx] = moves;
+        // A search cut short by the stop flag or the node cap proved nothing: do not cache it.
+        if !win && !self.stopped && self.vcf_left > 0 {
+            self.vcf_cache[slot] = (key, budget);
+        }
+        win
+    }
+}
