@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod by_color;
 mod error;
 pub mod notation;
 pub mod opening;
@@ -16,6 +17,7 @@ pub mod symmetry;
 mod zobrist;
 
 pub use board::{Board, DIRECTIONS, PADDING};
+pub use by_color::ByColor;
 pub use error::BoardError;
 pub use symmetry::Symmetry;
 

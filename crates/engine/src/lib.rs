@@ -11,15 +11,15 @@
 //!
 //! At load time the table is compiled ([`CompiledTable`]) into a flat array indexed by the
 //! 2-bit code (`Cell` values: empty 0, black 1, white 2, wall 3) of a window of W cells,
-//! W = the longest shape: entry = `[sum from Black's view, sum from White's view]` of the
-//! shapes, owned by either colour, that start at the window's first cell. A line's score is
-//! the sum of lookups over all window starts (windows may begin up to W-1 cells before the
-//! line, over the board's wall padding, so `x` matches the edge). A move changes only the
-//! W windows per direction that contain it, so [`SearchBoard::make`] reads the 2W-1 cells
-//! around the move in each of the 4 directions once, and adds `entries[new] - entries[old]`
-//! for those windows: 8W lookups, no string search, no allocation. Both sums (Black to
-//! move, White to move) are kept, so the evaluation of either side is one read; unmake
-//! restores them from a stack.
+//! W = the longest shape: entry = the sums, from Black's view and from White's view (a
+//! [`ByColor`](gomoku_board::ByColor)), of the shapes, owned by either colour, that start at
+//! the window's first cell. A line's score is the sum of lookups over all window starts
+//! (windows may begin up to W-1 cells before the line, over the board's wall padding, so `x`
+//! matches the edge). A move changes only the W windows per direction that contain it, so
+//! [`SearchBoard::make`] reads the 2W-1 cells around the move in each of the 4 directions
+//! once, and adds `entries[new] - entries[old]` for those windows: 8W lookups, no string
+//! search, no allocation. Both sums (Black to move, White to move) are kept, so the
+//! evaluation of either side is one read; unmake restores them from a stack.
 //!
 //! # Search
 //! Negamax alpha-beta with PVS, iterative deepening, a lock-free-style Zobrist

@@ -1,7 +1,7 @@
 //! Pattern tables as data, their validation, and their compilation into a flat lookup table
 //! indexed by the 2-bit code of a line window.
 
-use gomoku_board::{Board, Color};
+use gomoku_board::{Board, ByColor, Color};
 use thiserror::Error;
 
 /// The longest shape a table may hold, in cells.
@@ -233,14 +233,14 @@ pub fn tic_tac_toe_table() -> PatternTable {
 }
 
 /// A pattern table compiled for lookups: `entries[code]` is what the patterns that start at
-/// the first cell of a `width`-cell window with 2-bit cell code `code` add to the evaluation,
-/// as `[Black to move, White to move]`. Cell `j` of the window sits at bits `2j..2j+2`.
+/// the first cell of a `width`-cell window with 2-bit cell code `code` add to the evaluation
+/// of each side to move. Cell `j` of the window sits at bits `2j..2j+2`.
 #[derive(Clone, Debug)]
 pub struct CompiledTable {
     /// Window length W (the longest shape).
     pub width: usize,
     /// `4^W` entries.
-    pub entries: Vec<[i32; 2]>,
+    pub entries: Vec<ByColor<i32>>,
     /// For W <= 7: `gains[code * W + j]` = what a stone on the empty cell `j` of window
     /// `code` adds to that window's entry: `[black stone: Black's view, White's view,
     /// white stone: Black's view, White's view]` (make and move ordering read one entry per
@@ -256,17 +256,12 @@ impl CompiledTable {
     pub fn compile(table: &PatternTable) -> Result<CompiledTable, TableError> {
         table.validate()?;
         let width = table.max_len();
-        let mut entries = vec![[0i32; 2]; 1usize << (2 * width)];
+        let mut entries = vec![ByColor::<i32>::default(); 1usize << (2 * width)];
         for p in &table.patterns {
             let shape: Vec<u8> = p.shape.bytes().collect();
             for owner in [Color::Black, Color::White] {
                 let own_cell = owner.cell() as usize;
                 let other = owner.opponent().cell() as usize;
-                // Slot of the owner's "own" score and of its "opp" score.
-                let (own_slot, opp_slot) = match owner {
-                    Color::Black => (0, 1),
-                    Color::White => (1, 0),
-                };
                 // Enumerate codes of the shape's cells ('x' = other or wall).
                 let mut codes = vec![0usize];
                 for (j, &ch) in shape.iter().enumerate() {
@@ -287,8 +282,8 @@ impl CompiledTable {
                 for &c in &codes {
                     for rest in 0..(1usize << (2 * free)) {
                         let code = c | (rest << (2 * shape.len()));
-                        entries[code][own_slot] += p.own;
-                        entries[code][opp_slot] += p.opp;
+                        entries[code][owner] += p.own;
+                        entries[code][owner.opponent()] += p.opp;
                     }
                 }
             }
@@ -296,14 +291,19 @@ impl CompiledTable {
         let mut gains = Vec::new();
         if width <= GAIN_TABLE_MAX_WIDTH {
             gains = vec![[0i32; 4]; entries.len() * width];
+            let (black, white) = (Color::Black, Color::White);
             for code in 0..entries.len() {
                 for j in 0..width {
                     if (code >> (2 * j)) & 3 == 0 {
                         let b = entries[code | (1 << (2 * j))];
                         let w = entries[code | (2 << (2 * j))];
                         let o = entries[code];
-                        gains[code * width + j] =
-                            [b[0] - o[0], b[1] - o[1], w[0] - o[0], w[1] - o[1]];
+                        gains[code * width + j] = [
+                            b[black] - o[black],
+                            b[white] - o[white],
+                            w[black] - o[black],
+                            w[white] - o[white],
+                        ];
                     }
                 }
             }
@@ -315,15 +315,15 @@ impl CompiledTable {
         })
     }
 
-    /// The evaluation sums `[from Black's view, from White's view]` of a whole board,
+    /// The evaluation sums of a whole board from each side to move's view,
     /// computed from scratch by sliding a window along every row, column and diagonal
     /// (windows start up to W-1 cells before a line's first point, over the wall cells).
-    pub fn full_sums(&self, board: &Board) -> [i64; 2] {
+    pub fn full_sums(&self, board: &Board) -> ByColor<i64> {
         let cells = board.cells();
         let w = self.width;
         let offs = board.direction_offsets();
         let (bw, bh) = (board.width() as i32, board.height() as i32);
-        let mut sums = [0i64; 2];
+        let mut sums = ByColor::<i64>::default();
         for (d, &(dx, dy)) in gomoku_board::DIRECTIONS.iter().enumerate() {
             let off = offs[d];
             // Line starts: points whose predecessor is off the board.
@@ -344,8 +344,9 @@ impl CompiledTable {
                             code |= c << (2 * j);
                         }
                         let e = self.entries[code];
-                        sums[0] += e[0] as i64;
-                        sums[1] += e[1] as i64;
+                        for (view, &v) in e.iter() {
+                            sums[view] += v as i64;
+                        }
                     }
                 }
             }
@@ -357,7 +358,7 @@ impl CompiledTable {
 /// The static evaluation of a board from the side to move's view, from scratch.
 pub fn evaluate_from_scratch(table: &CompiledTable, board: &Board) -> i64 {
     let sums = table.full_sums(board);
-    sums[board.to_move().index()]
+    sums[board.to_move()]
 }
 
 #[cfg(test)]
@@ -415,6 +416,6 @@ mod tests {
         // Row: ..0111 0.. -> "011100" and "001110" once each, "001100" etc. Just check
         // it is positive and symmetric in colour.
         let s = table.full_sums(&b);
-        assert!(s[0] > 0 && s[1] == -s[0]);
+        assert!(s[Color::Black] > 0 && s[Color::White] == -s[Color::Black]);
     }
 }

@@ -3,7 +3,7 @@
 //! make/unmake without allocation.
 
 use crate::pattern::CompiledTable;
-use gomoku_board::{Board, Cell, Color, Pos, Rule};
+use gomoku_board::{Board, ByColor, Cell, Color, Pos, Rule};
 use std::sync::{Arc, OnceLock};
 
 /// Bits of the black stones (low bit set, high bit clear) in a 2-bit-per-cell code.
@@ -15,7 +15,7 @@ pub const EVAL_LIMIT: i64 = 500_000_000;
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     cell: u32,
-    sums: [i64; 2],
+    sums: ByColor<i64>,
     bbox: [i32; 4],
     hint: u8,
     saved: u32,
@@ -133,7 +133,7 @@ pub struct SearchBoard {
     k: usize,
     rule: Rule,
     offs: [isize; 4],
-    sums: [i64; 2],
+    sums: ByColor<i64>,
     near: Vec<u8>,
     /// Per padded row, bit = padded column: the empty cells with `near > 0` (the move
     /// candidates), so listing them is a walk over set bits.
@@ -418,12 +418,12 @@ impl SearchBoard {
     /// The static evaluation from the side to move's view, clamped to ±[`EVAL_LIMIT`].
     #[inline]
     pub fn eval(&self) -> i32 {
-        self.sums[self.board.to_move().index()].clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32
+        self.sums[self.board.to_move()].clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32
     }
 
-    /// The raw sums `[from Black's view, from White's view]`.
+    /// The raw evaluation sums from each side to move's view.
     #[inline]
-    pub fn sums(&self) -> [i64; 2] {
+    pub fn sums(&self) -> ByColor<i64> {
         self.sums
     }
 
@@ -529,16 +529,16 @@ impl SearchBoard {
     /// Sum of the table entries of the windows of `span` (half-width `h`) that contain its
     /// centre cell.
     #[inline]
-    fn windows(&self, span: u64) -> [i64; 2] {
+    fn windows(&self, span: u64) -> ByColor<i64> {
         let w = self.w;
         let mask = (1u64 << (2 * w)) - 1;
-        let mut acc = [0i64; 2];
+        let mut acc = ByColor::<i64>::default();
         let base = self.h + 1 - w;
         for s in 0..w {
             let code = ((span >> (2 * (base + s))) & mask) as usize;
             let e = self.table.entries[code];
-            acc[0] += e[0] as i64;
-            acc[1] += e[1] as i64;
+            acc[Color::Black] += e[Color::Black] as i64;
+            acc[Color::White] += e[Color::White] as i64;
         }
         acc
     }
@@ -572,8 +572,8 @@ impl SearchBoard {
             let slot = 2 * color.index();
             let g = &self.line_gains[i];
             for line in g {
-                sums[0] += line[slot] as i64;
-                sums[1] += line[slot + 1] as i64;
+                sums[Color::Black] += line[slot] as i64;
+                sums[Color::White] += line[slot + 1] as i64;
             }
             hint = (self.four_bits[i] >> (4 * color.index())) & 0xF;
         } else {
@@ -585,13 +585,14 @@ impl SearchBoard {
                 let old = self.span(i, self.offs[d], self.h);
                 if fast {
                     let (g, _) = self.span_gain(old, d);
-                    sums[0] += g[slot] as i64;
-                    sums[1] += g[slot + 1] as i64;
+                    sums[Color::Black] += g[slot] as i64;
+                    sums[Color::White] += g[slot + 1] as i64;
                 } else {
                     let a = self.windows(old);
                     let b = self.windows(old | (cbits << centre));
-                    sums[0] += b[0] - a[0];
-                    sums[1] += b[1] - a[1];
+                    for view in [Color::Black, Color::White] {
+                        sums[view] += b[view] - a[view];
+                    }
                 }
                 hint |= (self.span_fours(old, d) >> (4 * color.index())) & 0xF;
             }
@@ -637,8 +638,8 @@ impl SearchBoard {
         if (four >> (4 * color.index())) & 0xF != 0 {
             return None;
         }
-        let opp = color.opponent().index();
-        let slot = 2 * color.index() + opp;
+        let opp = color.opponent();
+        let slot = 2 * color.index() + opp.index();
         let delta = g[0][slot] as i64 + g[1][slot] as i64 + g[2][slot] as i64 + g[3][slot] as i64;
         Some((self.sums[opp] + delta).clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32)
     }
@@ -671,23 +672,22 @@ impl SearchBoard {
         }
     }
 
-    /// The gains of playing at the empty cell `i`: `[for Black (Black's view), for White
-    /// (White's view)]`.
+    /// The gains of playing at the empty cell `i`, for each colour from its own view.
     #[inline]
-    pub fn gains(&self, i: usize) -> [i64; 2] {
+    pub fn gains(&self, i: usize) -> ByColor<i64> {
         if !self.line_gains.is_empty() {
             debug_assert_eq!(self.light, 0, "line gains read above a light move");
             let (g, _) = self.current_gains(i);
             let b = g[0][0] + g[1][0] + g[2][0] + g[3][0];
             let w = g[0][3] + g[1][3] + g[2][3] + g[3][3];
-            return [b as i64, w as i64];
+            return ByColor::new(b as i64, w as i64);
         }
-        let mut g = [0i64; 2];
+        let mut g = ByColor::<i64>::default();
         if !self.table.gains.is_empty() {
             for d in 0..4 {
                 let (line, _) = self.line_gain(i, d);
-                g[0] += line[0] as i64;
-                g[1] += line[3] as i64;
+                g[Color::Black] += line[0] as i64;
+                g[Color::White] += line[3] as i64;
             }
             return g;
         }
@@ -697,8 +697,8 @@ impl SearchBoard {
             let a = self.windows(old);
             let b = self.windows(old | (1 << centre));
             let c = self.windows(old | (2 << centre));
-            g[0] += b[0] - a[0];
-            g[1] += c[1] - a[1];
+            g[Color::Black] += b[Color::Black] - a[Color::Black];
+            g[Color::White] += c[Color::White] - a[Color::White];
         }
         g
     }
@@ -930,9 +930,9 @@ mod tests {
                 assert_eq!(a.gains(i), d.gains(i));
                 let g = a.gains(i);
                 let me = a.to_move();
-                let before = a.sums()[me.index()];
+                let before = a.sums()[me];
                 a.make(i);
-                assert_eq!(a.sums()[me.index()] - before, g[me.index()]);
+                assert_eq!(a.sums()[me] - before, g[me]);
                 a.unmake();
             }
             let i = empties[rng.random_range(0..empties.len())];

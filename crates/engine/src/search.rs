@@ -125,7 +125,7 @@ impl Engine {
 
     /// The static evaluation from the side to move's view, computed from scratch.
     pub fn evaluate(&self, board: &Board) -> i32 {
-        let s = self.table.full_sums(board)[board.to_move().index()];
+        let s = self.table.full_sums(board)[board.to_move()];
         s.clamp(-crate::position::EVAL_LIMIT, crate::position::EVAL_LIMIT) as i32
     }
 

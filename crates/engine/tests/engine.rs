@@ -1,7 +1,7 @@
 //! Correctness oracles of the engine: incremental evaluation, symmetry, tic-tac-toe,
 //! alpha-beta against plain minimax, VCF puzzles, and engine games.
 
-use gomoku_board::{Board, Color, Geometry, Pos, Rule, Symmetry};
+use gomoku_board::{Board, ByColor, Color, Geometry, Pos, Rule, Symmetry};
 use gomoku_engine::{
     CompiledTable, Engine, EngineParams, Limits, PatternSpec, PatternTable, WIN, reference,
     seed_table, tic_tac_toe_table,
@@ -120,7 +120,7 @@ fn incremental_eval_equals_scratch_after_every_make_and_unmake() {
                     made -= 1;
                     assert_eq!(sb.sums(), compiled.full_sums(sb.board()), "unwinding");
                 }
-                assert_eq!(sb.sums(), [0, 0]);
+                assert_eq!(sb.sums(), ByColor::default());
             }
         }
     }

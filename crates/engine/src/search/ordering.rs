@@ -27,7 +27,7 @@ impl Worker<'_> {
         for &c in list.iter() {
             let s = if self.p.use_ordering {
                 let g = self.sb.gains(c as usize);
-                g[me.index()] + g[opp.index()]
+                g[me] + g[opp]
             } else {
                 0
             };
