@@ -891,11 +891,6 @@ impl SearchBoard {
     pub fn cell_count(&self) -> usize {
         self.board.cells().len()
     }
-
-    /// The move stack's cell at a given search ply.
-    pub fn move_at(&self, ply: usize) -> usize {
-        self.stack[ply].cell as usize
-    }
 }
 
 #[cfg(test)]
