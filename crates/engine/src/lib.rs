@@ -58,7 +58,7 @@ pub mod tt;
 pub use params::{EngineParams, Limits, MAX_DEPTH};
 pub use pattern::{
     CompiledTable, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, PatternSpec, PatternTable, TableError,
-    evaluate_from_scratch, seed_table, tic_tac_toe_table,
+    evaluate_from_scratch, for_each_window, seed_table, tic_tac_toe_table,
 };
 pub use position::{EVAL_LIMIT, Fives, SearchBoard};
 pub use score::{MATE_BOUND, WIN, is_mate, win_in};

@@ -315,43 +315,54 @@ impl CompiledTable {
         })
     }
 
-    /// The evaluation sums of a whole board from each side to move's view,
-    /// computed from scratch by sliding a window along every row, column and diagonal
-    /// (windows start up to W-1 cells before a line's first point, over the wall cells).
+    /// The evaluation sums of a whole board from each side to move's view, computed from
+    /// scratch: the entries of every window [`for_each_window`] visits.
     pub fn full_sums(&self, board: &Board) -> ByColor<i64> {
-        let cells = board.cells();
-        let w = self.width;
-        let offs = board.direction_offsets();
-        let (bw, bh) = (board.width() as i32, board.height() as i32);
         let mut sums = ByColor::<i64>::default();
-        for (d, &(dx, dy)) in gomoku_board::DIRECTIONS.iter().enumerate() {
-            let off = offs[d];
-            // Line starts: points whose predecessor is off the board.
-            for y in 0..bh {
-                for x in 0..bw {
-                    if board.contains(x - dx, y - dy) {
-                        continue;
+        for_each_window(board, self.width, |code| {
+            for (view, &v) in self.entries[code].iter() {
+                sums[view] += v as i64;
+            }
+        });
+        sums
+    }
+}
+
+/// Calls `visit` with the 2-bit code (cell `j` at bits `2j..2j+2`) of every window of
+/// `width` cells along every row, column and diagonal of `board`, line by line. Windows
+/// start up to `width - 1` cells before a line and end as far past it, over the wall
+/// padding, so that a shape's `x` matches the board's edge; each placement of a shape on a
+/// line is thus the start of exactly one window. This is the one from-scratch scan: the
+/// engine's evaluation ([`CompiledTable::full_sums`]) and anything that must agree with it
+/// (such as counting shapes for tuning) are sums over these windows.
+pub fn for_each_window(board: &Board, width: usize, mut visit: impl FnMut(usize)) {
+    let cells = board.cells();
+    let w = width as isize;
+    let offs = board.direction_offsets();
+    let (bw, bh) = (board.width() as i32, board.height() as i32);
+    for (d, &(dx, dy)) in gomoku_board::DIRECTIONS.iter().enumerate() {
+        let off = offs[d];
+        // Line starts: points whose predecessor is off the board.
+        for y in 0..bh {
+            for x in 0..bw {
+                if board.contains(x - dx, y - dy) {
+                    continue;
+                }
+                let start = board.index(gomoku_board::Pos::new(x as u8, y as u8)) as isize;
+                let mut len = 0isize;
+                while board.contains(x + dx * len as i32, y + dy * len as i32) {
+                    len += 1;
+                }
+                for s in -(w - 1)..len {
+                    let mut code = 0usize;
+                    for j in 0..w {
+                        let c = cells[(start + (s + j) * off) as usize] as usize;
+                        code |= c << (2 * j);
                     }
-                    let start = board.index(gomoku_board::Pos::new(x as u8, y as u8)) as isize;
-                    let mut len = 0isize;
-                    while board.contains(x + dx * len as i32, y + dy * len as i32) {
-                        len += 1;
-                    }
-                    for s in -(w as isize - 1)..len {
-                        let mut code = 0usize;
-                        for j in 0..w as isize {
-                            let c = cells[(start + (s + j) * off) as usize] as usize;
-                            code |= c << (2 * j);
-                        }
-                        let e = self.entries[code];
-                        for (view, &v) in e.iter() {
-                            sums[view] += v as i64;
-                        }
-                    }
+                    visit(code);
                 }
             }
         }
-        sums
     }
 }
 

@@ -1,11 +1,11 @@
 //! Count vectors: how many occurrences of each shape each side owns, so that the evaluation
-//! of any table with these shapes is a dot product. The counting pass slides a window along
-//! every row, column and diagonal exactly as [`gomoku_engine::CompiledTable::full_sums`]
-//! does (windows start over the wall padding, so `x` matches the edge), and looks the
-//! window's 2-bit code up in a precomputed list of the shapes that start at its first cell.
+//! of any table with these shapes is a dot product. The counting pass visits the windows of
+//! the engine's own from-scratch evaluation ([`gomoku_engine::for_each_window`]), so the
+//! two cannot drift apart, and looks each window's 2-bit code up in a precomputed list of
+//! the shapes that start at its first cell.
 
-use gomoku_board::{Board, Color, Pos};
-use gomoku_engine::PatternTable;
+use gomoku_board::{Board, Color};
+use gomoku_engine::{PatternTable, for_each_window};
 
 /// A compiled shape counter for one list of shapes.
 #[derive(Clone, Debug)]
@@ -57,36 +57,12 @@ impl Counter {
     pub fn count(&self, board: &Board) -> Vec<u16> {
         let mut out = vec![0u16; 2 * self.patterns];
         let stm_black = board.to_move() == Color::Black;
-        let cells = board.cells();
-        let w = self.width;
-        let offs = board.direction_offsets();
-        let (bw, bh) = (board.width() as i32, board.height() as i32);
-        for (d, &(dx, dy)) in gomoku_board::DIRECTIONS.iter().enumerate() {
-            let off = offs[d];
-            for y in 0..bh {
-                for x in 0..bw {
-                    if board.contains(x - dx, y - dy) {
-                        continue;
-                    }
-                    let start = board.index(Pos::new(x as u8, y as u8)) as isize;
-                    let mut len = 0isize;
-                    while board.contains(x + dx * len as i32, y + dy * len as i32) {
-                        len += 1;
-                    }
-                    for s in -(w as isize - 1)..len {
-                        let mut code = 0usize;
-                        for j in 0..w as isize {
-                            let c = cells[(start + (s + j) * off) as usize] as usize;
-                            code |= c << (2 * j);
-                        }
-                        for &(p, black) in &self.hits[code] {
-                            let slot = 2 * p as usize + usize::from(black != stm_black);
-                            out[slot] = out[slot].saturating_add(1);
-                        }
-                    }
-                }
+        for_each_window(board, self.width, |code| {
+            for &(p, black) in &self.hits[code] {
+                let slot = 2 * p as usize + usize::from(black != stm_black);
+                out[slot] = out[slot].saturating_add(1);
             }
-        }
+        });
         out
     }
 }
