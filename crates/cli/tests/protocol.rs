@@ -520,11 +520,11 @@ fn round_trip_cost() {
     // The same through the tournament's player (TURN/BOARD choice, checks, MESSAGE parsing),
     // timed as the runner times a move.
     use gomoku_runner::{ClockState, Player, TimeControl};
-    let spec = gomoku_protocol::ExternalSpec::new(
+    let spec = gomoku_runner::ExternalSpec::new(
         EngineCommand::new(FAKE, ["good"]),
         Duration::from_secs(5),
     );
-    let mut player = gomoku_protocol::ExternalPlayer::new("fake", spec);
+    let mut player = gomoku_runner::ExternalPlayer::new("fake", spec);
     let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
     let mut samples = Vec::new();
     for _ in 0..500 {

@@ -449,7 +449,8 @@ impl SprtPlan {
                 max_games: self.max_games,
             }),
         }
-    }}
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -1,5 +1,5 @@
 //! Tournament files (`configs/tournaments/*.ron`): the schema, loading with every check done
-//! before the first game, and conversion into a [`gomoku_runner::TournamentSpec`].
+//! before the first game, and the typed [`crate::run::RunConfig`] a run records.
 //!
 //! ```ron
 //! Tournament(
@@ -67,14 +67,14 @@
 //! the RON parser; missing engine, external command or opening files, bad overrides, duplicate names and unknown
 //! gauntlet candidates at the place they are written; a bad opening at its line in the book.
 
-use crate::{ConfigError, locate};
-use gomoku_board::opening::{BookFormat, Opening, parse_book};
-use gomoku_board::{BoardError, Geometry, Rule};
-use gomoku_engine::EngineParams;
 use crate::run::{
     BoardConfig, BookConfig, EngineSpec, ExternalConfig, Pairing, PlayerConfig, PlayerSpec,
     RUN_CONFIG_VERSION, RunConfig, RunKind,
 };
+use crate::{ConfigError, locate};
+use gomoku_board::opening::{BookFormat, Opening, parse_book};
+use gomoku_board::{BoardError, Geometry, Rule};
+use gomoku_engine::EngineParams;
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -641,11 +641,7 @@ pub fn load_tournament_with(
                 params
                     .validate()
                     .map_err(|e| loc.error_at(at, format!("variant {name}: {e}")))?;
-                participants.push(engine(
-                    name.clone(),
-                    origin_with(base, overrides),
-                    &params,
-                ));
+                participants.push(engine(name.clone(), origin_with(base, overrides), &params));
                 places.push(at);
             }
             ParticipantEntry::Sweep {

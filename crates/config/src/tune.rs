@@ -22,7 +22,7 @@
 //! order constraint `a > b > c` asks `a > b` and `b > c` of every table the tuner keeps.
 
 use crate::{ConfigError, parse_ron, resolve_relative};
-use gomoku_board::opening::{Opening, parse_book_auto};
+use gomoku_board::opening::{BookFormat, Opening, parse_book_auto};
 use gomoku_board::{Geometry, Rule};
 use gomoku_engine::{EngineParams, PatternTable};
 use serde::{Deserialize, Serialize};
@@ -70,7 +70,8 @@ fn d_move_cap() -> Option<usize> {
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TexelSettings {
-    /// Self-play games to collect positions from.
+    /// Self-play games to collect positions from, rounded up to an even number: the games are
+    /// played in pairs (one opening and symmetry, both colours), as every tuning batch is.
     #[serde(default = "d_games")]
     pub games: usize,
     /// Search depth of the self-play games (the start table plays both sides).
@@ -134,20 +135,16 @@ pub struct MatchSettings {
     /// SPRT error rates (alpha = beta).
     #[serde(default = "d_alpha")]
     pub alpha: f64,
-    /// Most game pairs per match (an unfinished SPRT rejects the candidate).
+    /// Most game pairs per match (an unfinished SPRT rejects the candidate). The test looks
+    /// after every pair, in pair order, so its decision does not depend on how many pairs are
+    /// played at once or on how the match is sharded.
     #[serde(default = "d_max_pairs")]
     pub max_pairs: usize,
-    /// Game pairs played between two SPRT looks (and in parallel).
-    #[serde(default = "d_batch")]
-    pub batch_pairs: usize,
     /// Root tie-break margin of both engines during the matches.
     #[serde(default = "d_margin")]
     pub tie_break_margin: i32,
 }
 
-fn d_batch() -> usize {
-    8
-}
 fn d_spsa_iter() -> u32 {
     200
 }
@@ -315,8 +312,12 @@ pub struct TuneConfig {
     pub rule: Rule,
     /// Tuning openings.
     pub tuning_openings: Vec<Opening>,
+    /// The notation of the tuning openings' book (recorded in each step's `run.json`).
+    pub tuning_format: BookFormat,
     /// Held-out openings.
     pub holdout_openings: Vec<Opening>,
+    /// The notation of the held-out openings' book.
+    pub holdout_format: BookFormat,
     /// Output directory, resolved.
     pub output: PathBuf,
     /// The pinned score.
@@ -351,13 +352,13 @@ fn load_range(
     config_text: &str,
     r: &OpeningRange,
     field: &str,
-) -> Result<Vec<Opening>, ConfigError> {
+) -> Result<(BookFormat, Vec<Opening>), ConfigError> {
     let path = resolve_relative(config, &r.file);
     let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Io {
         path: path.clone(),
         source,
     })?;
-    let (_, book) = parse_book_auto(&text, Geometry::square(15), Rule::Freestyle)
+    let (format, book) = parse_book_auto(&text, Geometry::square(15), Rule::Freestyle)
         .map_err(|e| ConfigError::invalid(&path, e.to_string()))?;
     let (a, b) = r.range;
     if a >= b || b > book.len() {
@@ -372,7 +373,7 @@ fn load_range(
             ),
         ));
     }
-    Ok(book[a..b].to_vec())
+    Ok((format, book[a..b].to_vec()))
 }
 
 /// Parses tuning text (`path` names the file in errors and anchors relative paths).
@@ -390,8 +391,10 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
     engine.table = start_table.clone();
     engine.depth = file.depth;
     engine.validate().map_err(|e| bad("depth", e.to_string()))?;
-    let tuning_openings = load_range(path, text, &file.tuning_openings, "tuning_openings")?;
-    let holdout_openings = load_range(path, text, &file.holdout_openings, "holdout_openings")?;
+    let (tuning_format, tuning_openings) =
+        load_range(path, text, &file.tuning_openings, "tuning_openings")?;
+    let (holdout_format, holdout_openings) =
+        load_range(path, text, &file.holdout_openings, "holdout_openings")?;
     if file.tuning_openings.file == file.holdout_openings.file {
         let (a, b) = file.tuning_openings.range;
         let (c, d) = file.holdout_openings.range;
@@ -447,11 +450,8 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
             if !ok {
                 return Err(bad("elo1", "need elo0 < elo1 and 0 < alpha < 0.5".into()));
             }
-            if m.batch_pairs == 0 || m.max_pairs == 0 || m.perturb == 0 {
-                return Err(bad(
-                    "batch_pairs",
-                    "batch_pairs, max_pairs, perturb must be > 0".into(),
-                ));
+            if m.max_pairs == 0 || m.perturb == 0 {
+                return Err(bad("max_pairs", "max_pairs and perturb must be > 0".into()));
             }
         }
         MethodSettings::Spsa(s) => {
@@ -475,7 +475,9 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
         geometry: Geometry::square(15),
         rule: Rule::Freestyle,
         tuning_openings,
+        tuning_format,
         holdout_openings,
+        holdout_format,
         pin,
         order,
         also,

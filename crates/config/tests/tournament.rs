@@ -1,9 +1,9 @@
 //! Tournament files: good ones resolve fully, bad ones are refused naming file, line, column.
 
 use gomoku_config::ConfigError;
-use gomoku_config::tournament::{PlayerKind, Tournament, load_tournament_with};
+use gomoku_config::run::{Pairing, PlayerSpec};
+use gomoku_config::tournament::{TimeControlSpec, Tournament, load_tournament_with};
 use gomoku_engine::EngineParams;
-use gomoku_runner::{Pairing, TimeControl};
 use std::path::{Path, PathBuf};
 
 /// A stand-in for the engine module's loader: the file must exist; its first line is the name.
@@ -75,8 +75,8 @@ fn a_good_file_resolves_sweeps_variants_and_paths() {
             "greedy"
         ]
     );
-    let params = |i: usize| match &t.participants[i].kind {
-        PlayerKind::Engine(p) => (**p).clone(),
+    let params = |i: usize| match &t.participants[i].spec {
+        PlayerSpec::Engine(p) => p.to_params(),
         _ => panic!("not an engine"),
     };
     assert_eq!((params(1).top_n, params(1).use_tt), (Some(5), false));
@@ -86,24 +86,23 @@ fn a_good_file_resolves_sweeps_variants_and_paths() {
     assert_eq!(t.pairing, Pairing::Gauntlet(vec![1]));
     assert_eq!(t.openings.len(), 2);
     assert_eq!(t.rule, gomoku_board::Rule::Standard);
-    assert_eq!(t.time_control, TimeControl::Depth(3));
+    assert_eq!(t.time_control, TimeControlSpec::Depth(3));
     assert_eq!(t.output, dir.join("out"));
     assert_eq!(t.move_cap, Some(100));
-    let spec = t.to_spec().unwrap();
-    assert_eq!(spec.schedule().len(), 2 * 2 * 6 * 2);
-    // The run hash follows what decides the games.
+    // The run hash's key follows what decides the games.
+    let key = t.run_config().hash_key();
     let mut other = t.clone();
     other.seed = 10;
-    assert_ne!(other.to_spec().unwrap().run_hash(), spec.run_hash());
-    assert_eq!(t.to_spec().unwrap().run_hash(), spec.run_hash());
+    assert_ne!(other.run_config().hash_key(), key);
+    assert_eq!(t.run_config().hash_key(), key);
     // Overrides accept the engine files' names of the two switches too.
     let t = load(
         &dir,
         &GOOD.replace("use_tt: false", "tt: false, ordering: false"),
     )
     .unwrap();
-    match &t.participants[1].kind {
-        PlayerKind::Engine(p) => assert_eq!((p.use_tt, p.use_ordering), (false, false)),
+    match &t.participants[1].spec {
+        PlayerSpec::Engine(p) => assert_eq!((p.tt, p.ordering), (false, false)),
         _ => panic!("not an engine"),
     }
 }
@@ -193,7 +192,7 @@ fn the_shipped_tournaments_load() {
         let t = gomoku_config::tournament::load_tournament(&root.join(name))
             .unwrap_or_else(|e| panic!("{e}"));
         assert!(t.participants.len() >= 4, "{name}");
-        assert!(t.to_spec().is_ok());
+        assert_eq!(t.run_config().players.len(), t.participants.len());
     }
 }
 
@@ -220,33 +219,33 @@ fn external_engines_resolve_relative_to_the_file() {
         ),
     )
     .unwrap();
-    let PlayerKind::External(spec) = &t.participants[1].kind else {
+    let PlayerSpec::External(spec) = &t.participants[1].spec else {
         panic!("not external");
     };
-    assert_eq!(spec.command.program, dir.join("bin/pbrain-x"));
-    assert_eq!(spec.command.args, ["--fast"]);
-    assert_eq!(spec.command.dir.as_deref(), Some(dir.join("bin").as_path()));
-    let t2 = spec.timeouts();
-    assert_eq!(t2.turn, Some(std::time::Duration::from_millis(1000)));
-    assert_eq!(t2.game, Some(std::time::Duration::from_millis(60000)));
-    assert_eq!(t2.tolerance, std::time::Duration::from_millis(200));
-    assert_eq!(t2.max_memory, Some(350 << 20));
+    assert_eq!(spec.program, dir.join("bin/pbrain-x"));
+    assert_eq!(spec.args, ["--fast"]);
+    assert_eq!(spec.dir.as_deref(), Some(dir.join("bin").as_path()));
     assert_eq!(
-        t.normalized()["participants"][1]["source"]["external"]["command"],
-        "bin/pbrain-x"
+        (spec.move_time_ms, spec.game_time_ms, spec.tolerance_ms),
+        (1000, Some(60000), 200)
     );
-    t.to_spec().unwrap();
+    assert_eq!(spec.max_memory_mb, Some(350));
+    // run.json records the command as written, not where it was found.
+    let json = serde_json::to_value(t.run_config()).unwrap();
+    let external = &json["players"][1]["spec"]["External"];
+    assert_eq!(external["command"], "bin/pbrain-x");
+    assert!(external.get("program").is_none(), "{external}");
     // A program found in PATH, defaults for the rest.
     let t = load(
         &dir,
         &body("External(name: \"x\", command: \"sh\", move_time_ms: 50)"),
     )
     .unwrap();
-    let PlayerKind::External(spec) = &t.participants[1].kind else {
+    let PlayerSpec::External(spec) = &t.participants[1].spec else {
         panic!("not external");
     };
-    assert!(spec.command.program.is_absolute());
-    assert_eq!(spec.tolerance, std::time::Duration::from_millis(1000));
+    assert!(spec.program.is_absolute());
+    assert_eq!(spec.tolerance_ms, 1000);
 
     for (entry, needle) in [
         (

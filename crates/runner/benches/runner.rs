@@ -1,6 +1,6 @@
 //! Per-game costs of the runner: one game with cheap players (the runner's own work dominates),
 //! one journal line, and the engine's per-game reset. Throughput, thread scaling and overhead
-//! at depth 4 are measured by the ignored test `speed_figures` in tests/runner.rs.
+//! at depth 4 are printed by every `gomoku-arena tournament` run (its summary line).
 
 use gomoku_board::{Geometry, Pos, Rule};
 use gomoku_engine::EngineParams;

@@ -18,8 +18,8 @@ use crate::schedule::{Job, job_rng};
 use gomoku_board::{Geometry, Pos, Rule};
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// A named player and how to build it.
@@ -228,7 +228,9 @@ impl Batch<'_> {
                     players[idx] = Some(p);
                     built = true;
                 }
-                Ok(Err(e)) => return GameRecord::failed(opening, format!("cannot build {name}: {e}")),
+                Ok(Err(e)) => {
+                    return GameRecord::failed(opening, format!("cannot build {name}: {e}"));
+                }
                 Err(payload) => {
                     return GameRecord::failed(
                         opening,

@@ -13,6 +13,7 @@
 //! - [`journal`], [`rundir`]: `games.jsonl`, the typed `run.json`, and a run directory's
 //!   lock, ownership check and resume rule;
 //! - [`tournament`]: [`run_tournament`] (whole, or one shard `I/N`);
+//! - [`sprt`]: the SPRT driver, game pairs until the test decides, and its `sprt.json`;
 //! - [`merge`]: [`merge_runs`], the shard directories of a run joined into one;
 //! - [`standings`], [`outputs`], [`progress`]: tables, files and live output.
 //!
@@ -32,6 +33,7 @@ pub mod players;
 pub mod progress;
 pub mod rundir;
 pub mod schedule;
+pub mod sprt;
 pub mod standings;
 pub mod tournament;
 
@@ -40,13 +42,13 @@ pub use engine_player::{EnginePlayer, engine_factory};
 pub use external_player::{ExternalPlayer, ExternalSpec, external_factory};
 pub use game::{GameRecord, GameResult, MoveRecord, Reason, SideTotals, play_game};
 pub use journal::{JournalLine, RunInfo, read_journal, write_atomic};
-pub use rundir::{OpenMode, RunDir};
 pub use merge::{MergeOptions, MergeReport, merge_runs};
 pub use outputs::write_outputs;
 pub use player::{
     BuiltinKind, BuiltinPlayer, ClockState, MoveAnswer, Player, PlayerFactory, PlayerFault,
     SearchCounters, TimeControl,
 };
+pub use rundir::{OpenMode, RunDir};
 pub use schedule::{Job, Pairing, batch_seed, build_schedule, job_rng, pair_jobs, shard_jobs};
 pub use standings::Standings;
 pub use tournament::{RunOptions, RunSummary, TournamentSpec, run_tournament};

@@ -11,9 +11,7 @@
 //! (the merged run is then incomplete, and `tournament CONFIG --resume --out OUT` plays them).
 
 use crate::RunnerError;
-use crate::journal::{
-    JOURNAL_FILE, JournalLine, RUN_FILE, RunInfo, read_journal, shard_name,
-};
+use crate::journal::{JOURNAL_FILE, JournalLine, RUN_FILE, RunInfo, read_journal, shard_name};
 use crate::outputs::write_outputs_from;
 use crate::standings::Standings;
 use std::collections::BTreeMap;

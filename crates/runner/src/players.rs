@@ -2,10 +2,10 @@
 //! place where a config's player turns into something that plays, for every command.
 
 use crate::RunnerError;
+use crate::batch::Participant;
 use crate::engine_player::engine_factory;
 use crate::external_player::{ExternalSpec, external_factory};
 use crate::player::{BuiltinKind, PlayerFactory, TimeControl};
-use crate::batch::Participant;
 use gomoku_config::run::{ExternalConfig, PlayerConfig, PlayerSpec};
 use gomoku_config::tournament::{BuiltinSpec, TimeControlSpec};
 use gomoku_protocol::EngineCommand;

@@ -1,10 +1,10 @@
 //! Live output for the terminal: a progress bar with games per minute and ETA (hidden when
 //! stderr is not a terminal, as in tests and CI) and the standings table every N games.
 
+use crate::batch::{BatchResult, Observer};
 use crate::game::GameResult;
 use crate::journal::JournalLine;
 use crate::standings::Standings;
-use crate::batch::{BatchResult, Observer};
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::Mutex;

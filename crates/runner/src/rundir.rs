@@ -129,7 +129,12 @@ fn take_lock(dir: &Path) -> Result<File, RunnerError> {
 }
 
 /// Refuses a directory that holds something other than this run, unless resuming it.
-fn check_ours(dir: &Path, info: &RunInfo, resume: bool, has_games: bool) -> Result<(), RunnerError> {
+fn check_ours(
+    dir: &Path,
+    info: &RunInfo,
+    resume: bool,
+    has_games: bool,
+) -> Result<(), RunnerError> {
     let run_file = dir.join(RUN_FILE);
     if run_file.exists() {
         let old = RunInfo::load(dir)?;
@@ -246,10 +251,7 @@ pub fn check_line(
         }
     }
     if line.black_idx == line.white_idx {
-        return Err(bad(format!(
-            "player {} plays both colours",
-            line.black_idx
-        )));
+        return Err(bad(format!("player {} plays both colours", line.black_idx)));
     }
     Ok(())
 }

@@ -51,9 +51,8 @@ pub fn batch_seed(seed: u64, batch: u64) -> u64 {
 /// seed: the one place a pair's random transform is derived.
 pub fn pair_symmetry(seed: u64, pair: u64, geometry: Geometry) -> Symmetry {
     let symmetries = Symmetry::of(geometry);
-    let mut rng = ChaCha8Rng::seed_from_u64(splitmix64(
-        seed ^ splitmix64(pair ^ 0x5452_414E_5346_4F52),
-    ));
+    let mut rng =
+        ChaCha8Rng::seed_from_u64(splitmix64(seed ^ splitmix64(pair ^ 0x5452_414E_5346_4F52)));
     symmetries[rng.random_range(0..symmetries.len())]
 }
 

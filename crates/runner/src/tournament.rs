@@ -207,4 +207,3 @@ pub fn run_tournament(
         batch: played,
     })
 }
-

@@ -1,12 +1,18 @@
 //! `merge_runs` with the built-in players: shards merged equal the whole run; duplicates,
 //! missing jobs, foreign runs and conflicting games are reported or refused.
 
-use gomoku_board::{Geometry, Pos, Rule};
-use gomoku_runner::journal::{JOURNAL_FILE, RUN_FILE, load_shard};
+use gomoku_board::Pos;
+use gomoku_runner::journal::{JOURNAL_FILE, RUN_FILE};
 use gomoku_runner::{
-    BuiltinKind, JournalLine, MergeOptions, Pairing, Participant, RunInfo, RunOptions, RunnerError,
-    TimeControl, TournamentSpec, merge_runs, read_journal, run_tournament, write_outputs,
+    BuiltinKind, JournalLine, MergeOptions, OpenMode, Participant, RunInfo, RunOptions,
+    RunnerError, TournamentSpec, merge_runs, read_journal, run_tournament, write_outputs,
 };
+
+mod support;
+
+fn load_shard(dir: &Path) -> Option<(usize, usize)> {
+    RunInfo::load(dir).unwrap().shard
+}
 use std::path::{Path, PathBuf};
 
 fn temp_dir(tag: &str) -> PathBuf {
@@ -24,32 +30,23 @@ fn spec(seed: u64) -> TournamentSpec {
         name: name.into(),
         factory: kind.factory(name),
     };
-    TournamentSpec {
-        name: "merge".into(),
-        participants: vec![
-            p("greedy-a", BuiltinKind::Greedy),
-            p("greedy-b", BuiltinKind::Greedy),
-            p("random", BuiltinKind::Random),
-        ],
-        pairing: Pairing::RoundRobin,
-        openings,
-        transform: true,
-        rounds: 1,
-        geometry: Geometry::square(9),
-        rule: Rule::Freestyle,
-        control: TimeControl::EngineDefault,
-        move_cap: None,
-        seed,
-        config: serde_json::json!({"test": "merge", "seed": seed}),
-    }
+    let players = vec![
+        p("greedy-a", BuiltinKind::Greedy),
+        p("greedy-b", BuiltinKind::Greedy),
+        p("random", BuiltinKind::Random),
+    ];
+    support::test_spec(players, openings, 9, 1, seed)
 }
 
 fn play(spec: &TournamentSpec, dir: &Path, shard: Option<(usize, usize)>, resume: bool) {
     let opts = RunOptions {
         threads: 1,
-        output: Some(dir.to_path_buf()),
+        output: Some(dir),
         shard,
-        resume,
+        mode: OpenMode {
+            resume,
+            force: false,
+        },
         ..RunOptions::default()
     };
     run_tournament(spec, &opts).unwrap();
@@ -108,16 +105,17 @@ fn shards_merge_to_the_whole_run() {
     for n in [1, 2, 5] {
         let dirs = shards(&root.join(format!("n{n}")), &s, n);
         // The shard records itself and the unsharded run's hash.
-        assert_eq!(load_shard(&dirs[0]).unwrap(), Some((0, n)));
-        assert_eq!(
-            RunInfo::load(&dirs[0]).unwrap(),
-            RunInfo::load(&whole).unwrap()
-        );
+        assert_eq!(load_shard(&dirs[0]), Some((0, n)));
+        let unsharded = RunInfo {
+            shard: None,
+            ..RunInfo::load(&dirs[0]).unwrap()
+        };
+        assert_eq!(unsharded, RunInfo::load(&whole).unwrap());
         let out = root.join(format!("merged-{n}"));
         let report = merge_runs(&out, &dirs, &MergeOptions::default()).unwrap();
         assert!(report.complete() && report.duplicates.is_empty(), "{n}");
         assert_eq!(report.games, s.schedule().len());
-        assert_eq!(load_shard(&out).unwrap(), None);
+        assert_eq!(load_shard(&out), None);
         assert_same_run(&out, &whole);
     }
 }
@@ -219,8 +217,11 @@ fn foreign_runs_conflicts_and_bad_outputs_are_refused() {
         &spec(9),
         &RunOptions {
             threads: 1,
-            output: Some(a[1].clone()),
-            resume: true,
+            output: Some(&a[1]),
+            mode: OpenMode {
+                resume: true,
+                force: false,
+            },
             shard: Some((0, 2)),
             ..RunOptions::default()
         },
@@ -229,8 +230,11 @@ fn foreign_runs_conflicts_and_bad_outputs_are_refused() {
     assert!(err.to_string().contains("holds shard 1/2"), "{err}");
     let whole = RunOptions {
         threads: 1,
-        output: Some(a[1].clone()),
-        resume: true,
+        output: Some(&a[1]),
+        mode: OpenMode {
+            resume: true,
+            force: false,
+        },
         ..RunOptions::default()
     };
     let err = run_tournament(&spec(9), &whole).unwrap_err();
@@ -242,9 +246,9 @@ fn foreign_runs_conflicts_and_bad_outputs_are_refused() {
     let err = run_tournament(
         &spec(9),
         &RunOptions {
-            output: Some(out.clone()),
+            output: Some(&out),
             shard: Some((0, 2)),
-            ..whole.clone()
+            ..whole
         },
     )
     .unwrap_err();

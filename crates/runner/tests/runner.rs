@@ -3,14 +3,17 @@
 use gomoku_board::{Board, Geometry, Pos, Rule};
 use gomoku_runner::journal::{JOURNAL_FILE, TIMING_FIELDS};
 use gomoku_runner::{
-    BuiltinKind, ClockState, GameResult, JournalLine, MoveAnswer, Pairing, Participant, Player,
+    BuiltinKind, ClockState, GameResult, JournalLine, MoveAnswer, OpenMode, Participant, Player,
     PlayerFault, Reason, RunOptions, RunnerError, TimeControl, TournamentSpec, play_game,
     read_journal, run_tournament, write_outputs,
 };
+
+mod support;
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 use std::sync::Arc;
+use support::test_spec;
 
 fn temp_dir(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gomoku-runner-{tag}-{}", std::process::id()));
@@ -32,21 +35,9 @@ fn openings() -> Vec<Vec<Pos>> {
         .collect()
 }
 
+/// A round robin of `players` on 9x9 from [`openings`], two rounds, seed 42.
 fn spec(players: Vec<Participant>) -> TournamentSpec {
-    TournamentSpec {
-        name: "test".into(),
-        participants: players,
-        pairing: Pairing::RoundRobin,
-        openings: openings(),
-        transform: true,
-        rounds: 2,
-        geometry: Geometry::square(9),
-        rule: Rule::Freestyle,
-        control: TimeControl::EngineDefault,
-        move_cap: None,
-        seed: 42,
-        config: serde_json::json!({"test": true}),
-    }
+    test_spec(players, openings(), 9, 2, 42)
 }
 
 fn builtins() -> Vec<Participant> {
@@ -89,7 +80,7 @@ fn one_and_two_threads_give_identical_journals() {
         let dir = temp_dir(&format!("threads{threads}"));
         let opts = RunOptions {
             threads,
-            output: Some(dir.clone()),
+            output: Some(&dir),
             ..Default::default()
         };
         let summary = run_tournament(&s, &opts).unwrap();
@@ -186,7 +177,7 @@ fn a_panicking_player_fails_its_jobs_and_the_run_goes_on() {
         &s,
         &RunOptions {
             threads: 2,
-            output: Some(dir.clone()),
+            output: Some(&dir),
             ..Default::default()
         },
     )
@@ -233,7 +224,7 @@ fn resume_after_a_torn_line_completes_the_same_games() {
         &s,
         &RunOptions {
             threads: 2,
-            output: Some(dir.clone()),
+            output: Some(&dir),
             ..Default::default()
         },
     )
@@ -253,7 +244,7 @@ fn resume_after_a_torn_line_completes_the_same_games() {
         &s,
         &RunOptions {
             threads: 2,
-            output: Some(dir.clone()),
+            output: Some(&dir),
             ..Default::default()
         },
     );
@@ -262,26 +253,32 @@ fn resume_after_a_torn_line_completes_the_same_games() {
         &s,
         &RunOptions {
             threads: 2,
-            output: Some(dir.clone()),
-            resume: true,
+            output: Some(&dir),
+            mode: OpenMode {
+                resume: true,
+                force: false,
+            },
             ..Default::default()
         },
     )
     .unwrap();
     assert_eq!(resumed.resumed, 10);
-    assert_eq!(resumed.played, full.total - 10);
+    assert_eq!(resumed.played(), full.total - 10);
     let lines = read_journal(&path).unwrap();
     assert!(!lines.torn);
     assert_eq!(strip(&lines.lines), strip(&full.lines));
 
     // Another seed is another run: its journal is refused.
     let mut other = spec(builtins());
-    other.seed = 43;
+    other.config.seed = 43;
     let err = run_tournament(
         &other,
         &RunOptions {
-            output: Some(dir),
-            resume: true,
+            output: Some(&dir),
+            mode: OpenMode {
+                resume: true,
+                force: false,
+            },
             ..Default::default()
         },
     );
@@ -327,7 +324,7 @@ fn outputs_are_c_gomoku_cli_pgn_that_the_stats_crate_reads() {
         &s,
         &RunOptions {
             threads: 2,
-            output: Some(dir.clone()),
+            output: Some(&dir),
             ..Default::default()
         },
     )
@@ -437,7 +434,7 @@ fn engine_players(depths: &[u32], tt_mib: usize) -> Vec<Participant> {
                 ..Default::default()
             };
             Participant {
-                factory: gomoku_runner::engine_factory(&name, params).unwrap(),
+                factory: gomoku_runner::engine_factory(&name, params, None).unwrap(),
                 name,
             }
         })
@@ -456,59 +453,7 @@ fn engine_spec(depths: &[u32], tt_mib: usize, rounds: u32) -> TournamentSpec {
     .into_iter()
     .map(|o| o.moves)
     .collect();
-    TournamentSpec {
-        geometry: Geometry::square(15),
-        openings,
-        rounds,
-        ..spec(engine_players(depths, tt_mib))
-    }
-}
-
-/// The speed figures of the report, measured in one run (`cargo test --release -p
-/// gomoku-runner --test runner -- --ignored speed_figures --nocapture`).
-#[test]
-#[ignore]
-fn speed_figures() {
-    let measure = |s: &TournamentSpec, threads: usize, tag: &str| {
-        let dir = temp_dir(tag);
-        let t = std::time::Instant::now();
-        let r = run_tournament(
-            s,
-            &RunOptions {
-                threads,
-                output: Some(dir),
-                ..Default::default()
-            },
-        )
-        .unwrap();
-        let secs = t.elapsed().as_secs_f64();
-        let moves: usize = r.lines.iter().map(|l| l.moves.len()).sum();
-        println!(
-            "{tag}: {threads} thread(s), {} games ({:.1} moves/game) in {secs:.2}s = {:.0} games/s; share of wall x threads: search {:.2}%, engine reset (TT clear) {:.2}%, runner {:.2}%",
-            r.played,
-            moves as f64 / r.played as f64,
-            r.played as f64 / secs,
-            100.0 * r.think.as_secs_f64() / (r.wall.as_secs_f64() * threads as f64),
-            100.0 * r.reset_share(),
-            100.0 * r.overhead()
-        );
-        r.played as f64 / secs
-    };
-    let mut greedy = spec(builtins());
-    greedy.geometry = Geometry::square(15);
-    greedy.openings = engine_spec(&[1, 1], 0, 1).openings;
-    greedy.rounds = 200;
-    let a = measure(&greedy, 1, "greedy");
-    let b = measure(&greedy, 2, "greedy");
-    println!("greedy: 2 threads / 1 thread = {:.2}x", b / a);
-    let d1 = engine_spec(&[1, 1, 1], 0, 40);
-    let a = measure(&d1, 1, "depth1");
-    let b = measure(&d1, 2, "depth1");
-    println!("depth 1: 2 threads / 1 thread = {:.2}x", b / a);
-    let d4 = engine_spec(&[4, 4, 4], 16, 3);
-    let a = measure(&d4, 1, "depth4");
-    let b = measure(&d4, 2, "depth4");
-    println!("depth 4: 2 threads / 1 thread = {:.2}x", b / a);
+    test_spec(engine_players(depths, tt_mib), openings, 15, rounds, 42)
 }
 
 #[test]
@@ -534,4 +479,162 @@ fn engine_games_are_identical_on_one_and_two_threads() {
     assert_eq!(one.lines.len(), 60);
     assert_eq!(strip(&one.lines), strip(&two.lines));
     assert!(one.lines.iter().all(|l| l.nodes.iter().sum::<u64>() > 0));
+}
+
+#[test]
+fn a_second_writer_is_refused_and_the_first_finishes_intact() {
+    let s = spec(builtins());
+    let dir = temp_dir("lock");
+    let info = s.run_info();
+    let (held, _) = gomoku_runner::RunDir::open(&dir, &info, OpenMode::default()).unwrap();
+    let err = run_tournament(
+        &s,
+        &RunOptions {
+            threads: 1,
+            output: Some(&dir),
+            mode: OpenMode {
+                resume: true,
+                force: true,
+            },
+            ..Default::default()
+        },
+    )
+    .unwrap_err();
+    assert!(matches!(err, RunnerError::Locked { .. }), "{err}");
+    assert!(
+        err.to_string()
+            .contains(&format!("process {}", std::process::id())),
+        "{err}"
+    );
+    // The lock goes with its holder; a lock file left behind (a killed run) is no obstacle.
+    drop(held);
+    assert!(dir.join(gomoku_runner::rundir::LOCK_FILE).exists());
+    let summary = run_tournament(
+        &s,
+        &RunOptions {
+            threads: 2,
+            output: Some(&dir),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert!(summary.complete());
+    assert_eq!(
+        read_journal(&dir.join(JOURNAL_FILE)).unwrap().lines.len(),
+        summary.total
+    );
+}
+
+#[test]
+fn foreign_journal_lines_and_foreign_directories_are_refused() {
+    let s = spec(builtins());
+    let dir = temp_dir("foreign");
+    let run = |mode: OpenMode| {
+        run_tournament(
+            &s,
+            &RunOptions {
+                threads: 1,
+                output: Some(&dir),
+                mode,
+                ..Default::default()
+            },
+        )
+    };
+    let resume = OpenMode {
+        resume: true,
+        force: false,
+    };
+    // A directory with files but no run is not ours.
+    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+    let err = run(OpenMode::default()).unwrap_err();
+    assert!(matches!(err, RunnerError::NotARun { .. }), "{err}");
+    assert!(err.to_string().contains("--force"), "{err}");
+    let full = run(OpenMode {
+        resume: false,
+        force: true,
+    })
+    .unwrap();
+    let path = dir.join(JOURNAL_FILE);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines: Vec<JournalLine> = read_journal(&path).unwrap().lines;
+    // Each kind of foreign line is refused with its line number on resume.
+    let keep = 5;
+    for (what, tamper) in [
+        (
+            "outside",
+            Box::new(|l: &mut JournalLine| l.job = 999_999) as Box<dyn Fn(&mut JournalLine)>,
+        ),
+        (
+            "run",
+            Box::new(|l: &mut JournalLine| l.run = "0123456789abcdef".into()),
+        ),
+        ("players", Box::new(|l: &mut JournalLine| l.black_idx = 7)),
+        (
+            "names",
+            Box::new(|l: &mut JournalLine| l.white = "somebody".into()),
+        ),
+    ] {
+        let mut bad = lines[keep].clone();
+        tamper(&mut bad);
+        let mut body: String = text.split_inclusive('\n').take(keep).collect();
+        body += &(serde_json::to_string(&bad).unwrap() + "\n");
+        std::fs::write(&path, body).unwrap();
+        let err = run(resume).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains(&format!("{JOURNAL_FILE}:{}:", keep + 1)),
+            "{what}: {err}"
+        );
+        assert!(err.to_string().contains(what), "{what}: {err}");
+    }
+    // The untouched journal still resumes to the same games.
+    lines.truncate(keep);
+    let body: String = text.split_inclusive('\n').take(keep).collect();
+    std::fs::write(&path, body).unwrap();
+    let resumed = run(resume).unwrap();
+    assert_eq!(resumed.resumed, keep);
+    assert_eq!(strip(&resumed.lines), strip(&full.lines));
+    // Another seed is another run: refused without --force, even without --resume.
+    let mut other = spec(builtins());
+    other.config.seed = 7;
+    let err = run_tournament(
+        &other,
+        &RunOptions {
+            output: Some(&dir),
+            ..Default::default()
+        },
+    )
+    .unwrap_err();
+    assert!(matches!(err, RunnerError::RunMismatch { .. }), "{err}");
+}
+
+#[test]
+fn the_run_hash_ignores_table_descriptions_and_comments() {
+    let dir = temp_dir("hash");
+    let table = |description: &str, comment: &str, own: i32| {
+        format!(
+            "{comment}\nPatternTable(\n  name: \"t\",\n  description: \"{description}\",\n  patterns: [\n    (shape: \"11111\", own: 100000, opp: -100000), // five\n    (shape: \"011110\", own: {own}, opp: -5000),\n    (shape: \"01110\", own: 500, opp: -500),\n  ],\n)\n"
+        )
+    };
+    let hash = |text: String| {
+        std::fs::write(dir.join("table.ron"), text).unwrap();
+        let t = gomoku_config::engine::load_table(dir.join("table.ron")).unwrap();
+        let params = gomoku_engine::EngineParams {
+            table: t,
+            ..Default::default()
+        };
+        let mut s = spec(builtins());
+        s.config.players[0] = gomoku_config::run::PlayerConfig::engine("greedy-a", &params);
+        s.run_info().run
+    };
+    let base = hash(table("fitted by hand", "// v1", 5000));
+    assert_eq!(
+        base,
+        hash(table(
+            "refitted, same values",
+            "// v2 with a longer comment",
+            5000
+        ))
+    );
+    assert_ne!(base, hash(table("fitted by hand", "// v1", 5001)));
 }
