@@ -90,7 +90,23 @@ impl ConfigError {
 
 /// Parses RON text into `T`; errors carry `path` (used only for the message) and the position.
 pub fn parse_ron<T: DeserializeOwned>(text: &str, path: &Path) -> Result<T, ConfigError> {
-    ron::Options::default()
+    parse_ron_with(ron::Options::default(), text, path)
+}
+
+/// As [`parse_ron`], with `Some(..)` optional around optional values (`limit: 20`), as the
+/// tournament and SPRT files allow.
+pub fn parse_ron_lenient<T: DeserializeOwned>(text: &str, path: &Path) -> Result<T, ConfigError> {
+    let options =
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    parse_ron_with(options, text, path)
+}
+
+fn parse_ron_with<T: DeserializeOwned>(
+    options: ron::Options,
+    text: &str,
+    path: &Path,
+) -> Result<T, ConfigError> {
+    options
         .from_str(text)
         .map_err(|e: ron::error::SpannedError| ConfigError::Syntax {
             path: path.to_path_buf(),
@@ -98,15 +114,6 @@ pub fn parse_ron<T: DeserializeOwned>(text: &str, path: &Path) -> Result<T, Conf
             column: e.span.start.col,
             message: e.code.to_string(),
         })
-}
-
-/// Reads and parses a RON file.
-pub fn load_ron<T: DeserializeOwned>(path: &Path) -> Result<T, ConfigError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    parse_ron(&text, path)
 }
 
 /// What each byte of RON text is part of.

@@ -37,36 +37,37 @@ pub struct TableValues {
     pub patterns: Vec<PatternValues>,
 }
 
-/// An in-process engine's parameters, with the field names of engine files.
+/// An in-process engine's parameters as `run.json` records them, with the field names of
+/// engine files; each field is the [`EngineParams`] field of the same (or the file's) name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EngineSpec {
-    /// The evaluation table.
+    /// The evaluation table's values ([`EngineParams::table`]).
     pub table: TableValues,
-    /// Nominal depth.
+    /// [`EngineParams::depth`].
     pub depth: u32,
-    /// Width per node (`None`: every candidate).
+    /// [`EngineParams::top_n`].
     pub top_n: Option<usize>,
-    /// Candidate radius.
+    /// [`EngineParams::radius`].
     pub radius: u32,
-    /// Transposition table size in MiB.
+    /// [`EngineParams::tt_mib`].
     pub tt_mib: usize,
-    /// Transposition table on/off.
+    /// [`EngineParams::use_tt`].
     pub tt: bool,
-    /// Pattern-score move ordering on/off.
+    /// [`EngineParams::use_ordering`].
     pub ordering: bool,
-    /// Iterative deepening on/off.
+    /// [`EngineParams::iterative_deepening`].
     pub iterative_deepening: bool,
-    /// Killer moves on/off.
+    /// [`EngineParams::killers`].
     pub killers: bool,
-    /// History heuristic on/off.
+    /// [`EngineParams::history`].
     pub history: bool,
-    /// Root VCF search on/off.
+    /// [`EngineParams::vcf`].
     pub vcf: bool,
-    /// Most fours in a VCF line.
+    /// [`EngineParams::vcf_depth`].
     pub vcf_depth: u32,
-    /// Root tie-break margin (0: deterministic).
+    /// [`EngineParams::tie_break_margin`].
     pub tie_break_margin: i32,
-    /// Search threads.
+    /// [`EngineParams::threads`].
     pub threads: usize,
 }
 

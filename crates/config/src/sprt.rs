@@ -35,9 +35,9 @@ use crate::run::{
     BoardConfig, BookConfig, Pairing, PlayerConfig, RUN_CONFIG_VERSION, RunConfig, RunKind,
     SprtSettings,
 };
-use crate::tournament::{BoardSpec, BookFormatSpec, Overrides, TimeControlSpec};
-use gomoku_board::opening::{BookFormat, Opening, parse_book, parse_book_auto};
-use gomoku_board::{BoardError, Geometry, Rule};
+use crate::tournament::{BoardSpec, BookFormatSpec, Overrides, TimeControlSpec, load_book};
+use gomoku_board::opening::{BookFormat, Opening};
+use gomoku_board::{Geometry, Rule};
 use gomoku_engine::EngineParams;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -167,18 +167,8 @@ pub struct SprtPlan {
     pub first_opening: usize,
     /// A random symmetry per pair.
     pub transform: bool,
-    /// H0.
-    pub elo0: f64,
-    /// H1.
-    pub elo1: f64,
-    /// Type I error.
-    pub alpha: f64,
-    /// Type II error.
-    pub beta: f64,
-    /// Elo model.
-    pub model: ModelSpec,
-    /// Game cap.
-    pub max_games: u64,
+    /// Hypotheses, errors, model and game cap.
+    pub test: SprtSettings,
     /// Time control.
     pub time_control: TimeControlSpec,
     /// Seed.
@@ -195,15 +185,7 @@ pub struct SprtPlan {
 
 /// Parses SPRT text (`path` names the file in errors and resolves relative paths).
 pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
-    let file: SprtFile = ron::Options::default()
-        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-        .from_str(text)
-        .map_err(|e: ron::error::SpannedError| ConfigError::Syntax {
-            path: path.to_path_buf(),
-            line: e.span.start.line,
-            column: e.span.start.col,
-            message: e.code.to_string(),
-        })?;
+    let file: SprtFile = crate::parse_ron_lenient(text, path)?;
     let at = |needle: &str, message: String| {
         ConfigError::placed(path, Some(crate::locate(text, needle, 0)), message)
     };
@@ -258,59 +240,16 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
         ));
     }
 
-    let b = &file.board;
-    let (width, height) = match (b.size, b.width, b.height) {
-        (Some(s), None, None) => (s, s),
-        (None, Some(w), Some(h)) => (w, h),
-        (None, None, None) => (15, 15),
-        _ => {
-            return Err(at(
-                "board",
-                "board: give either size or both width and height".into(),
-            ));
-        }
-    };
-    let geometry = Geometry {
-        width,
-        height,
-        k: b.k,
-    };
-    let rule: Rule = b.rule.into();
-    if let Err(e) = gomoku_board::Board::new(geometry, rule) {
-        return Err(at("board", format!("board: {e}")));
-    }
-
+    let (geometry, rule) = file.board.resolve().map_err(|e| at("board", e))?;
     let openings_file = resolve(&file.openings.file);
-    let book = std::fs::read_to_string(&openings_file).map_err(|e| {
-        at(
-            &format!("\"{}\"", file.openings.file.display()),
-            format!("opening book {}: {e}", openings_file.display()),
-        )
-    })?;
-    let book_error = |e: BoardError| match e {
-        BoardError::Parse {
-            line,
-            column,
-            message,
-        } => ConfigError::Syntax {
-            path: openings_file.clone(),
-            line,
-            column,
-            message: format!("{message} (on {width}x{height} k={} {rule})", b.k),
-        },
-        other => ConfigError::invalid(&openings_file, other.to_string()),
-    };
-    let (book_format, mut openings) = match file.openings.format {
-        BookFormatSpec::Auto => parse_book_auto(&book, geometry, rule).map_err(book_error)?,
-        f => {
-            let f = match f {
-                BookFormatSpec::Offset => BookFormat::Offset,
-                BookFormatSpec::Pos => BookFormat::Pos,
-                _ => BookFormat::Gtp,
-            };
-            (f, parse_book(&book, f, geometry, rule).map_err(book_error)?)
-        }
-    };
+    let (book_format, mut openings) =
+        load_book(&openings_file, file.openings.format, geometry, rule).map_err(|e| match e {
+            ConfigError::Io { source, .. } => at(
+                &format!("\"{}\"", file.openings.file.display()),
+                format!("opening book {}: {source}", openings_file.display()),
+            ),
+            other => other,
+        })?;
     let mut first_opening = 0;
     if let Some((start, end)) = file.openings.range {
         if start >= end || end > openings.len() {
@@ -381,13 +320,15 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
         openings,
         first_opening,
         transform: file.openings.transform,
-        elo0: file.elo0,
-        elo1: file.elo1,
-        alpha: file.alpha,
-        beta: file.beta,
-        model: file.model,
-        max_games: file.max_games,
-        time_control: file.time_control.into(),
+        test: SprtSettings {
+            elo0: file.elo0,
+            elo1: file.elo1,
+            alpha: file.alpha,
+            beta: file.beta,
+            model: file.model,
+            max_games: file.max_games,
+        },
+        time_control: file.time_control,
         seed: file.seed,
         threads: file.threads,
         batch_pairs: file.batch_pairs,
@@ -408,7 +349,7 @@ pub fn load_sprt(path: &Path) -> Result<SprtPlan, ConfigError> {
 impl SprtPlan {
     /// The most pairs the test plays (`max_games / 2`).
     pub fn max_pairs(&self) -> usize {
-        (self.max_games / 2) as usize
+        (self.test.max_games / 2) as usize
     }
 
     /// What decides the games and the test's course, for `run.json` and the run hash.
@@ -440,14 +381,7 @@ impl SprtPlan {
             time_control: self.time_control,
             seed: self.seed,
             move_cap: self.move_cap,
-            sprt: Some(SprtSettings {
-                elo0: self.elo0,
-                elo1: self.elo1,
-                alpha: self.alpha,
-                beta: self.beta,
-                model: self.model,
-                max_games: self.max_games,
-            }),
+            sprt: Some(self.test),
         }
     }
 }

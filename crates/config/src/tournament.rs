@@ -438,6 +438,70 @@ impl Default for BoardSpec {
     }
 }
 
+impl BoardSpec {
+    /// The board shape and rule, checked; the message says what is wrong with `board`.
+    pub fn resolve(&self) -> Result<(Geometry, Rule), String> {
+        let (width, height) = match (self.size, self.width, self.height) {
+            (Some(s), None, None) => (s, s),
+            (None, Some(w), Some(h)) => (w, h),
+            (None, None, None) => (15, 15),
+            _ => return Err("board: give either size or both width and height".into()),
+        };
+        let geometry = Geometry {
+            width,
+            height,
+            k: self.k,
+        };
+        let rule: Rule = self.rule.into();
+        gomoku_board::Board::new(geometry, rule).map_err(|e| format!("board: {e}"))?;
+        Ok((geometry, rule))
+    }
+}
+
+/// Reads an opening book (`path` resolved) in `format` for this board and rule. A file that
+/// cannot be read is [`ConfigError::Io`] (the caller places it where the book is named); a bad
+/// opening is an error at its line and column in the book.
+pub fn load_book(
+    path: &Path,
+    format: BookFormatSpec,
+    geometry: Geometry,
+    rule: Rule,
+) -> Result<(BookFormat, Vec<Opening>), ConfigError> {
+    let book = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let book_error = |e: BoardError| match e {
+        BoardError::Parse {
+            line,
+            column,
+            message,
+        } => ConfigError::Syntax {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message: format!(
+                "{message} (on {}x{} k={} {rule})",
+                geometry.width, geometry.height, geometry.k
+            ),
+        },
+        other => ConfigError::invalid(path, other.to_string()),
+    };
+    let format = match format {
+        BookFormatSpec::Auto => {
+            return gomoku_board::opening::parse_book_auto(&book, geometry, rule)
+                .map_err(book_error);
+        }
+        BookFormatSpec::Offset => BookFormat::Offset,
+        BookFormatSpec::Pos => BookFormat::Pos,
+        BookFormatSpec::Gtp => BookFormat::Gtp,
+    };
+    Ok((
+        format,
+        parse_book(&book, format, geometry, rule).map_err(book_error)?,
+    ))
+}
+
 /// The layout of the opening book.
 #[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
 pub enum BookFormatSpec {
@@ -569,22 +633,6 @@ fn value_text(v: &ron::Value) -> String {
     }
 }
 
-/// Parses RON with `Some(..)` optional around optional values.
-fn parse_lenient<T: serde::de::DeserializeOwned>(
-    text: &str,
-    path: &Path,
-) -> Result<T, ConfigError> {
-    ron::Options::default()
-        .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-        .from_str(text)
-        .map_err(|e: ron::error::SpannedError| ConfigError::Syntax {
-            path: path.to_path_buf(),
-            line: e.span.start.line,
-            column: e.span.start.col,
-            message: e.code.to_string(),
-        })
-}
-
 /// Loads a tournament file, reading engine files with [`crate::engine::load_engine`].
 /// Everything is checked here: no game starts on a bad file.
 pub fn load_tournament(path: &Path) -> Result<Tournament, ConfigError> {
@@ -603,7 +651,7 @@ pub fn load_tournament_with(
         path: path.to_path_buf(),
         source,
     })?;
-    let file: TournamentFile = parse_lenient(&text, path)?;
+    let file: TournamentFile = crate::parse_ron_lenient(&text, path)?;
     let mut loc = Locator {
         path,
         text: &text,
@@ -659,16 +707,17 @@ pub fn load_tournament_with(
                 }
                 for v in values {
                     let snippet = format!("({field}: {})", ron::to_string(v).unwrap_or_default());
-                    let overrides: Overrides = parse_lenient(&snippet, path).map_err(|e| {
-                        let msg = match e {
-                            ConfigError::Syntax { message, .. } => message,
-                            other => other.to_string(),
-                        };
-                        loc.error_at(
-                            field_at,
-                            format!("sweep of '{field}' = {}: {msg}", value_text(v)),
-                        )
-                    })?;
+                    let overrides: Overrides =
+                        crate::parse_ron_lenient(&snippet, path).map_err(|e| {
+                            let msg = match e {
+                                ConfigError::Syntax { message, .. } => message,
+                                other => other.to_string(),
+                            };
+                            loc.error_at(
+                                field_at,
+                                format!("sweep of '{field}' = {}: {msg}", value_text(v)),
+                            )
+                        })?;
                     let mut params = base_params.clone();
                     overrides
                         .apply_with_table(&mut params, path)
@@ -794,25 +843,10 @@ pub fn load_tournament_with(
         }
     };
 
-    let b = &file.board;
-    let (width, height) = match (b.size, b.width, b.height) {
-        (Some(s), None, None) => (s, s),
-        (None, Some(w), Some(h)) => (w, h),
-        (None, None, None) => (15, 15),
-        _ => {
-            let at = locate(&text, "board", 0);
-            return Err(loc.error_at(at, "board: give either size or both width and height"));
-        }
-    };
-    let geometry = Geometry {
-        width,
-        height,
-        k: b.k,
-    };
-    let rule: Rule = b.rule.into();
-    if let Err(e) = gomoku_board::Board::new(geometry, rule) {
-        return Err(loc.error_at(locate(&text, "board", 0), format!("board: {e}")));
-    }
+    let (geometry, rule) = file
+        .board
+        .resolve()
+        .map_err(|e| loc.error_at(locate(&text, "board", 0), e))?;
     if geometry.k != 5
         && let Some((p, &at)) = participants
             .iter()
@@ -829,36 +863,17 @@ pub fn load_tournament_with(
     }
 
     let openings_file = resolve(&file.openings.file);
-    let book = std::fs::read_to_string(&openings_file).map_err(|e| {
-        let at = locate(&text, &quoted(&file.openings.file), 0);
-        loc.error_at(at, format!("opening book {}: {e}", openings_file.display()))
-    })?;
-    let book_error = |e: BoardError| match e {
-        BoardError::Parse {
-            line,
-            column,
-            message,
-        } => ConfigError::Syntax {
-            path: openings_file.clone(),
-            line,
-            column,
-            message: format!("{message} (on {width}x{height} k={} {rule})", b.k),
-        },
-        other => ConfigError::invalid(&openings_file, other.to_string()),
-    };
-    let (book_format, mut openings) = match file.openings.format {
-        BookFormatSpec::Auto => {
-            gomoku_board::opening::parse_book_auto(&book, geometry, rule).map_err(book_error)?
-        }
-        f => {
-            let f = match f {
-                BookFormatSpec::Offset => BookFormat::Offset,
-                BookFormatSpec::Pos => BookFormat::Pos,
-                _ => BookFormat::Gtp,
-            };
-            (f, parse_book(&book, f, geometry, rule).map_err(book_error)?)
-        }
-    };
+    let (book_format, mut openings) =
+        load_book(&openings_file, file.openings.format, geometry, rule).map_err(|e| match e {
+            ConfigError::Io { source, .. } => {
+                let at = locate(&text, &quoted(&file.openings.file), 0);
+                loc.error_at(
+                    at,
+                    format!("opening book {}: {source}", openings_file.display()),
+                )
+            }
+            other => other,
+        })?;
     if let Some(limit) = file.openings.limit {
         openings.truncate(limit);
     }

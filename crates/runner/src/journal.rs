@@ -233,23 +233,7 @@ impl RunInfo {
     /// Reads `run.json` from a run directory; a file of another format version is refused
     /// with a message that names it.
     pub fn load(dir: &Path) -> Result<RunInfo, RunnerError> {
-        let path = dir.join(RUN_FILE);
-        let text = std::fs::read_to_string(&path).map_err(|e| RunnerError::io(&path, e))?;
-        let syntax = |e: serde_json::Error| RunnerError::Journal {
-            path: path.clone(),
-            line: e.line(),
-            message: e.to_string(),
-        };
-        let value: serde_json::Value = serde_json::from_str(&text).map_err(syntax)?;
-        let version = value.get("v").and_then(serde_json::Value::as_u64);
-        if version != Some(u64::from(RUN_FILE_VERSION)) {
-            return Err(RunnerError::Version {
-                path,
-                found: version.map_or_else(|| "none".to_string(), |v| v.to_string()),
-                expected: RUN_FILE_VERSION,
-            });
-        }
-        serde_json::from_value(value).map_err(syntax)
+        read_versioned(&dir.join(RUN_FILE), RUN_FILE_VERSION)
     }
 
     /// Writes `run.json` into a run directory (atomically).
@@ -257,6 +241,30 @@ impl RunInfo {
         let text = serde_json::to_string_pretty(self).expect("run info serializes");
         write_atomic(&dir.join(RUN_FILE), (text + "\n").as_bytes())
     }
+}
+
+/// Reads a JSON file whose `v` field must be `version`: one of another version (or none) is
+/// refused with [`RunnerError::Version`], which names both.
+pub fn read_versioned<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    version: u32,
+) -> Result<T, RunnerError> {
+    let text = std::fs::read_to_string(path).map_err(|e| RunnerError::io(path, e))?;
+    let syntax = |e: serde_json::Error| RunnerError::Journal {
+        path: path.to_path_buf(),
+        line: e.line(),
+        message: e.to_string(),
+    };
+    let value: serde_json::Value = serde_json::from_str(&text).map_err(syntax)?;
+    let found = value.get("v").and_then(serde_json::Value::as_u64);
+    if found != Some(u64::from(version)) {
+        return Err(RunnerError::Version {
+            path: path.to_path_buf(),
+            found: found.map_or_else(|| "none".to_string(), |v| v.to_string()),
+            expected: version,
+        });
+    }
+    serde_json::from_value(value).map_err(syntax)
 }
 
 /// The run hash: FNV-1a (64 bits, hex) of the canonical JSON of what decides the games (the

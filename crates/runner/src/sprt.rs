@@ -151,26 +151,10 @@ impl SprtSummary {
     /// format version is refused with a message that names it.
     pub fn load(dir: &Path) -> Result<Option<SprtSummary>, RunnerError> {
         let path = dir.join(SPRT_FILE);
-        let text = match std::fs::read_to_string(&path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(RunnerError::io(&path, e)),
-        };
-        let syntax = |e: serde_json::Error| RunnerError::Journal {
-            path: path.clone(),
-            line: e.line(),
-            message: e.to_string(),
-        };
-        let value: serde_json::Value = serde_json::from_str(&text).map_err(syntax)?;
-        let version = value.get("v").and_then(serde_json::Value::as_u64);
-        if version != Some(u64::from(SPRT_FILE_VERSION)) {
-            return Err(RunnerError::Version {
-                path,
-                found: version.map_or_else(|| "none".into(), |v| v.to_string()),
-                expected: SPRT_FILE_VERSION,
-            });
+        if !path.exists() {
+            return Ok(None);
         }
-        serde_json::from_value(value).map(Some).map_err(syntax)
+        crate::journal::read_versioned(&path, SPRT_FILE_VERSION).map(Some)
     }
 }
 
@@ -245,11 +229,12 @@ pub fn run_sprt(
     output: &Path,
     opts: &SprtOptions<'_>,
 ) -> Result<SprtSummary, RunnerError> {
-    let model = match plan.model {
+    let test = plan.test;
+    let model = match test.model {
         ModelSpec::Logistic => EloModel::Logistic,
         ModelSpec::Normalized => EloModel::Normalized,
     };
-    let sprt = Sprt::new(plan.elo0, plan.elo1, plan.alpha, plan.beta, model)
+    let sprt = Sprt::new(test.elo0, test.elo1, test.alpha, test.beta, model)
         .map_err(|e| RunnerError::Invalid(format!("{}: {e}", plan.path.display())))?;
     let config = plan.run_config();
     let openings: Vec<_> = plan.openings.iter().map(|o| o.moves.clone()).collect();
@@ -313,7 +298,7 @@ pub fn run_sprt(
         run: info.run.clone(),
         candidate: names[0].clone(),
         baseline: names[1].clone(),
-        settings: info.config.sprt.expect("an SPRT's config has its settings"),
+        settings: test,
         lower: state.sprt.lower_bound(),
         upper: state.sprt.upper_bound(),
         pairs: state.penta.pairs(),

@@ -81,16 +81,17 @@ pub fn run(args: Args) -> Result<ExitCode> {
         })
         .context("installing the Ctrl-C handler")?;
     }
-    let unit = plan.model.unit();
+    let test = plan.test;
+    let unit = test.model.unit();
     eprintln!(
         "sprt {}: {} (candidate) vs {} (baseline), H0 {} / H1 {} {unit}, alpha {} beta {}, at most {} games; {} openings, output {}",
         plan.name,
         plan.candidate.name,
         plan.baseline.name,
-        plan.elo0,
-        plan.elo1,
-        plan.alpha,
-        plan.beta,
+        test.elo0,
+        test.elo1,
+        test.alpha,
+        test.beta,
         2 * plan.max_pairs(),
         plan.openings.len(),
         output.display()
@@ -125,16 +126,16 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let verdict = match summary.decision {
         Decision::H1 => format!(
             "H1 accepted: {c} is stronger than {b}; the test favours {} {unit} over {} {unit}",
-            plan.elo1, plan.elo0
+            test.elo1, test.elo0
         ),
         Decision::H0 => format!(
             "H0 accepted: {c} is not {} {unit} stronger than {b}",
-            plan.elo1
+            test.elo1
         ),
         Decision::Capped | Decision::Running => {
             format!(
                 "no decision: the cap of {} games was reached",
-                plan.max_games
+                test.max_games
             )
         }
         Decision::Interrupted => "interrupted: resume with --resume".into(),
