@@ -311,9 +311,11 @@ pub fn is_forfeit(reason: Reason) -> bool {
 
 /// Forfeits by player and reason: each game lost by a crash, a loss on time, an illegal or
 /// forbidden move or a garbage answer counts once for the player at fault (the loser).
-pub fn forfeits(lines: &[JournalLine]) -> BTreeMap<(String, Reason), usize> {
+pub fn forfeits<'a>(
+    lines: impl IntoIterator<Item = &'a JournalLine>,
+) -> BTreeMap<(String, Reason), usize> {
     let mut out = BTreeMap::new();
-    for l in lines.iter().filter(|l| is_forfeit(l.reason)) {
+    for l in lines.into_iter().filter(|l| is_forfeit(l.reason)) {
         let loser = match l.result {
             Some(crate::GameResult::Black) => &l.white,
             Some(crate::GameResult::White) => &l.black,

@@ -71,6 +71,27 @@ impl Observer for ConsoleObserver {
 
     fn game_finished(&self, line: &JournalLine) {
         self.bar.inc(1);
+        // A forfeit is news at once: an engine that crashes or loses on time every game
+        // should not wait for the final table to be noticed.
+        if crate::batch::is_forfeit(line.reason) {
+            let loser = match line.result {
+                Some(GameResult::Black) => &line.white,
+                _ => &line.black,
+            };
+            self.bar.suspend(|| {
+                eprintln!(
+                    "forfeit in game {} ({} vs {}): {loser} loses by {}{}",
+                    line.job,
+                    line.black,
+                    line.white,
+                    line.reason.name(),
+                    line.message
+                        .as_deref()
+                        .map(|m| format!(": {m}"))
+                        .unwrap_or_default()
+                );
+            });
+        }
         let n = {
             let mut results = self.results.lock().unwrap_or_else(|e| e.into_inner());
             results.push((line.black_idx, line.white_idx, line.result));

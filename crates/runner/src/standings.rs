@@ -2,7 +2,7 @@
 //! score, head-to-head, and pool Elo with its error from a joint Bradley-Terry fit
 //! ([`gomoku_stats::fit_pool`], Ordo-style, mean zero, 400 points per factor 10).
 
-use crate::game::GameResult;
+use crate::game::{GameResult, Reason};
 use crate::journal::JournalLine;
 use gomoku_stats::{PoolGame, PoolOptions, fit_pool};
 use serde::{Deserialize, Serialize};
@@ -96,6 +96,21 @@ pub struct Standings {
     /// Why the pool fit is missing, if it is.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub elo_note: Option<String>,
+    /// Games lost by a player's fault (crash, time, illegal or forbidden move, garbage), by
+    /// player and reason; they count in the table as the losses they are.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forfeits: Vec<Forfeit>,
+}
+
+/// Games one player lost by one kind of fault.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Forfeit {
+    /// The player at fault.
+    pub player: String,
+    /// The fault.
+    pub reason: Reason,
+    /// How many games.
+    pub games: usize,
 }
 
 impl Standings {
@@ -104,12 +119,20 @@ impl Standings {
         names: &[String],
         lines: impl IntoIterator<Item = &'a JournalLine>,
     ) -> Standings {
-        Standings::from_results(
+        let lines: Vec<&JournalLine> = lines.into_iter().collect();
+        let mut standings = Standings::from_results(
             names,
-            lines
-                .into_iter()
-                .map(|l| (l.black_idx, l.white_idx, l.result)),
-        )
+            lines.iter().map(|l| (l.black_idx, l.white_idx, l.result)),
+        );
+        standings.forfeits = crate::batch::forfeits(lines.iter().copied())
+            .into_iter()
+            .map(|((player, reason), games)| Forfeit {
+                player,
+                reason,
+                games,
+            })
+            .collect();
+        standings
     }
 
     /// Computes the standings from `(black index, white index, result)` triples; a `None`
@@ -209,6 +232,7 @@ impl Standings {
                 black_points / games as f64
             },
             elo_note,
+            forfeits: Vec::new(),
         }
     }
 
@@ -259,6 +283,14 @@ impl Standings {
             let _ = write!(out, ", {} failed jobs", self.failed);
         }
         out.push('\n');
+        if !self.forfeits.is_empty() {
+            let list: Vec<String> = self
+                .forfeits
+                .iter()
+                .map(|f| format!("{} {} x{}", f.player, f.reason.name(), f.games))
+                .collect();
+            let _ = writeln!(out, "forfeits: {}", list.join(", "));
+        }
         out
     }
 }
