@@ -11,8 +11,8 @@
 //! * Tournaments: gomoku-runner's `ExternalPlayer` makes such an engine a player (restarted
 //!   after a fault; every fault loses the game with its reason).
 //!
-//! The binaries (`pbrain-gomoku-arena`, and the `gomoku-fake-engine` test tool) live in the
-//! `gomoku-arena` package, which can read RON engine configs.
+//! The binaries (`pbrain-gomoku-arena`, and the `gomoku-fake-engine` test tool over
+//! [`fake`]) live in the `gomoku-arena` package, which can read RON engine configs.
 //!
 //! Coordinates are `x,y` with `0,0` the top-left point, as in [`gomoku_board::Pos`].
 #![deny(missing_docs)]
@@ -21,6 +21,7 @@ pub mod brain;
 pub mod clock;
 pub mod command;
 pub mod external;
+pub mod fake;
 pub mod session;
 
 pub use brain::{Brain, Budget, CentreBrain, EngineBrain, Thought};

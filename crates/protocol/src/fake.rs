@@ -1,0 +1,237 @@
+//! A deliberately faulty Gomocup engine, for the protocol and fault tests (the
+//! `gomoku-fake-engine` binary of the `gomoku-arena` package runs it on stdin/stdout). Not an
+//! engine anyone should play.
+//!
+//! The mode is `MODE[@N]`: the fault happens on the N-th move the engine is asked for in each
+//! game (default 1; earlier moves are played as in `good`; the count restarts with START,
+//! RECTSTART and RESTART), and MODE is one of `good` (the first empty point nearest the
+//! centre), `crash` (exit with status 3), `hang` (never answer), `hang-child` (start a `sleep`
+//! child in its process group, report its pid as `MESSAGE child N`, never answer), `garbage`
+//! (answer nonsense), `occupied` (play on a stone), `slow:MS` (sleep MS milliseconds, then
+//! play as `good`).
+
+use crate::brain::centre_order;
+use crate::command::{BoardLine, Command, parse_board_line, parse_command};
+use gomoku_board::{Board, Cell, Geometry, Pos, Rule};
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+/// The usage line of the modes.
+pub const USAGE: &str =
+    "usage: gomoku-fake-engine good|crash|hang|hang-child|garbage|occupied|slow:MS[@N]";
+
+/// The exit status of the `crash` mode.
+pub const CRASH_STATUS: i32 = 3;
+
+/// What the engine does wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Nothing: plays the first empty point nearest the centre.
+    Good,
+    /// Exits with [`CRASH_STATUS`].
+    Crash,
+    /// Never answers.
+    Hang,
+    /// Starts a `sleep` child, reports its pid, never answers.
+    HangChild,
+    /// Answers nonsense.
+    Garbage,
+    /// Plays on a stone.
+    Occupied,
+    /// Sleeps this many milliseconds, then plays as `Good`.
+    Slow(u64),
+}
+
+/// Parses `MODE[@N]` into the mode and the move it starts at.
+pub fn parse_mode(arg: &str) -> Option<(Mode, u32)> {
+    let (m, n) = match arg.split_once('@') {
+        Some((m, n)) => (m, n.parse().ok()?),
+        None => (arg, 1),
+    };
+    let mode = match m {
+        "good" => Mode::Good,
+        "crash" => Mode::Crash,
+        "hang" => Mode::Hang,
+        "hang-child" => Mode::HangChild,
+        "garbage" => Mode::Garbage,
+        "occupied" => Mode::Occupied,
+        _ => Mode::Slow(m.strip_prefix("slow:")?.parse().ok()?),
+    };
+    Some((mode, n))
+}
+
+fn say(out: &mut dyn Write, line: &str) {
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+fn hang() -> ! {
+    loop {
+        std::thread::sleep(Duration::from_secs(3600));
+    }
+}
+
+struct Fake<'a> {
+    out: &'a mut dyn Write,
+    mode: Mode,
+    at: u32,
+    asked: u32,
+    rule: Rule,
+    board: Option<Board>,
+}
+
+impl Fake<'_> {
+    fn answer(&mut self) {
+        let Some(board) = self.board.as_mut() else {
+            say(self.out, "ERROR no game");
+            return;
+        };
+        self.asked += 1;
+        let mode = if self.asked >= self.at {
+            self.mode
+        } else {
+            Mode::Good
+        };
+        let good = centre_order(board.geometry())
+            .into_iter()
+            .find(|&p| board.is_legal(p));
+        match mode {
+            Mode::Good => {}
+            Mode::Crash => std::process::exit(CRASH_STATUS),
+            Mode::Hang => hang(),
+            Mode::HangChild => {
+                match std::process::Command::new("sleep").arg("3600").spawn() {
+                    Ok(child) => say(self.out, &format!("MESSAGE child {}", child.id())),
+                    Err(e) => say(self.out, &format!("MESSAGE no child: {e}")),
+                }
+                hang()
+            }
+            Mode::Garbage => {
+                say(self.out, "this is not a move");
+                return;
+            }
+            Mode::Occupied => {
+                if let Some(p) = board.points().find(|&p| board.cell(p) != Cell::Empty) {
+                    say(self.out, &format!("{},{}", p.x, p.y));
+                    return;
+                }
+            }
+            Mode::Slow(ms) => std::thread::sleep(Duration::from_millis(ms)),
+        }
+        match good {
+            Some(p) => {
+                board.make(p);
+                say(self.out, &format!("{},{}", p.x, p.y));
+            }
+            None => say(self.out, "ERROR no legal move"),
+        }
+    }
+
+    fn start(&mut self, w: i64, h: i64) {
+        self.asked = 0;
+        let g = Geometry {
+            width: w.clamp(0, 1000) as usize,
+            height: h.clamp(0, 1000) as usize,
+            k: 5,
+        };
+        match Board::new(g, self.rule) {
+            Ok(b) => {
+                self.board = Some(b);
+                say(self.out, "OK");
+            }
+            Err(e) => say(self.out, &format!("ERROR {e}")),
+        }
+    }
+
+    fn put(&mut self, x: i64, y: i64) -> Option<Pos> {
+        let b = self.board.as_mut()?;
+        if !b.contains(x.clamp(-1, 1000) as i32, y.clamp(-1, 1000) as i32) {
+            return None;
+        }
+        let p = Pos::new(x as u8, y as u8);
+        (b.cell(p) == Cell::Empty).then(|| {
+            b.make(p);
+            p
+        })
+    }
+}
+
+/// Runs the engine in `mode` from move `at` on, reading commands from `input` and answering
+/// on `out` until END or the end of input. The `crash` mode exits the process.
+pub fn run(mode: Mode, at: u32, input: impl BufRead, out: &mut dyn Write) {
+    let mut fake = Fake {
+        out,
+        mode,
+        at,
+        asked: 0,
+        rule: Rule::Freestyle,
+        board: None,
+    };
+    let mut lines = input.lines();
+    while let Some(Ok(line)) = lines.next() {
+        let cmd = match parse_command(&line) {
+            Ok(Some(c)) => c,
+            Ok(None) => continue,
+            Err(e) => {
+                say(fake.out, &format!("ERROR {e}"));
+                continue;
+            }
+        };
+        match cmd {
+            Command::Start(n) => fake.start(n, n),
+            Command::RectStart(w, h) => fake.start(w, h),
+            Command::Restart => {
+                if let Some(g) = fake.board.as_ref().map(|b| b.geometry()) {
+                    fake.start(g.width as i64, g.height as i64);
+                }
+            }
+            Command::Begin => fake.answer(),
+            Command::Turn(x, y) => {
+                if fake.put(x, y).is_some() {
+                    fake.answer();
+                } else {
+                    say(fake.out, "ERROR bad move");
+                }
+            }
+            Command::Board => {
+                if let Some(g) = fake.board.as_ref().map(|b| b.geometry()) {
+                    fake.board = Board::new(g, fake.rule).ok();
+                }
+                while let Some(Ok(l)) = lines.next() {
+                    match parse_board_line(&l) {
+                        Ok(Some(BoardLine::Done)) => break,
+                        Ok(Some(BoardLine::Stone(x, y, _))) => {
+                            fake.put(x, y);
+                        }
+                        _ => {}
+                    }
+                }
+                fake.answer();
+            }
+            Command::Info(key, value) => {
+                if key == "rule" {
+                    fake.rule = match value.trim() {
+                        "1" => Rule::Standard,
+                        "4" => Rule::Renju,
+                        _ => Rule::Freestyle,
+                    };
+                    let empty = fake.board.as_ref().filter(|b| b.stone_count() == 0);
+                    if let Some(g) = empty.map(|b| b.geometry()) {
+                        fake.board = Board::new(g, fake.rule).ok();
+                    }
+                }
+            }
+            Command::End => return,
+            Command::About => say(
+                fake.out,
+                "name=\"gomoku-fake-engine\", version=\"0\", author=\"tests\"",
+            ),
+            Command::Takeback(..) => say(fake.out, "OK"),
+            Command::Play(x, y) => {
+                fake.put(x, y);
+                say(fake.out, &format!("{x},{y}"));
+            }
+            Command::Unknown(w) => say(fake.out, &format!("UNKNOWN {w}")),
+        }
+    }
+}
