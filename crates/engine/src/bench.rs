@@ -61,17 +61,47 @@ pub fn board_from_pos(geometry: Geometry, rule: Rule, moves: &str) -> Result<Boa
     Ok(board)
 }
 
-/// Seed 003's two openings (Black to play its 5th move), depth 6.
+/// The built-in positions, each searched to depth 6: seed 003's two openings (Black to play
+/// its 5th move) and three middle games, under each rule and on a 20x20 board, so that the
+/// signature sees renju's forbidden points and exact fives as well as freestyle.
 pub fn bench_positions() -> Vec<BenchPosition> {
-    [("seed003-a", "h8i7g7i9"), ("seed003-b", "h8i8i7g9")]
-        .iter()
-        .map(|&(name, moves)| BenchPosition {
-            name: name.into(),
-            board: board_from_pos(Geometry::square(15), Rule::Freestyle, moves)
-                .expect("valid opening"),
-            depth: 6,
-        })
-        .collect()
+    const MIDDLE: &str = "h8i9i8g8j8h9h10g10g9";
+    [
+        ("seed003-a", Rule::Freestyle, 15, "h8i7g7i9"),
+        ("seed003-b", Rule::Freestyle, 15, "h8i8i7g9"),
+        ("middle-renju", Rule::Renju, 15, MIDDLE),
+        ("middle-standard", Rule::Standard, 15, MIDDLE),
+        ("middle-freestyle-20", Rule::Freestyle, 20, MIDDLE),
+    ]
+    .iter()
+    .map(|&(name, rule, size, moves)| BenchPosition {
+        name: name.into(),
+        board: board_from_pos(Geometry::square(size), rule, moves).expect("valid position"),
+        depth: 6,
+    })
+    .collect()
+}
+
+/// The depth of the bench signature.
+pub const SIGNATURE_DEPTH: u32 = 6;
+
+/// The bench signature: the total nodes of [`signature_params`] searching
+/// [`bench_positions`]. As with a chess engine's `bench`, any change to the search shows here;
+/// a commit that changes the search on purpose updates this number and says why.
+pub const BENCH_SIGNATURE: u64 = 136_585;
+
+/// The engine of the signature: the defaults (seed table) at [`SIGNATURE_DEPTH`], one thread.
+pub fn signature_params() -> EngineParams {
+    EngineParams {
+        depth: SIGNATURE_DEPTH,
+        threads: 1,
+        ..EngineParams::default()
+    }
+}
+
+/// The signature of the search as it is: see [`BENCH_SIGNATURE`].
+pub fn signature() -> Result<u64, EngineError> {
+    run_bench(&signature_params(), &bench_positions(), 1).map(|r| r.total_nodes)
 }
 
 /// Parses Rapfi's benchmark set (tab-separated: rule, size, depth, pos-notation moves; `#`
@@ -187,4 +217,18 @@ pub fn run_bench(
         total_nodes,
         total_time,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bench_signature_is_pinned() {
+        assert_eq!(
+            signature().unwrap(),
+            BENCH_SIGNATURE,
+            "the search changed: if on purpose, update BENCH_SIGNATURE and say why in the commit"
+        );
+    }
 }

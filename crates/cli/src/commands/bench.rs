@@ -1,7 +1,10 @@
-//! `bench`: search a fixed set of positions and print nodes, nodes/s and time per iteration.
+//! `bench`: search a fixed set of positions and print nodes, nodes/s and time per iteration,
+//! and the bench signature (the node count the engine's tests pin).
 
 use anyhow::{Context, Result};
-use gomoku_engine::bench::{bench_positions, parse_rapfi_bench, run_bench};
+use gomoku_engine::bench::{
+    BENCH_SIGNATURE, SIGNATURE_DEPTH, bench_positions, parse_rapfi_bench, run_bench, signature,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -47,6 +50,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         );
     }
     let report = run_bench(&params, &positions, args.repeat as usize)?;
+    let signature = signature()?;
     let fmt = |p: Option<gomoku_board::Pos>| {
         p.and_then(|p| gomoku_board::notation::format_pos(p).ok())
             .unwrap_or_else(|| "-".into())
@@ -72,6 +76,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "total_time_ms": report.total_time.as_secs_f64() * 1000.0,
             "nps": report.nps,
             "repeat": args.repeat,
+            "signature": signature,
         });
         println!("{obj}");
         return Ok(ExitCode::SUCCESS);
@@ -109,6 +114,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
         report.total_time.as_secs_f64() * 1000.0,
         report.nps,
         args.repeat
+    );
+    println!(
+        "signature: {signature} nodes (default engine, built-in positions, depth {SIGNATURE_DEPTH}){}",
+        if signature == BENCH_SIGNATURE {
+            String::new()
+        } else {
+            format!("; the pinned signature is {BENCH_SIGNATURE}: the search has changed")
+        }
     );
     Ok(ExitCode::SUCCESS)
 }
