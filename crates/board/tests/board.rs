@@ -640,10 +640,8 @@ fn forbidden_only_matters_for_black_to_move() {
 // Renju: the puzzles' winning lines
 // ---------------------------------------------------------------------------------------
 
-const PUZZLES: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../../shared/data/puzzles/tactics_normalized.jsonl"
-);
+/// The renju puzzles of `../shared` (see shared/data/README.md), one JSON object a line.
+const PUZZLES: &str = "data/puzzles/tactics_normalized.jsonl";
 
 /// The raw JSON value of `key` in a one-line object (enough for this file's flat objects).
 fn json_field<'a>(line: &'a str, key: &str) -> &'a str {
@@ -690,10 +688,12 @@ fn json_points(line: &str, key: &str) -> Option<Vec<Pos>> {
 
 #[test]
 fn puzzle_winning_lines_are_legal_under_renju() {
-    let text = std::fs::read_to_string(PUZZLES)
-        .unwrap_or_else(|e| panic!("reading {PUZZLES} (see ../shared/data/README.md): {e}"));
+    let Some(text) = gomoku_testdata::shared_text(PUZZLES) else {
+        return;
+    };
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let mut checked = 0;
-    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+    for &line in &lines {
         let id = json_str(line, "id");
         if json_str(line, "expect") != "win" {
             continue;
@@ -744,7 +744,12 @@ fn puzzle_winning_lines_are_legal_under_renju() {
         }
         checked += 1;
     }
-    assert!(checked >= 10, "only {checked} puzzles checked");
+    // The file holds 26 cases, 20 of them wins with their line (shared/data/README.md).
+    assert_eq!(
+        (lines.len(), checked),
+        (26, 20),
+        "(puzzles, winning lines checked)"
+    );
 }
 
 // ---------------------------------------------------------------------------------------
