@@ -4,20 +4,27 @@
 use gomoku_engine::bench::{BenchPosition, bench_positions, parse_rapfi_bench};
 use gomoku_engine::{Engine, EngineParams, Limits};
 use rand::SeedableRng;
+use std::sync::OnceLock;
 
 fn main() {
+    // Read the shared positions before divan starts, so that a missing file is reported
+    // (skipped, or a failure under CI) once and up front.
+    rapfi();
     divan::main();
 }
 
-fn rapfi() -> Vec<BenchPosition> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/puzzles/rapfi_bench_positions.tsv"
-    );
-    std::fs::read_to_string(path)
-        .ok()
-        .and_then(|t| parse_rapfi_bench(&t).ok())
-        .unwrap_or_default()
+/// Rapfi's ten bench positions from `../shared`, or `None` if the file is missing: then
+/// `rapfi_depth4` is ignored rather than timing an empty loop.
+fn rapfi() -> Option<&'static [BenchPosition]> {
+    static RAPFI: OnceLock<Option<Vec<BenchPosition>>> = OnceLock::new();
+    RAPFI
+        .get_or_init(|| {
+            let text = gomoku_testdata::shared_text("data/puzzles/rapfi_bench_positions.tsv")?;
+            let positions = parse_rapfi_bench(&text).expect("Rapfi's bench positions parse");
+            assert_eq!(positions.len(), 10, "Rapfi's bench set is ten positions");
+            Some(positions)
+        })
+        .as_deref()
 }
 
 /// One node = make + incremental evaluation + unmake; counted per candidate of the position.
@@ -68,10 +75,10 @@ fn seed003_depth6(bencher: divan::Bencher<'_, '_>, name: &str) {
         });
 }
 
-/// Rapfi's bench positions at depth 4 (positions read from the shared data if present).
-#[divan::bench(sample_count = 5)]
+/// Rapfi's bench positions at depth 4 (ignored without the shared data).
+#[divan::bench(sample_count = 5, ignore = rapfi().is_none())]
 fn rapfi_depth4(bencher: divan::Bencher<'_, '_>) {
-    let positions = rapfi();
+    let positions = rapfi().expect("ignored without the positions");
     bencher
         .with_inputs(|| {
             Engine::new(EngineParams {
@@ -83,7 +90,7 @@ fn rapfi_depth4(bencher: divan::Bencher<'_, '_>) {
         .bench_local_values(|mut e| {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0);
             let mut nodes = 0;
-            for p in &positions {
+            for p in positions {
                 e.new_game();
                 nodes += e.search(&p.board, &Limits::default(), &mut rng).nodes;
             }

@@ -145,11 +145,9 @@ fn main() {
         "\n## Bench set throughput (default params; seed003 at depth 6, rapfi capped at depth 6)"
     );
     let mut positions = seeds.clone();
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/puzzles/rapfi_bench_positions.tsv"
-    );
-    if let Ok(t) = std::fs::read_to_string(path) {
+    // Rapfi's set from ../shared when it is there; without it the table covers seed 003's
+    // positions only, and gomoku-testdata prints which file was skipped.
+    if let Some(t) = gomoku_testdata::shared_text("data/puzzles/rapfi_bench_positions.tsv") {
         positions.extend(parse_rapfi_bench(&t).unwrap());
     }
     let rep = run_bench(

@@ -391,31 +391,31 @@ fn points(v: &str) -> Vec<Pos> {
     nums.chunks(2).map(|c| Pos::new(c[0], c[1])).collect()
 }
 
+/// The renju puzzles of `../shared` (see shared/data/README.md); `None` if the file is
+/// missing (the caller skips; under CI gomoku-testdata fails instead).
 fn puzzles() -> Option<Vec<Puzzle>> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/puzzles/tactics_normalized.jsonl"
-    );
-    let text = std::fs::read_to_string(path).ok()?;
-    Some(
-        text.lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| Puzzle {
-                id: field(l, "id").trim_matches('"').to_string(),
-                kind: field(l, "kind").trim_matches('"').to_string(),
-                to_move: if field(l, "to_move").contains("black") {
-                    Color::Black
-                } else {
-                    Color::White
-                },
-                expect_win: field(l, "expect").contains("\"win\""),
-                limit: field(l, "limit").parse().unwrap(),
-                black: points(field(l, "black")),
-                white: points(field(l, "white")),
-                freestyle_ok: field(l, "line_verified_freestyle") == "true",
-            })
-            .collect(),
-    )
+    let text = gomoku_testdata::shared_text("data/puzzles/tactics_normalized.jsonl")?;
+    let puzzles: Vec<Puzzle> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| Puzzle {
+            id: field(l, "id").trim_matches('"').to_string(),
+            kind: field(l, "kind").trim_matches('"').to_string(),
+            to_move: if field(l, "to_move").contains("black") {
+                Color::Black
+            } else {
+                Color::White
+            },
+            expect_win: field(l, "expect").contains("\"win\""),
+            limit: field(l, "limit").parse().unwrap(),
+            black: points(field(l, "black")),
+            white: points(field(l, "white")),
+            freestyle_ok: field(l, "line_verified_freestyle") == "true",
+        })
+        .collect();
+    // The file holds 26 cases; the tests below count their share of them against this.
+    assert_eq!(puzzles.len(), 26, "puzzles in the file");
+    Some(puzzles)
 }
 
 fn vcf_engine() -> Engine {
@@ -425,7 +425,6 @@ fn vcf_engine() -> Engine {
 #[test]
 fn vcf_puzzles_win_within_limit_freestyle_sound() {
     let Some(ps) = puzzles() else {
-        eprintln!("puzzle file not found; skipped");
         return;
     };
     let mut n = 0;
@@ -457,7 +456,8 @@ fn vcf_puzzles_win_within_limit_freestyle_sound() {
         assert_eq!(b2.winner(), Some(p.to_move), "{}", p.id);
         n += 1;
     }
-    assert!(n >= 3, "{n} freestyle VCF cases");
+    // Three of the file's VCF wins (Black's) are sound under freestyle.
+    assert_eq!(n, 3, "freestyle VCF cases solved");
 }
 
 #[test]
@@ -465,6 +465,7 @@ fn vcf_puzzles_renju() {
     let Some(ps) = puzzles() else {
         return;
     };
+    let mut checked = 0;
     for p in ps
         .iter()
         .filter(|p| p.kind == "vcf" && !(p.expect_win && p.freestyle_ok))
@@ -479,13 +480,6 @@ fn vcf_puzzles_renju() {
         .unwrap();
         let found = vcf_engine().find_vcf(&b, p.limit);
         if p.expect_win {
-            if !renju_available() {
-                eprintln!(
-                    "{}: renju forbidden points not implemented yet; skipped",
-                    p.id
-                );
-                continue;
-            }
             assert!(
                 found.is_some(),
                 "{}: expected a VCF within {}",
@@ -501,21 +495,11 @@ fn vcf_puzzles_renju() {
                 found
             );
         }
+        checked += 1;
     }
-}
-
-/// Whether the board crate's renju checker detects a simple double three.
-fn renju_available() -> bool {
-    let ps = |v: &[(u8, u8)]| v.iter().map(|&(x, y)| Pos::new(x, y)).collect::<Vec<_>>();
-    let b = Board::from_stones(
-        Geometry::square(15),
-        Rule::Renju,
-        &ps(&[(6, 7), (7, 7), (8, 6), (8, 5)]),
-        &ps(&[(0, 0), (0, 2), (0, 4), (0, 6)]),
-        Color::Black,
-    )
-    .unwrap();
-    b.is_forbidden(Pos::new(8, 7))
+    // The other three VCF cases: White's win that needs renju, and a "no win within the
+    // limit" for each side.
+    assert_eq!(checked, 3, "renju VCF cases checked");
 }
 
 // ---------- games ----------
@@ -782,7 +766,7 @@ fn engine_defends_against_a_vcf_when_a_defence_exists() {
         return;
     };
     let mut rng = ChaCha8Rng::seed_from_u64(4);
-    let mut checked = 0;
+    let (mut cases, mut checked) = (0, 0);
     for p in ps
         .iter()
         .filter(|p| p.kind == "vcf" && p.expect_win && p.freestyle_ok)
@@ -807,6 +791,7 @@ fn engine_defends_against_a_vcf_when_a_defence_exists() {
             b2.make(m);
             vcf_engine().find_vcf(&b2, p.limit).is_none()
         };
+        cases += 1;
         let any = b.points().filter(|&m| b.is_legal(m)).any(defends);
         if any {
             assert!(
@@ -818,7 +803,13 @@ fn engine_defends_against_a_vcf_when_a_defence_exists() {
             checked += 1;
         }
     }
-    eprintln!("{checked} defendable VCF positions checked");
+    // Each of the three freestyle VCF wins can be defended with the defender to move, so
+    // every one of them must have been checked.
+    assert_eq!(
+        (cases, checked),
+        (3, 3),
+        "(freestyle VCF cases, defences checked)"
+    );
 }
 
 #[test]
@@ -843,18 +834,6 @@ fn bench_positions_parse_and_run() {
     assert_eq!(err.line, 1);
     let err = gomoku_engine::bench::parse_rapfi_bench("\nGO\t15\t4\th8\n").unwrap_err();
     assert_eq!(err.line, 2);
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/puzzles/rapfi_bench_positions.tsv"
-    );
-    if let Ok(text) = std::fs::read_to_string(path) {
-        assert_eq!(
-            gomoku_engine::bench::parse_rapfi_bench(&text)
-                .unwrap()
-                .len(),
-            10
-        );
-    }
     let report = gomoku_engine::bench::run_bench(
         &EngineParams {
             depth: 3,
@@ -871,5 +850,20 @@ fn bench_positions_parse_and_run() {
                 .lines
                 .iter()
                 .all(|l| l.depth == 3 && l.iterations.len() == 3)
+    );
+}
+
+#[test]
+fn rapfi_bench_file_parses_all_ten_positions() {
+    let Some(text) = gomoku_testdata::shared_text("data/puzzles/rapfi_bench_positions.tsv") else {
+        return;
+    };
+    let positions = gomoku_engine::bench::parse_rapfi_bench(&text).unwrap();
+    // Rapfi's bench set is ten positions (shared/data/README.md), each with its depth.
+    assert_eq!(positions.len(), 10);
+    assert!(
+        positions
+            .iter()
+            .all(|p| p.depth > 0 && p.board.stone_count() > 0)
     );
 }
