@@ -60,17 +60,16 @@ fn sprt_llr_matches_fishtest() {
     assert_eq!(s.status(2.131068), SprtStatus::Continue);
 }
 
-fn shared(path: &str) -> String {
-    let full = format!(
-        "{}/../../../shared/data/ratings/{path}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("reading {full}: {e}"))
-}
-
 #[test]
 fn pool_matches_ordo_on_tiny_pgn() {
-    let parsed = parse_pgn(&shared("tiny.pgn")).unwrap();
+    // Ordo's games and output from ../shared (see shared/data/README.md).
+    let (Some(pgn), Some(ordo)) = (
+        gomoku_testdata::shared_text("data/ratings/tiny.pgn"),
+        gomoku_testdata::shared_text("data/ratings/ordo_tiny_z200.24.txt"),
+    ) else {
+        return;
+    };
+    let parsed = parse_pgn(&pgn).unwrap();
     assert_eq!(parsed.games.len(), 30);
     assert_eq!(parsed.unfinished, 0);
     let (names, games) = to_pool_games(&parsed.games, FirstMover::White);
@@ -78,7 +77,6 @@ fn pool_matches_ordo_on_tiny_pgn() {
     assert!(!fit.regularized);
     assert_eq!(fit.first_mover_advantage, 0.0);
     // Expected table straight from Ordo's output: "   1 EngineA    :   128.650    15.0 ..."
-    let ordo = shared("ordo_tiny_z200.24.txt");
     let mut checked = 0;
     for line in ordo.lines() {
         let Some((left, right)) = line.split_once(':') else {
