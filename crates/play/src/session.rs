@@ -1,4 +1,4 @@
-//! The game session of `play`, free of I/O: it takes one command line at a time, changes the
+//! The game session, free of terminal I/O: it takes one command line at a time, changes the
 //! game and writes plain-text output lines to a sink. The engine is behind the [`Brain`]
 //! trait, so tests can drive a session with a scripted player.
 
@@ -9,7 +9,7 @@ use gomoku_board::{Board, BoardError, Color, Geometry, Outcome, Pos, Rule};
 use std::path::Path;
 use std::time::Duration;
 
-use super::view;
+use crate::view;
 
 /// The widest board pos notation can write (one column letter, `a` to `z`).
 pub const MAX_COLUMNS: usize = gomoku_board::notation::POS_COLUMNS;

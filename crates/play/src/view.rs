@@ -1,4 +1,4 @@
-//! Plain-text drawing of the board for `play`: column letters and row numbers exactly as pos
+//! Plain-text drawing of the board: column letters and row numbers exactly as pos
 //! notation reads them (`a1` top left, `h8` = (7,7)), the last move in brackets and renju
 //! forbidden points marked for Black.
 

@@ -8,18 +8,15 @@
 //! Commands: a move (`h8`), `hint`, `undo`, `save FILE.sgf`, `load FILE.sgf`, `resign`,
 //! `new`, `board`, `help`, `quit`; end of input ends the session too.
 //!
-//! The game logic lives in [`session`] (no I/O, tested directly); this module builds the
-//! engine from the arguments and runs the input loop.
-
-mod session;
-mod view;
+//! The game logic and the board drawing live in [`gomoku_play`] (no terminal I/O, tested
+//! there); this module builds the engine from the arguments and runs the input loop.
 
 use anyhow::{Context, Result, bail};
 use gomoku_board::{Board, Geometry, Rule};
 use gomoku_engine::{Engine, Limits};
+use gomoku_play::{Brain, Flow, Humans, Session, Thought};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use session::{Brain, Flow, Humans, Session, Thought};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -95,11 +92,11 @@ impl Brain for EngineBrain {
 /// the end of input.
 pub fn run(args: Args) -> Result<ExitCode> {
     let rule: Rule = args.rule.parse()?;
-    if !(5..=session::MAX_COLUMNS).contains(&args.size) {
+    if !(5..=gomoku_play::MAX_COLUMNS).contains(&args.size) {
         bail!(
             "--size {} is not supported: play needs 5 to {} (one column letter per column)",
             args.size,
-            session::MAX_COLUMNS
+            gomoku_play::MAX_COLUMNS
         );
     }
     let mut params = super::engine_params(args.engine.as_deref())?;
