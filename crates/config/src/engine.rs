@@ -20,11 +20,12 @@
 
 use crate::{ConfigError, parse_ron, resolve_relative};
 use gomoku_engine::{EngineParams, PatternSpec, PatternTable};
-use serde::Deserialize;
+use ron::ser::PrettyConfig;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// One shape of a table file.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct PatternFile {
     /// Cells: `1` own stone, `0` empty, `x` blocked.
@@ -36,7 +37,7 @@ pub struct PatternFile {
 }
 
 /// A table file's contents.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename = "PatternTable", deny_unknown_fields)]
 pub struct TableFile {
     /// Table name.
@@ -49,6 +50,23 @@ pub struct TableFile {
 }
 
 impl TableFile {
+    /// The file form of an engine table (the inverse of [`TableFile::to_table`]).
+    pub fn from_table(table: &PatternTable) -> TableFile {
+        TableFile {
+            name: table.name.clone(),
+            description: table.description.clone(),
+            patterns: table
+                .patterns
+                .iter()
+                .map(|p| PatternFile {
+                    shape: p.shape.clone(),
+                    own: p.own,
+                    opp: p.opp,
+                })
+                .collect(),
+        }
+    }
+
     /// The engine's plain table.
     pub fn to_table(&self) -> PatternTable {
         PatternTable {
@@ -182,6 +200,23 @@ pub fn parse_table(text: &str, path: &Path) -> Result<PatternTable, ConfigError>
     check_table(f.to_table(), path, text)
 }
 
+/// A table as the text of a table file, which [`parse_table`] reads back to an equal table:
+/// one field per line and one pattern per line, so that two tuned tables diff by pattern.
+pub fn table_to_ron(table: &PatternTable) -> String {
+    // Depth 1 is the table's fields, 2 the patterns of the list; a pattern's own fields (depth
+    // 3) stay on its line. Strings are written as typed (raw `r#"..."#` only when they hold a
+    // quote or a backslash), so a description stays as readable as it was written.
+    let pretty = PrettyConfig::new()
+        .depth_limit(2)
+        .escape_strings(false)
+        .struct_names(false);
+    let body = ron::ser::to_string_pretty(&TableFile::from_table(table), pretty)
+        .expect("a table of strings and integers always serializes");
+    // Struct names would be written for every pattern too (`PatternFile(shape: ...)`); only
+    // the table's is wanted, as the files in `configs/tables/` have it.
+    format!("PatternTable{body}\n")
+}
+
 /// Reads and validates a table file.
 pub fn load_table(path: impl AsRef<Path>) -> Result<PatternTable, ConfigError> {
     let path = path.as_ref();
@@ -251,4 +286,57 @@ pub fn load_engine(path: impl AsRef<Path>) -> Result<EngineConfig, ConfigError> 
         source,
     })?;
     parse_engine(&text, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(description: &str) -> PatternTable {
+        PatternTable {
+            name: "round-trip".to_string(),
+            description: description.to_string(),
+            patterns: vec![
+                PatternSpec::new("11111", 1_000_000, -1_000_000),
+                PatternSpec::new("011110", 100_000, -100_000),
+                PatternSpec::new("x11100", 512, -516),
+                PatternSpec::new("0110", 0, 0),
+            ],
+        }
+    }
+
+    #[test]
+    fn written_tables_read_back_equal() {
+        let path = Path::new("round-trip.ron");
+        for description in [
+            "",
+            "Tuned from 'rich': +51.8 \u{b1} 30.2 Elo, K = 5.1500e-4",
+            "a \"quoted\" name, a back\\slash and r#\"raw\"# marks",
+            "two\nlines",
+        ] {
+            let t = table(description);
+            let text = table_to_ron(&t);
+            let back = parse_table(&text, path).unwrap_or_else(|e| panic!("{e}\n{text}"));
+            assert_eq!(back, t, "{text}");
+        }
+    }
+
+    #[test]
+    fn one_pattern_per_line() {
+        let text = table_to_ron(&table("from 'seed000'"));
+        assert_eq!(
+            text,
+            "PatternTable(
+    name: \"round-trip\",
+    description: \"from 'seed000'\",
+    patterns: [
+        (shape: \"11111\", own: 1000000, opp: -1000000),
+        (shape: \"011110\", own: 100000, opp: -100000),
+        (shape: \"x11100\", own: 512, opp: -516),
+        (shape: \"0110\", own: 0, opp: 0),
+    ],
+)
+"
+        );
+    }
 }

@@ -2,11 +2,12 @@
 //! `2·p + 1` = its opponent score), which of them are tuned, the order constraints, and
 //! the way back to a [`PatternTable`] (rounded, deterministic or stochastic).
 
+// The tuned table is written in the schema config reads, by config's own writer.
+pub use gomoku_config::engine::table_to_ron;
 use gomoku_config::tune::ScoreRef;
 use gomoku_engine::{MAX_PATTERN_SCORE, PatternTable};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
-use std::fmt::Write as _;
 
 /// The start table, the tuned score indices and the order constraints.
 #[derive(Clone, Debug, PartialEq)]
@@ -123,37 +124,4 @@ pub fn scores_of(table: &PatternTable) -> Vec<f64> {
         .iter()
         .flat_map(|p| [p.own as f64, p.opp as f64])
         .collect()
-}
-
-fn ron_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// A table as RON text in the schema of `configs/tables/*.ron`.
-pub fn table_to_ron(table: &PatternTable) -> String {
-    let mut s = String::from("PatternTable(\n");
-    let _ = writeln!(s, "    name: {},", ron_string(&table.name));
-    let _ = writeln!(s, "    description: {},", ron_string(&table.description));
-    s.push_str("    patterns: [\n");
-    for p in &table.patterns {
-        let _ = writeln!(
-            s,
-            "        (shape: {}, own: {}, opp: {}),",
-            ron_string(&p.shape),
-            p.own,
-            p.opp
-        );
-    }
-    s.push_str("    ],\n)\n");
-    s
 }
