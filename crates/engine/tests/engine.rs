@@ -815,7 +815,8 @@ fn engine_defends_against_a_vcf_when_a_defence_exists() {
 #[test]
 fn bench_positions_parse_and_run() {
     let seeds = gomoku_engine::bench::bench_positions();
-    assert_eq!(seeds.len(), 2);
+    // Seed 003's two openings and the three middle games of the bench signature.
+    assert_eq!(seeds.len(), 5);
     assert_eq!(seeds[0].board.stone_count(), 4);
     assert_eq!(
         seeds[0].board.cell(Pos::new(7, 7)),
@@ -843,7 +844,7 @@ fn bench_positions_parse_and_run() {
         1,
     )
     .unwrap();
-    assert_eq!(report.lines.len(), 2);
+    assert_eq!(report.lines.len(), 5);
     assert!(
         report.total_nodes > 0
             && report
