@@ -1,13 +1,18 @@
 //! The confirmation match: every pair of players (tuned, start, and any extra tables) plays
-//! game pairs on held-out openings, colours reversed within a pair; ratings from a pool fit
-//! (Ordo-style, sandwich errors) and, per match, pentanomial counts and Elo.
+//! game pairs on held-out openings, colours reversed within a pair, as one tournament of the
+//! match layer; ratings from a pool fit (Ordo-style, sandwich errors) and, per match,
+//! pentanomial counts and Elo.
 
 use crate::TuneError;
-use crate::matches::{Arena, PairResult, play_pairs};
-use gomoku_engine::EngineParams;
+use crate::matches::{BookSlice, CONFIRM_BATCH, Step, StepSpec, game_lengths, game_pairs};
+use gomoku_config::run::{Pairing, PlayerConfig, RunKind};
+use gomoku_config::tune::TuneConfig;
+use gomoku_engine::{EngineParams, PatternTable};
 use gomoku_report::{HeadToHead, StandingRow};
+use gomoku_runner::{JournalLine, batch_seed};
 use gomoku_stats::{Pentanomial, PoolGame, PoolOptions, Z95, fit_pool};
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::AtomicBool;
 
 /// One player's pool rating.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -74,45 +79,128 @@ pub struct Confirmation {
     pub game_lengths: Vec<u32>,
 }
 
-/// The stream base of the confirmation's games.
-pub const CONFIRM_STREAM: u64 = 0xc0f1;
+/// Names made unique by a suffix (`-2`, `-3`, ...), in order.
+fn unique_names(names: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for &name in names {
+        let mut n = name.to_string();
+        let mut k = 2;
+        while out.contains(&n) {
+            n = format!("{name}-{k}");
+            k += 1;
+        }
+        out.push(n);
+    }
+    out
+}
 
-/// Plays the round robin and rates it.
+/// The confirmation's games: a round robin of `tuned`, the start table and the extra tables,
+/// `pairs` game pairs per match on the held-out openings.
+pub fn confirmation_step(cfg: &TuneConfig, tuned: &PatternTable) -> Result<Step, TuneError> {
+    let c = &cfg.file.confirmation;
+    let tables: Vec<&PatternTable> = [tuned, &cfg.start_table]
+        .into_iter()
+        .chain(cfg.also.iter())
+        .collect();
+    let names = unique_names(&tables.iter().map(|t| t.name.as_str()).collect::<Vec<_>>());
+    let players = tables
+        .iter()
+        .zip(&names)
+        .map(|(t, name)| {
+            let params = EngineParams {
+                table: (*t).clone(),
+                tie_break_margin: c.tie_break_margin,
+                ..cfg.engine.clone()
+            };
+            PlayerConfig::engine(name, &params)
+        })
+        .collect();
+    Step::new(
+        cfg,
+        StepSpec {
+            name: "confirmation".into(),
+            kind: RunKind::Tournament,
+            players,
+            book: BookSlice {
+                openings: &cfg.holdout_openings,
+                range: &cfg.file.holdout_openings,
+                format: cfg.holdout_format,
+                offset: 0,
+            },
+            pairs: c.pairs,
+            seed: batch_seed(cfg.file.seed, CONFIRM_BATCH),
+        },
+    )
+}
+
+/// Plays the confirmation of `tuned` on `threads` workers and rates it; `None` when `stop`
+/// ended it first.
 pub fn confirm(
-    arena: &Arena<'_>,
-    players: &[(String, EngineParams)],
+    cfg: &TuneConfig,
+    tuned: &PatternTable,
+    threads: usize,
+    stop: Option<&AtomicBool>,
+) -> Result<Option<Confirmation>, TuneError> {
+    let step = confirmation_step(cfg, tuned)?;
+    let Some(lines) = step.play(threads, stop, None)? else {
+        return Ok(None);
+    };
+    let names: Vec<String> = step
+        .spec
+        .participants
+        .iter()
+        .map(|p| p.name.clone())
+        .collect();
+    let (a, b) = cfg.file.holdout_openings.range;
+    let openings = format!(
+        "{} openings {a}..{b} (held out)",
+        cfg.file.holdout_openings.file.display()
+    );
+    rate(&names, &lines, cfg.file.confirmation.pairs, openings).map(Some)
+}
+
+/// Rates the games of a confirmation: a pool fit over all of them and, per match, the
+/// pentanomial counts and Elo of its game pairs.
+pub fn rate(
+    names: &[String],
+    lines: &[JournalLine],
     pairs: usize,
-    seed: u64,
     openings: String,
 ) -> Result<Confirmation, TuneError> {
-    let n = players.len();
+    let n = names.len();
     let mut games = Vec::new();
-    let mut per_match: Vec<(usize, usize, Vec<PairResult>)> = Vec::new();
-    let mut lengths = Vec::new();
-    for a in 0..n {
-        for b in a + 1..n {
-            let stream = CONFIRM_STREAM ^ ((a as u64) << 20) ^ ((b as u64) << 28);
-            let res = play_pairs(arena, &players[a].1, &players[b].1, 0..pairs, seed, stream)?;
-            for r in &res {
-                games.push(PoolGame {
-                    first: a,
-                    second: b,
-                    score: r.a_scores[0],
-                });
-                games.push(PoolGame {
-                    first: b,
-                    second: a,
-                    score: 1.0 - r.a_scores[1],
-                });
-                lengths.extend(r.lengths);
-            }
-            per_match.push((a, b, res));
+    // Each match's pairs, from its first player's view.
+    type PerMatch = Vec<((usize, usize), Vec<[f64; 2]>)>;
+    let mut per_match: PerMatch = Pairing::RoundRobin
+        .pairs(n)
+        .into_iter()
+        .map(|m| (m, Vec::new()))
+        .collect();
+    for (a, b, s) in game_pairs(lines) {
+        games.push(PoolGame {
+            first: a,
+            second: b,
+            score: s[0],
+        });
+        games.push(PoolGame {
+            first: b,
+            second: a,
+            score: 1.0 - s[1],
+        });
+        // A round robin's pair has its lower index first; a tournament plays it so.
+        let (m, flip) = if a < b {
+            ((a, b), false)
+        } else {
+            ((b, a), true)
+        };
+        if let Some((_, list)) = per_match.iter_mut().find(|(k, _)| *k == m) {
+            list.push(if flip { [1.0 - s[1], 1.0 - s[0]] } else { s });
         }
     }
     let fit = fit_pool(&games, n, &PoolOptions::default())?;
     let mut ratings: Vec<Rating> = (0..n)
         .map(|i| Rating {
-            name: players[i].0.clone(),
+            name: names[i].clone(),
             elo: fit.ratings[i],
             error95: Z95 * fit.stderr_sandwich[i],
             games: fit.games[i],
@@ -121,16 +209,15 @@ pub fn confirm(
         .collect();
     ratings.sort_by(|x, y| y.elo.total_cmp(&x.elo));
     let mut matches = Vec::new();
-    for (a, b, res) in per_match {
-        let scores: Vec<[f64; 2]> = res.iter().map(|r| r.a_scores).collect();
+    for ((a, b), scores) in per_match {
         let (penta, tri) = Pentanomial::from_game_pairs(&scores)?;
         let est = penta.elo_estimate()?;
         let c = &fit.covariance;
         let var = c[a][a] + c[b][b] - 2.0 * c[a][b];
         matches.push(MatchSummary {
-            a: players[a].0.clone(),
-            b: players[b].0.clone(),
-            pairs: res.len(),
+            a: names[a].clone(),
+            b: names[b].clone(),
+            pairs: scores.len(),
             wdl: {
                 let [l, d, w] = tri.ldw();
                 [w, d, l]
@@ -147,13 +234,13 @@ pub fn confirm(
         });
     }
     Ok(Confirmation {
-        players: players.iter().map(|p| p.0.clone()).collect(),
+        players: names.to_vec(),
         openings,
         pairs_per_match: pairs,
         games: games.len() as u64,
         ratings,
         matches,
-        game_lengths: lengths,
+        game_lengths: game_lengths(lines),
     })
 }
 

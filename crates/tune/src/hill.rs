@@ -1,21 +1,20 @@
 //! Hill climbing on playing strength. Iteration `k` perturbs `perturb` tuned scores of the
 //! incumbent by `±step·max(|score|, 1)` (choices from the iteration's generator, redrawn
 //! while the candidate breaks an order constraint), then plays the candidate against the
-//! incumbent in batches of game pairs and looks at a pentanomial SPRT after each batch:
-//! H1 accepted → the candidate becomes the incumbent; H0 accepted or the pair budget spent
-//! → it is rejected. Every iteration plays fresh pairs (its pair indices continue those of
-//! the previous iterations, its games use the iteration's stream).
+//! incumbent in game pairs and runs a pentanomial SPRT over them **in pair order**, looking
+//! after every pair: the first pair whose LLR crosses a bound decides (H1: the candidate
+//! becomes the incumbent; H0: it is rejected), and a test still undecided after `max_pairs`
+//! pairs rejects. Pairs after the deciding one are not counted, so the outcome is the same
+//! whether the match stops early on one machine or plays all `max_pairs` pairs in shards.
+//! Each iteration plays fresh openings: its pairs continue the previous iterations' pairs.
 
-use crate::matches::PairResult;
+use crate::TuneError;
+use crate::matches::iteration_draws;
 use crate::params::{ParamSpace, score_name};
-use crate::{TuneError, rng_for};
 use gomoku_config::tune::MatchSettings;
 use gomoku_stats::{EloModel, Pentanomial, Sprt, SprtStatus};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
-
-/// The stream of the per-iteration generators.
-pub const HILL_STREAM: u64 = 0x4111;
 
 /// The state between iterations.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -24,7 +23,7 @@ pub struct HillState {
     pub incumbent: Vec<f64>,
     /// Iterations done.
     pub k: u32,
-    /// Pairs played so far (the next match starts at this pair index).
+    /// Pairs counted so far (the next match starts at this opening of the cycle).
     pub pairs_played: usize,
     /// Candidates accepted.
     pub accepted: u32,
@@ -37,14 +36,14 @@ pub struct HillRecord {
     pub k: u32,
     /// The scores changed: `(name, old, new)`.
     pub changes: Vec<(String, f64, f64)>,
-    /// Pairs played.
+    /// Pairs counted.
     pub pairs: usize,
     /// Pentanomial counts of the candidate.
     pub pentanomial: [u64; 5],
-    /// Pentanomial Elo of the candidate against the incumbent.
+    /// Pentanomial Elo of the candidate against the incumbent (0 without games).
     pub elo: f64,
-    /// Its 95% half-width.
-    pub error95: f64,
+    /// Its 95% half-width, when there is one.
+    pub error95: Option<f64>,
     /// Final log-likelihood ratio.
     pub llr: f64,
     /// Whether the candidate was kept.
@@ -56,10 +55,6 @@ pub struct HillRecord {
 /// A candidate: its scores and the changes `(name, old, new)`.
 pub type Candidate = (Vec<f64>, Vec<(String, f64, f64)>);
 
-/// Plays game pairs `(candidate, incumbent, pair indices, stream)`, candidate's view.
-pub type PlayPairs<'a> = dyn FnMut(&[f64], &[f64], std::ops::Range<usize>, u64) -> Result<Vec<PairResult>, TuneError>
-    + 'a;
-
 /// The candidate of iteration `state.k`, or `None` if no feasible one was found.
 pub fn propose(
     space: &ParamSpace,
@@ -67,7 +62,7 @@ pub fn propose(
     settings: &MatchSettings,
     seed: u64,
 ) -> Option<Candidate> {
-    let mut rng = rng_for(seed, HILL_STREAM, state.k as u64);
+    let mut rng = iteration_draws(seed, state.k);
     for _ in 0..100 {
         let mut x = state.incumbent.clone();
         let mut changes = Vec::new();
@@ -96,30 +91,24 @@ pub fn propose(
     None
 }
 
-/// Runs iteration `state.k`. `play(candidate, incumbent, pairs, stream)` plays game pairs
-/// (results from the candidate's view).
-pub fn hill_iteration(
-    space: &ParamSpace,
-    state: &mut HillState,
-    settings: &MatchSettings,
-    seed: u64,
-    play: &mut PlayPairs<'_>,
-) -> Result<HillRecord, TuneError> {
-    let k = state.k;
-    let Some((cand, changes)) = propose(space, state, settings, seed) else {
-        state.k += 1;
-        return Ok(HillRecord {
-            k,
-            changes: Vec::new(),
-            pairs: 0,
-            pentanomial: [0; 5],
-            elo: 0.0,
-            error95: f64::NAN,
-            llr: 0.0,
-            accepted: false,
-            reason: "no feasible candidate in 100 draws".into(),
-        });
-    };
+/// The SPRT over a match: the pairs counted and where the test stands after them.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    /// Pairs counted: up to the deciding pair, or all of them.
+    pub pairs: usize,
+    /// The pentanomial counts of those pairs.
+    pub pentanomial: Pentanomial,
+    /// The LLR after them.
+    pub llr: f64,
+    /// The decision (`Continue`: undecided).
+    pub status: SprtStatus,
+    /// The test, for its bounds.
+    pub sprt: Sprt,
+}
+
+/// Runs the test over the candidate's pair scores in order, stopping at the first pair whose
+/// LLR crosses a bound.
+pub fn judge(settings: &MatchSettings, scores: &[[f64; 2]]) -> Result<Verdict, TuneError> {
     let sprt = Sprt::new(
         settings.elo0,
         settings.elo1,
@@ -127,29 +116,60 @@ pub fn hill_iteration(
         settings.alpha,
         EloModel::Logistic,
     )?;
-    let mut penta = Pentanomial::default();
-    let mut played = 0;
-    let mut llr = 0.0;
-    let mut status = SprtStatus::Continue;
-    while played < settings.max_pairs && status == SprtStatus::Continue {
-        let n = settings.batch_pairs.min(settings.max_pairs - played);
-        let start = state.pairs_played + played;
-        let results = play(
-            &cand,
-            &state.incumbent,
-            start..start + n,
-            HILL_STREAM ^ ((k as u64 + 1) << 16),
-        )?;
-        for r in &results {
-            penta.add_pair_score(r.a_points())?;
+    let mut v = Verdict {
+        pairs: 0,
+        pentanomial: Pentanomial::default(),
+        llr: 0.0,
+        status: SprtStatus::Continue,
+        sprt,
+    };
+    for s in scores.iter().take(settings.max_pairs) {
+        v.pentanomial.add_pair_score(s[0] + s[1])?;
+        v.pairs += 1;
+        v.llr = v.sprt.llr_pentanomial(&v.pentanomial);
+        v.status = v.sprt.status(v.llr);
+        if v.status != SprtStatus::Continue {
+            break;
         }
-        played += n;
-        llr = sprt.llr_pentanomial(&penta);
-        status = sprt.status(llr);
     }
-    let est = penta.elo_estimate().ok();
-    let (elo, error95) = est.map_or((0.0, f64::NAN), |e| (e.elo, e.error95));
-    let (accepted, reason) = match status {
+    Ok(v)
+}
+
+/// Whether the match is over after these pairs: the test decided or the budget is spent.
+pub fn decided(settings: &MatchSettings, scores: &[[f64; 2]]) -> bool {
+    scores.len() >= settings.max_pairs
+        || judge(settings, scores).is_ok_and(|v| v.status != SprtStatus::Continue)
+}
+
+/// Ends iteration `state.k` with its candidate (`None`: no feasible one, no games) and the
+/// candidate's pair scores in pair order (every pair up to the decision).
+pub fn finish_iteration(
+    state: &mut HillState,
+    settings: &MatchSettings,
+    candidate: Option<Candidate>,
+    scores: &[[f64; 2]],
+) -> Result<HillRecord, TuneError> {
+    let k = state.k;
+    state.k += 1;
+    let Some((cand, changes)) = candidate else {
+        return Ok(HillRecord {
+            k,
+            changes: Vec::new(),
+            pairs: 0,
+            pentanomial: [0; 5],
+            elo: 0.0,
+            error95: None,
+            llr: 0.0,
+            accepted: false,
+            reason: "no feasible candidate in 100 draws".into(),
+        });
+    };
+    let v = judge(settings, scores)?;
+    let (played, llr, sprt) = (v.pairs, v.llr, &v.sprt);
+    let est = v.pentanomial.elo_estimate().ok();
+    let elo = est.map_or(0.0, |e| e.elo);
+    let error95 = est.map(|e| e.error95).filter(|e| e.is_finite());
+    let (accepted, reason) = match v.status {
         SprtStatus::AcceptH1 => (
             true,
             format!(
@@ -181,12 +201,11 @@ pub fn hill_iteration(
         state.accepted += 1;
     }
     state.pairs_played += played;
-    state.k += 1;
     Ok(HillRecord {
         k,
         changes,
         pairs: played,
-        pentanomial: penta.0,
+        pentanomial: v.pentanomial.0,
         elo,
         error95,
         llr,

@@ -32,24 +32,28 @@
 //! the match methods pin one score or move in relative steps; Texel's fixed `K` fixes the
 //! scale.
 //!
-//! Every random choice comes from the run seed and the iteration index ([`rng_for`]), so an
-//! iteration is a pure function of the state before it: the run checkpoints after every
-//! iteration (`state.json` with the method state, the scores and the history) and `--resume`
-//! continues exactly. The outputs ([`run`]): `tuned.ron` (same schema as
+//! Every game is played by the match layer ([`matches`]: each step is a batch of
+//! `gomoku_runner`, which can be sharded), and every random choice comes from the run seed
+//! through `gomoku_runner`'s `batch_seed` and `job_rng` (the step's number, then the job's
+//! index), so an iteration is a pure function of the state before it: the run checkpoints
+//! after every iteration (`state.json` with the method state, the scores and the history)
+//! and `--resume` continues exactly. The outputs ([`run`]): `tuned.ron` (same schema as
 //! `configs/tables/*.ron`), `history.jsonl` (one line per iteration: loss or Elo ± error and
 //! all scores, read back by [`load_tuning_history`]), `confirmation.json` (the tuned table
 //! against the start table on held-out openings: pool Elo and pentanomial Elo with 95%
 //! errors) and a report directory.
 #![deny(missing_docs)]
 
+pub mod checkpoint;
 pub mod collect;
 pub mod confirm;
 pub mod features;
 pub mod hill;
 pub mod history;
+mod iteration;
 pub mod matches;
+mod output;
 pub mod params;
-pub mod player;
 pub mod run;
 pub mod search;
 pub mod spsa;
@@ -57,10 +61,8 @@ pub mod texel;
 
 pub use history::{HistoryLine, load_tuning_history};
 pub use params::ParamSpace;
-pub use run::{RunOptions, RunOutcome, run};
+pub use run::{RunOptions, RunOutcome, ShardOutcome, merge_step, play_shard, run};
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -86,12 +88,27 @@ pub enum TuneError {
     /// The output directory holds a run of another configuration.
     #[error("{0}")]
     Mismatch(String),
+    /// A checkpoint is of a format version this build does not read.
+    #[error(
+        "{path}: checkpoint format version {found}, but this gomoku-arena reads version {expected}: it was written by another version; tune into a new output directory"
+    )]
+    Version {
+        /// The checkpoint.
+        path: PathBuf,
+        /// The version found (`none` for the unversioned first format).
+        found: String,
+        /// The version this build reads.
+        expected: u32,
+    },
     /// A checkpoint exists and `--resume` was not given.
     #[error("{0} holds a checkpoint: resume with --resume, or delete it to start over")]
     CheckpointExists(PathBuf),
     /// An engine could not be built.
     #[error("engine: {0}")]
     Engine(#[from] gomoku_engine::EngineError),
+    /// The match layer or a run directory refused.
+    #[error(transparent)]
+    Runner(#[from] gomoku_runner::RunnerError),
     /// A statistics routine refused its input.
     #[error("statistics: {0}")]
     Stats(#[from] gomoku_stats::StatsError),
@@ -111,21 +128,4 @@ impl TuneError {
             source,
         }
     }
-}
-
-/// The generator of item `index` of stream `purpose` of a run with `seed`: independent of
-/// the order items are processed in, so any iteration can be replayed from its index.
-pub fn rng_for(seed: u64, purpose: u64, index: u64) -> ChaCha8Rng {
-    let mut rng = ChaCha8Rng::seed_from_u64(gomoku_runner::schedule::splitmix64(
-        seed ^ gomoku_runner::schedule::splitmix64(purpose),
-    ));
-    rng.set_stream(index);
-    rng
-}
-
-/// Writes a file atomically (temporary file, then rename).
-pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), TuneError> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, contents).map_err(|e| TuneError::io(&tmp, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| TuneError::io(path, e))
 }

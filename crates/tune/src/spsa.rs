@@ -2,16 +2,15 @@
 //! `c_k,i = c_i/(k+1)^γ`, `a_k,i = a_i/(k+1+A)^α`, `δ_i = ±1` (Rademacher), a match of
 //! `θ + c_k·δ` against `θ - c_k·δ`, then `θ_i += a_k,i/c_k,i · result · δ_i` where `result` is
 //! the wins minus losses of `θ+` (fishtest's `R_k·c_k·result·flip` with `R_k = a_k/c_k²`).
-//! The generator of iteration `k` comes from the seed and `k` alone ([`crate::rng_for`]), so
-//! the state is just `θ` and `k`.
+//! The generator of iteration `k` comes from the seed and `k` alone
+//! ([`crate::matches::iteration_draws`]), so the state is just `θ` and `k`. An iteration is
+//! split in two around its games ([`probe`], then [`update`]) so that the games can be played
+//! anywhere in between, sharded on a cluster included.
 
-use crate::rng_for;
+use crate::matches::iteration_draws;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-
-/// The stream of SPSA's per-iteration generators.
-pub const SPSA_STREAM: u64 = 0x5b5a;
 
 /// The gain sequences.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -110,21 +109,17 @@ pub struct SpsaRecord {
     pub applied: bool,
 }
 
-/// Runs iteration `state.k`: draws `δ` from the iteration's generator, lets `play` (given the
-/// probe and the same generator, e.g. for stochastic rounding and game seeds) return the
-/// wins minus losses of `θ+`, and updates `θ` unless the new point is not `feasible`.
-pub fn spsa_iteration(
+/// The perturbation of iteration `state.k`, and the iteration's generator after drawing it
+/// (for the stochastic rounding of the two tables).
+pub fn probe(
     schedule: &SpsaSchedule,
-    state: &mut SpsaState,
+    state: &SpsaState,
     tuned: &[usize],
     seed: u64,
-    play: &mut dyn FnMut(&SpsaProbe, &mut ChaCha8Rng) -> f64,
-    feasible: &dyn Fn(&[f64]) -> bool,
-) -> SpsaRecord {
+) -> (SpsaProbe, ChaCha8Rng) {
     let k = state.k;
-    let mut rng = rng_for(seed, SPSA_STREAM, k as u64);
+    let mut rng = iteration_draws(seed, k);
     let c_k = schedule.c_k(k);
-    let a_k = schedule.a_k(k);
     let mut delta = vec![0.0; state.theta.len()];
     for &i in tuned {
         delta[i] = if rng.random::<bool>() { 1.0 } else { -1.0 };
@@ -135,13 +130,30 @@ pub fn spsa_iteration(
     let minus: Vec<f64> = (0..delta.len())
         .map(|i| state.theta[i] - c_k[i] * delta[i])
         .collect();
-    let probe = SpsaProbe {
-        k,
-        delta,
-        plus,
-        minus,
-    };
-    let result = play(&probe, &mut rng);
+    (
+        SpsaProbe {
+            k,
+            delta,
+            plus,
+            minus,
+        },
+        rng,
+    )
+}
+
+/// Ends the iteration of `probe` with `result`, the wins minus losses of `θ+`: updates `θ`
+/// unless the new point is not `feasible`.
+pub fn update(
+    schedule: &SpsaSchedule,
+    state: &mut SpsaState,
+    tuned: &[usize],
+    probe: &SpsaProbe,
+    result: f64,
+    feasible: &dyn Fn(&[f64]) -> bool,
+) -> SpsaRecord {
+    let k = probe.k;
+    let c_k = schedule.c_k(k);
+    let a_k = schedule.a_k(k);
     let mut next = state.theta.clone();
     for &i in tuned {
         if c_k[i] > 0.0 {
@@ -152,6 +164,22 @@ pub fn spsa_iteration(
     if applied {
         state.theta = next;
     }
-    state.k += 1;
+    state.k = k + 1;
     SpsaRecord { k, result, applied }
+}
+
+/// One whole iteration: [`probe`], `play` (given the probe and the iteration's generator,
+/// returns the wins minus losses of `θ+`), [`update`]. For simulations; a tuning run plays the
+/// games of an iteration as a step between the two halves.
+pub fn spsa_iteration(
+    schedule: &SpsaSchedule,
+    state: &mut SpsaState,
+    tuned: &[usize],
+    seed: u64,
+    play: &mut dyn FnMut(&SpsaProbe, &mut ChaCha8Rng) -> f64,
+    feasible: &dyn Fn(&[f64]) -> bool,
+) -> SpsaRecord {
+    let (probe, mut rng) = probe(schedule, state, tuned, seed);
+    let result = play(&probe, &mut rng);
+    update(schedule, state, tuned, &probe, result, feasible)
 }

@@ -1,15 +1,18 @@
 //! The tuner's contracts: Texel loss and K against a hand computation, the local search on a
-//! known optimum, exact resume for Texel and SPSA, SPSA convergence on a noisy objective,
-//! feature counts against the engine's evaluation, and the outputs of a whole run.
+//! known optimum, SPSA convergence on a noisy objective, feature counts against the engine's
+//! evaluation; and whole runs (`runs`): exact resume after a stop at any moment, sharded steps
+//! equal to unsharded ones, the outputs, the shipped tuning files.
+
+#[path = "tune/runs.rs"]
+mod runs;
 
 use gomoku_board::{Board, Pos};
 use gomoku_engine::{CompiledTable, evaluate_from_scratch, seed_table};
 use gomoku_tune::features::{Counter, dot};
-use gomoku_tune::params::{scores_of, table_to_ron};
+use gomoku_tune::params::scores_of;
 use gomoku_tune::search::{FnObjective, LocalSearch, StepRule};
 use gomoku_tune::spsa::{SpsaSchedule, SpsaState, spsa_iteration};
 use gomoku_tune::texel::{LossData, TexelObjective, fit_k, sigmoid};
-use gomoku_tune::{RunOptions, load_tuning_history, run};
 use rand::RngExt;
 use std::path::PathBuf;
 
@@ -118,7 +121,7 @@ fn counts_reproduce_the_engine_evaluation() {
         let compiled = CompiledTable::compile(&table).unwrap();
         let x = scores_of(&table);
         let mut board = Board::standard15();
-        let mut rng = gomoku_tune::rng_for(3, 4, 5);
+        let mut rng = gomoku_runner::job_rng(3, 5);
         for _ in 0..60 {
             let p = Pos::new(rng.random_range(0..15), rng.random_range(0..15));
             if board.is_legal(p) {
@@ -170,143 +173,4 @@ fn spsa_converges_on_a_noisy_objective() {
     for (t, x) in target.iter().zip(&state.theta) {
         assert!((t - x).abs() < 2.5, "θ = {:?}", state.theta);
     }
-}
-
-/// A temporary project: a book of 10 openings, the seed table, a depth-1 engine.
-fn project(tag: &str, method: &str, confirmation: &str) -> (PathBuf, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("gomoku-tune-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut book = String::from("# test book\n");
-    for m in [
-        "h8g7", "h8i7", "h8g9", "h8i9", "h8h7", "h8h9", "h8g8", "h8i8", "h8f6", "h8j10",
-    ] {
-        book.push_str(m);
-        book.push('\n');
-    }
-    std::fs::write(dir.join("book.txt"), book).unwrap();
-    std::fs::write(dir.join("table.ron"), table_to_ron(&seed_table())).unwrap();
-    std::fs::write(
-        dir.join("engine.ron"),
-        r#"Engine(name: "t", table: File("table.ron"), depth: 1, top_n: Some(6), tt_mib: 1)"#,
-    )
-    .unwrap();
-    let cfg = format!(
-        r#"Tune(
-    name: "t-tuned",
-    start_table: "table.ron",
-    engine: "engine.ron",
-    depth: 1,
-    tuning_openings: (file: "book.txt", range: (0, 7)),
-    holdout_openings: (file: "book.txt", range: (7, 10)),
-    seed: 9,
-    output: "out",
-    pin: Some("own 11111"),
-    order: ["own 011110 > own 011100"],
-    move_cap: Some(120),
-    method: {method},
-    confirmation: {confirmation},
-)"#
-    );
-    let path = dir.join("tune.ron");
-    std::fs::write(&path, cfg).unwrap();
-    (dir, path)
-}
-
-fn resume_matches_straight(method: &str, tag: &str) {
-    let opts = |stop| RunOptions {
-        resume: true,
-        stop_after: stop,
-        skip_confirmation: true,
-        command: "test".into(),
-        verbose: false,
-    };
-    let (_d1, p1) = project(&format!("{tag}-straight"), method, "(pairs: 1)");
-    let cfg1 = gomoku_config::tune::load_tune(&p1).unwrap();
-    let straight = run(&cfg1, &opts(None)).unwrap();
-    assert!(straight.finished);
-    assert_eq!(straight.history.len(), 5, "{:#?}", straight.history);
-
-    let (_d2, p2) = project(&format!("{tag}-resumed"), method, "(pairs: 1)");
-    let cfg2 = gomoku_config::tune::load_tune(&p2).unwrap();
-    let first = run(
-        &cfg2,
-        &RunOptions {
-            resume: false,
-            ..opts(Some(2))
-        },
-    )
-    .unwrap();
-    assert!(!first.finished);
-    assert_eq!(first.history.len(), 3);
-    // Without --resume a checkpoint is refused.
-    assert!(
-        run(
-            &cfg2,
-            &RunOptions {
-                resume: false,
-                ..opts(None)
-            }
-        )
-        .is_err()
-    );
-    let resumed = run(&cfg2, &opts(None)).unwrap();
-    assert!(resumed.finished);
-    assert_eq!(resumed.history, straight.history);
-    assert_eq!(resumed.table, straight.table);
-    let a = std::fs::read_to_string(cfg1.output.join("tuned.ron")).unwrap();
-    let b = std::fs::read_to_string(cfg2.output.join("tuned.ron")).unwrap();
-    assert_eq!(a, b);
-}
-
-#[test]
-fn texel_resume_is_exact() {
-    resume_matches_straight(
-        "Texel((games: 12, depth: 1, tie_break_margin: 30, iterations: 4, step: 0.3, min_step: 0.0001, validation_fraction: 0.25))",
-        "texel",
-    );
-}
-
-#[test]
-fn spsa_resume_is_exact() {
-    resume_matches_straight(
-        "Spsa((iterations: 4, pairs: 1, c_end_frac: 0.2, r_end: 0.002, tie_break_margin: 30))",
-        "spsa",
-    );
-}
-
-#[test]
-fn a_whole_run_writes_table_history_confirmation_and_report() {
-    let (dir, path) = project(
-        "whole",
-        "Match((iterations: 2, perturb: 2, step: 0.3, max_pairs: 4, batch_pairs: 2, tie_break_margin: 30))",
-        "(pairs: 3, tie_break_margin: 30, also: [\"table.ron\"])",
-    );
-    let cfg = gomoku_config::tune::load_tune(&path).unwrap();
-    let out = run(
-        &cfg,
-        &RunOptions {
-            command: "gomoku-arena tune tune.ron".into(),
-            ..Default::default()
-        },
-    )
-    .unwrap();
-    assert!(out.finished);
-    let table = gomoku_config::engine::load_table(dir.join("out/tuned.ron")).unwrap();
-    assert_eq!(table.name, "t-tuned");
-    assert!(table.description.contains("gomoku-arena tune tune.ron"));
-    assert!(table.description.contains("seed 9"));
-    let c = out.confirmation.unwrap();
-    assert_eq!(c.players.len(), 3);
-    assert_eq!(c.games, 3 * 2 * 3);
-    assert!(dir.join("out/confirmation.json").exists());
-    assert!(dir.join("out/report/report.md").exists());
-    let h = load_tuning_history(dir.join("out")).unwrap();
-    assert_eq!(h.steps.len(), 3);
-    assert!(
-        out.history
-            .iter()
-            .skip(1)
-            .all(|l| l.note.contains("SPRT") || l.note.contains("budget"))
-    );
 }

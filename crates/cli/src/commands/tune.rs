@@ -1,11 +1,17 @@
 //! `tune`: tune the evaluation's pattern table from a tuning file (configs/tune/*.ron) by
 //! Texel's logistic fit, SPRT hill climbing or SPSA; checkpoint after every iteration, then
-//! write the tuned table, the confirmation match on held-out openings and a report.
+//! write the tuned table, the confirmation match on held-out openings and a report. On a
+//! cluster, `--shard I/N` plays one shard of the next step's games and `--merge-step`
+//! completes the step from its shards (deploy/slurm/tune-submit.sh chains them).
 
+use super::tournament::parse_shard;
 use anyhow::{Context, Result};
+use gomoku_config::tune::MethodSettings;
 use gomoku_tune::RunOptions;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Arguments of `tune`.
@@ -29,6 +35,19 @@ pub struct Args {
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
+    /// Play only shard I of N of the next step's games (jobs with index % N == I), as the
+    /// checkpoint in the output directory stands, into OUT/shards/STEP/shard-III; the shard
+    /// continues its journal when run again. Complete the step with --merge-step.
+    #[arg(long, value_parser = parse_shard, conflicts_with_all = ["merge_step", "resume", "iterations"])]
+    shard: Option<(usize, usize)>,
+    /// Merge the shards of the next step (OUT/shards/STEP/shard-*), apply the step's update
+    /// and checkpoint. The confirmation is left to a final `tune CONFIG --resume`.
+    #[arg(long, conflicts_with_all = ["resume", "iterations"])]
+    merge_step: bool,
+    /// Print how many steps of the file play games (Texel: 1, the collection; match and
+    /// SPSA: one per iteration), the steps a cluster run chains, and exit.
+    #[arg(long)]
+    steps: bool,
     /// Less output.
     #[arg(long)]
     quiet: bool,
@@ -38,26 +57,70 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let mut cfg = gomoku_config::tune::load_tune(&args.config)
         .with_context(|| format!("loading tuning file {}", args.config.display()))?;
+    if args.steps {
+        let steps = match &cfg.file.method {
+            MethodSettings::Texel(_) => 1,
+            MethodSettings::Match(m) => m.iterations,
+            MethodSettings::Spsa(s) => s.iterations,
+        };
+        println!("{steps}");
+        return Ok(ExitCode::SUCCESS);
+    }
     if let Some(out) = &args.out {
         cfg.output = out.clone();
     }
     if let Some(t) = args.threads {
+        // Texel's loss sums in the global pool; the games get their own pool of `t`.
         rayon::ThreadPoolBuilder::new()
             .num_threads(t)
             .build_global()
             .context("setting the thread count")?;
     }
-    let mut command = format!("gomoku-arena tune {}", args.config.display());
-    if let Some(out) = &args.out {
-        command += &format!(" --out {}", out.display());
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        ctrlc::set_handler(move || {
+            if stop.swap(true, Ordering::SeqCst) {
+                eprintln!("\nsecond interrupt: exiting now (the checkpoint holds every finished iteration)");
+                std::process::exit(130);
+            }
+            eprintln!("\ninterrupt: no new games start; stopping after the running ones (Ctrl-C again to quit now)");
+        })
+        .context("installing the Ctrl-C handler")?;
     }
+    // The table's description names the file only, not where or how the run was played, so
+    // that a sharded run and an unsharded one write the same table.
+    let file = args.config.file_name().unwrap_or(args.config.as_os_str());
     let opts = RunOptions {
         resume: args.resume,
         stop_after: args.iterations,
         skip_confirmation: args.no_confirmation,
-        command,
+        command: format!("gomoku-arena tune {}", file.to_string_lossy()),
         verbose: !args.quiet,
+        threads: args.threads.unwrap_or(0),
+        stop: Some(stop.clone()),
     };
+    let context = || format!("tuning {}", args.config.display());
+    if let Some(shard) = args.shard {
+        let s = gomoku_tune::play_shard(&cfg, shard, &opts).with_context(context)?;
+        let Some(step) = &s.step else {
+            println!("nothing to play: {}", s.note);
+            return Ok(ExitCode::SUCCESS);
+        };
+        let dir = s
+            .dir
+            .as_ref()
+            .map_or(String::new(), |d| d.display().to_string());
+        println!(
+            "step {step}, shard {}/{}: {} of {} games journaled in {dir}",
+            shard.0, shard.1, s.games, s.total
+        );
+        return Ok(if s.games == s.total {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(130)
+        });
+    }
     eprintln!(
         "tune {}: method {}, start table {}, depth {}, {} tuning / {} held-out openings, output {}",
         cfg.file.name,
@@ -69,8 +132,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
         cfg.output.display()
     );
     let start = Instant::now();
-    let out = gomoku_tune::run(&cfg, &opts)
-        .with_context(|| format!("tuning {}", args.config.display()))?;
+    let out = if args.merge_step {
+        gomoku_tune::merge_step(&cfg, &opts)
+    } else {
+        gomoku_tune::run(&cfg, &opts)
+    }
+    .with_context(context)?;
     let t = &out.timings;
     eprintln!(
         "times: collection {:.1} s, preparation {:.1} s, iterations {:.1} s, confirmation {:.1} s, wall {:.1} s",
@@ -80,29 +147,43 @@ pub fn run(args: Args) -> Result<ExitCode> {
         t.confirmation.as_secs_f64(),
         start.elapsed().as_secs_f64()
     );
-    if !out.finished {
-        println!(
-            "stopped after iteration {}; continue with --resume",
-            out.history.last().map_or(0, |l| l.iteration)
-        );
+    let iteration = out.history.last().map_or(0, |l| l.iteration);
+    if args.merge_step && !out.finished {
+        println!("merged: the run stands at iteration {iteration}");
         return Ok(ExitCode::SUCCESS);
     }
+    if !out.finished {
+        println!("stopped after iteration {iteration}; continue with --resume");
+        return Ok(if stop.load(Ordering::SeqCst) {
+            ExitCode::from(130)
+        } else {
+            ExitCode::SUCCESS
+        });
+    }
     println!("tuned table: {}", out.dir.join("tuned.ron").display());
-    if let Some(c) = &out.confirmation {
-        println!("confirmation ({}, {} games):", c.openings, c.games);
-        for r in &c.ratings {
-            println!(
-                "  {:<20} {:+7.1} ± {:.1} Elo  ({} / {} points)",
-                r.name, r.elo, r.error95, r.points, r.games
-            );
+    match &out.confirmation {
+        Some(c) => {
+            println!("confirmation ({}, {} games):", c.openings, c.games);
+            for r in &c.ratings {
+                println!(
+                    "  {:<20} {:+7.1} ± {:.1} Elo  ({} / {} points)",
+                    r.name, r.elo, r.error95, r.points, r.games
+                );
+            }
+            for m in &c.matches {
+                let [w, d, l] = m.wdl;
+                let p = m.pentanomial;
+                println!(
+                    "  {} vs {}: {:+.1} ± {:.1} Elo (pentanomial {}-{}-{}-{}-{}, W/D/L {w}/{d}/{l}, LOS {:.3})",
+                    m.a, m.b, m.elo, m.error95, p[0], p[1], p[2], p[3], p[4], m.los
+                );
+            }
+            println!("report: {}", out.dir.join("report").display());
         }
-        for m in &c.matches {
-            println!(
-                "  {} vs {}: {:+.1} ± {:.1} Elo (pentanomial {:?}, W/D/L {:?}, LOS {:.3})",
-                m.a, m.b, m.elo, m.error95, m.pentanomial, m.wdl, m.los
-            );
+        None if args.merge_step => {
+            println!("finished: play the confirmation and write the report with --resume");
         }
-        println!("report: {}", out.dir.join("report").display());
+        None => {}
     }
     Ok(ExitCode::SUCCESS)
 }

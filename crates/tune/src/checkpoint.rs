@@ -1,0 +1,138 @@
+//! The checkpoint, `state.json`: the method's state, the iteration, the scores and the
+//! history after the last finished iteration, with a format version and the key of the
+//! configuration it belongs to. An iteration is a pure function of the checkpoint before it,
+//! so resuming from one continues the run exactly; a checkpoint of another version or another
+//! configuration is refused with a message that names it.
+
+use crate::TuneError;
+use crate::hill::HillState;
+use crate::history::{HistoryLine, history_text};
+use crate::search::LocalSearch;
+use crate::spsa::{SpsaSchedule, SpsaState};
+use gomoku_config::run::EngineSpec;
+use gomoku_config::tune::{MethodSettings, ScoreRef, TuneConfig};
+use gomoku_runner::journal::fnv1a64;
+use gomoku_runner::journal::read_versioned;
+use gomoku_runner::{RunnerError, write_atomic};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The checkpoint's file name in the output directory.
+pub const STATE_FILE: &str = "state.json";
+
+/// The format version of `state.json`. Version 1 carried no version field and keyed the
+/// configuration by Debug text; it is refused with a message that names it.
+pub const CHECKPOINT_VERSION: u32 = 2;
+
+/// The method's state in a checkpoint.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum MethodState {
+    /// Texel: the fitted K and the local search.
+    Texel {
+        /// The scaling constant.
+        k: f64,
+        /// The search.
+        search: LocalSearch,
+    },
+    /// Match hill climbing.
+    Match(HillState),
+    /// SPSA.
+    Spsa {
+        /// Gains.
+        schedule: SpsaSchedule,
+        /// θ and k.
+        state: SpsaState,
+    },
+}
+
+/// `state.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    /// Format version ([`CHECKPOINT_VERSION`]).
+    pub v: u32,
+    /// Identifies what decides the run ([`config_key`]): a resume under another one is refused.
+    pub key: String,
+    /// The method's name.
+    pub method: String,
+    /// Seed of the run.
+    pub seed: u64,
+    /// Iterations done.
+    pub iteration: u32,
+    /// Games counted so far.
+    pub games: u64,
+    /// Whether the method has finished.
+    pub finished: bool,
+    /// Current scores.
+    pub scores: Vec<f64>,
+    /// The method's state.
+    pub state: MethodState,
+    /// The history so far.
+    pub history: Vec<HistoryLine>,
+    /// Texel: positions (training, validation).
+    #[serde(default)]
+    pub positions: Option<(usize, usize)>,
+}
+
+/// The key of a tuning run: a hash of the canonical JSON of what decides its result (the
+/// method and its settings, the seed, the pinned score, the order constraints, the move cap,
+/// the engine with the start table's values, and the tuning openings' moves). Names,
+/// descriptions, file paths, the output directory and the confirmation are left out, so
+/// renaming or moving files never breaks `--resume`.
+pub fn config_key(cfg: &TuneConfig) -> String {
+    #[derive(Serialize)]
+    struct Key<'a> {
+        v: u32,
+        method: &'a MethodSettings,
+        seed: u64,
+        pin: Option<ScoreRef>,
+        order: &'a [(ScoreRef, ScoreRef)],
+        move_cap: Option<usize>,
+        engine: EngineSpec,
+        openings: Vec<Vec<[u8; 2]>>,
+    }
+    let mut engine = EngineSpec::from_params(&cfg.engine);
+    engine.table.name.clear();
+    let key = Key {
+        v: CHECKPOINT_VERSION,
+        method: &cfg.file.method,
+        seed: cfg.file.seed,
+        pin: cfg.pin,
+        order: &cfg.order,
+        move_cap: cfg.file.move_cap,
+        engine,
+        openings: cfg
+            .tuning_openings
+            .iter()
+            .map(|o| o.moves.iter().map(|p| [p.x, p.y]).collect())
+            .collect(),
+    };
+    let text = serde_json::to_string(&key).expect("keys serialize");
+    format!("{:016x}", fnv1a64(text.as_bytes()))
+}
+
+/// Reads a checkpoint; one of another format version is refused with a message naming it.
+pub fn load_checkpoint(path: &Path) -> Result<Checkpoint, TuneError> {
+    match read_versioned(path, CHECKPOINT_VERSION) {
+        Err(RunnerError::Version {
+            path,
+            found,
+            expected,
+        }) => Err(TuneError::Version {
+            path,
+            found,
+            expected,
+        }),
+        read => Ok(read?),
+    }
+}
+
+/// Writes the checkpoint and `history.jsonl` into the output directory `dir`, each atomically.
+pub fn save_checkpoint(dir: &Path, cp: &Checkpoint) -> Result<(), TuneError> {
+    let json = serde_json::to_string_pretty(cp).expect("checkpoints serialize");
+    write_atomic(&dir.join(STATE_FILE), json.as_bytes())?;
+    write_atomic(
+        &dir.join("history.jsonl"),
+        history_text(&cp.history).as_bytes(),
+    )?;
+    Ok(())
+}

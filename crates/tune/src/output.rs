@@ -1,0 +1,169 @@
+//! What a run leaves for its reader: `tuned.ron` (the table in the schema of
+//! `configs/tables/*.ron`, its description saying how it was made and, once confirmed, how it
+//! played), `confirmation.json` and the report. Only the confirmation plays games, through the
+//! match layer like every step.
+
+use crate::TuneError;
+use crate::checkpoint::{Checkpoint, MethodState};
+use crate::confirm::{Confirmation, confirm, head_to_head, standings};
+use crate::history::tuning_history;
+use crate::params::table_to_ron;
+use crate::run::{RunOptions, RunOutcome, Tuner};
+use gomoku_config::tune::TuneConfig;
+use gomoku_report::ReportInput;
+use gomoku_runner::write_atomic;
+use std::path::Path;
+use std::time::Instant;
+
+/// Counts as `[a, b, c]`.
+pub(crate) fn counts(c: &[u64]) -> String {
+    let list: Vec<String> = c.iter().map(u64::to_string).collect();
+    format!("[{}]", list.join(", "))
+}
+
+impl Tuner<'_> {
+    /// Writes `tuned.ron` and, when the run has finished and `confirmation` is asked for,
+    /// plays the confirmation and writes its file and the report.
+    pub(crate) fn outputs(
+        mut self,
+        cp: Option<Checkpoint>,
+        confirmation: bool,
+    ) -> Result<RunOutcome, TuneError> {
+        let Some(cp) = cp else {
+            // Stopped during Texel's collection: nothing tuned yet.
+            return Ok(RunOutcome {
+                dir: self.dir,
+                table: self.cfg.start_table.clone(),
+                history: Vec::new(),
+                finished: false,
+                confirmation: None,
+                timings: self.timings,
+                positions: None,
+            });
+        };
+        let cfg = self.cfg;
+        let mut description = describe(cfg, self.opts, &cp);
+        let mut table = self.space.table(&cp.scores, &cfg.file.name, &description);
+        let tuned = self.dir.join("tuned.ron");
+        write_atomic(&tuned, table_to_ron(&table).as_bytes())?;
+        let mut played = None;
+        if cp.finished && confirmation && !self.opts.skip_confirmation && !self.stopped() {
+            let t0 = Instant::now();
+            played = confirm(cfg, &table, self.opts.threads, self.stop())?;
+            self.timings.confirmation = t0.elapsed();
+        }
+        if let Some(c) = &played {
+            description += &format!(
+                " Confirmation at depth {} on held-out openings {}..{} of {} ({} pairs per match, colours reversed, tie-break margin {}):",
+                cfg.engine.depth,
+                cfg.file.holdout_openings.range.0,
+                cfg.file.holdout_openings.range.1,
+                cfg.file.holdout_openings.file.display(),
+                c.pairs_per_match,
+                cfg.file.confirmation.tie_break_margin
+            );
+            for m in c.matches.iter().filter(|m| m.a == c.players[0]) {
+                description += &format!(
+                    " vs {}: {:+.1} ± {:.1} Elo (pentanomial {}), pool {:+.1} ± {:.1};",
+                    m.b,
+                    m.elo,
+                    m.error95,
+                    counts(&m.pentanomial),
+                    m.pool_elo_diff,
+                    m.pool_error95
+                );
+            }
+            description.pop();
+            description.push('.');
+            table.description = description;
+            write_atomic(&tuned, table_to_ron(&table).as_bytes())?;
+            let json = serde_json::to_string_pretty(c).expect("confirmations serialize");
+            write_atomic(&self.dir.join("confirmation.json"), json.as_bytes())?;
+            write_report(cfg, self.opts, &cp, c, &self.dir)?;
+        }
+        Ok(RunOutcome {
+            dir: self.dir,
+            table,
+            finished: cp.finished,
+            positions: cp.positions,
+            history: cp.history,
+            confirmation: played,
+            timings: self.timings,
+        })
+    }
+}
+
+fn describe(cfg: &TuneConfig, opts: &RunOptions, cp: &Checkpoint) -> String {
+    let mut s = format!(
+        "Tuned from '{}' by `{}` (method {}, seed {}, tuning openings {}..{} of {}): {} iterations, {} games{}.",
+        cfg.start_table.name,
+        opts.command,
+        cp.method,
+        cp.seed,
+        cfg.file.tuning_openings.range.0,
+        cfg.file.tuning_openings.range.1,
+        cfg.file.tuning_openings.file.display(),
+        cp.iteration,
+        cp.games,
+        if cp.finished { "" } else { " (unfinished)" }
+    );
+    if let (Some(f), Some(l), MethodState::Texel { k, .. }) =
+        (cp.history.first(), cp.history.last(), &cp.state)
+    {
+        s += &format!(" K = {k:.4e};");
+        if let Some((tr, va)) = cp.positions {
+            s += &format!(" {tr} training / {va} validation positions;");
+        }
+        s += &format!(
+            " training loss {:.5} -> {:.5}, validation loss {:.5} -> {:.5}.",
+            f.loss.unwrap_or(f64::NAN),
+            l.loss.unwrap_or(f64::NAN),
+            f.validation_loss.unwrap_or(f64::NAN),
+            l.validation_loss.unwrap_or(f64::NAN)
+        );
+    }
+    s
+}
+
+fn write_report(
+    cfg: &TuneConfig,
+    opts: &RunOptions,
+    cp: &Checkpoint,
+    c: &Confirmation,
+    dir: &Path,
+) -> Result<(), TuneError> {
+    let mut config = vec![
+        ("command".to_string(), opts.command.clone()),
+        ("method".to_string(), cp.method.clone()),
+        ("seed".to_string(), cp.seed.to_string()),
+        ("start table".to_string(), cfg.start_table.name.clone()),
+        ("depth".to_string(), cfg.engine.depth.to_string()),
+        ("iterations".to_string(), cp.iteration.to_string()),
+        ("games (tuning)".to_string(), cp.games.to_string()),
+        ("confirmation".to_string(), c.openings.clone()),
+    ];
+    for m in &c.matches {
+        config.push((
+            format!("{} vs {}", m.a, m.b),
+            format!(
+                "{:+.1} ± {:.1} Elo (pentanomial {}, W/D/L {}, LOS {:.3})",
+                m.elo,
+                m.error95,
+                counts(&m.pentanomial),
+                counts(&m.wdl),
+                m.los
+            ),
+        ));
+    }
+    let input = ReportInput {
+        title: format!("Tuning {} ({})", cfg.file.name, cp.method),
+        config,
+        standings: standings(c),
+        head_to_head: Some(head_to_head(c)),
+        tuning: Some(tuning_history(&cp.history)),
+        game_lengths: c.game_lengths.clone(),
+        ..Default::default()
+    };
+    gomoku_report::write_report(&dir.join("report"), &input)?;
+    Ok(())
+}

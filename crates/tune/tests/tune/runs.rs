@@ -1,0 +1,397 @@
+//! Whole tuning runs on a tiny project (depth 1, a ten-opening book): resume after a stop at
+//! iteration boundaries and at random moments gives the same table byte for byte; a run whose
+//! steps are played in shards and merged gives the same table and history as one played
+//! whole; the outputs; the checkpoint's format version; the shipped tuning files.
+
+use gomoku_engine::seed_table;
+use gomoku_runner::journal::{JOURNAL_FILE, read_journal};
+use gomoku_runner::{JournalLine, pair_jobs};
+use gomoku_tune::params::table_to_ron;
+use gomoku_tune::{RunOptions, RunOutcome, load_tuning_history, merge_step, play_shard, run};
+use rand::{RngExt, SeedableRng};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+const TEXEL: &str = "Texel((games: 40, depth: 1, tie_break_margin: 30, iterations: 4, step: 0.3, min_step: 0.0001, validation_fraction: 0.25))";
+const SPSA: &str =
+    "Spsa((iterations: 4, pairs: 3, c_end_frac: 0.2, r_end: 0.002, tie_break_margin: 30))";
+/// A test loose enough (elo1 200, alpha 0.2) to decide within a few pairs, so that matches
+/// stop early when played whole and count only part of the pairs when played in shards.
+const MATCH: &str = "Match((iterations: 4, perturb: 2, step: 0.3, elo0: 0, elo1: 200, alpha: 0.2, max_pairs: 8, tie_break_margin: 30))";
+
+/// A temporary project: a book of 10 openings, the seed table, a depth-1 engine.
+fn project(
+    tag: &str,
+    method: &str,
+    confirmation: &str,
+) -> (PathBuf, gomoku_config::tune::TuneConfig) {
+    let dir = std::env::temp_dir().join(format!("gomoku-tune-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut book = String::from("# test book\n");
+    for m in [
+        "h8g7", "h8i7", "h8g9", "h8i9", "h8h7", "h8h9", "h8g8", "h8i8", "h8f6", "h8j10",
+    ] {
+        book.push_str(m);
+        book.push('\n');
+    }
+    std::fs::write(dir.join("book.txt"), book).unwrap();
+    std::fs::write(dir.join("table.ron"), table_to_ron(&seed_table())).unwrap();
+    std::fs::write(
+        dir.join("engine.ron"),
+        r#"Engine(name: "t", table: File("table.ron"), depth: 1, top_n: Some(6), tt_mib: 1)"#,
+    )
+    .unwrap();
+    let cfg = format!(
+        r#"Tune(
+    name: "t-tuned",
+    start_table: "table.ron",
+    engine: "engine.ron",
+    depth: 1,
+    tuning_openings: (file: "book.txt", range: (0, 7)),
+    holdout_openings: (file: "book.txt", range: (7, 10)),
+    seed: 9,
+    output: "out",
+    pin: Some("own 11111"),
+    order: ["own 011110 > own 011100"],
+    move_cap: Some(120),
+    method: {method},
+    confirmation: {confirmation},
+)"#
+    );
+    let path = dir.join("tune.ron");
+    std::fs::write(&path, cfg).unwrap();
+    (dir, gomoku_config::tune::load_tune(&path).unwrap())
+}
+
+fn opts() -> RunOptions {
+    RunOptions {
+        resume: true,
+        skip_confirmation: true,
+        command: "gomoku-arena tune tune.ron".into(),
+        threads: 2,
+        ..RunOptions::default()
+    }
+}
+
+fn tuned(out: &Path) -> String {
+    std::fs::read_to_string(out.join("tuned.ron")).unwrap()
+}
+
+/// A run played straight through: its outcome, table text and wall time.
+fn straight(tag: &str, method: &str) -> (RunOutcome, String, Duration) {
+    let (_, cfg) = project(tag, method, "(pairs: 1)");
+    let t0 = Instant::now();
+    let out = run(&cfg, &opts()).unwrap();
+    let wall = t0.elapsed();
+    assert!(out.finished);
+    (out, tuned(&cfg.output), wall)
+}
+
+fn resume_matches_straight(method: &str, tag: &str) {
+    let (reference, table, _) = straight(&format!("{tag}-straight"), method);
+    assert!(reference.history.len() >= 3, "{:#?}", reference.history);
+
+    let (_, cfg) = project(&format!("{tag}-resumed"), method, "(pairs: 1)");
+    let first = run(
+        &cfg,
+        &RunOptions {
+            resume: false,
+            stop_after: Some(2),
+            ..opts()
+        },
+    )
+    .unwrap();
+    assert!(!first.finished);
+    assert_eq!(first.history.len(), 3);
+    // Without --resume a checkpoint is refused.
+    let refused = run(
+        &cfg,
+        &RunOptions {
+            resume: false,
+            ..opts()
+        },
+    );
+    assert!(refused.is_err());
+    let resumed = run(&cfg, &opts()).unwrap();
+    assert!(resumed.finished);
+    assert_eq!(resumed.history, reference.history);
+    assert_eq!(resumed.table, reference.table);
+    assert_eq!(tuned(&cfg.output), table);
+}
+
+#[test]
+fn texel_resume_is_exact() {
+    resume_matches_straight(TEXEL, "texel");
+}
+
+#[test]
+fn spsa_resume_is_exact() {
+    resume_matches_straight(SPSA, "spsa");
+}
+
+#[test]
+fn match_resume_is_exact() {
+    resume_matches_straight(MATCH, "match");
+}
+
+/// History lines checkpointed in `out` so far.
+fn checkpointed(out: &Path) -> usize {
+    std::fs::read_to_string(out.join("history.jsonl")).map_or(0, |t| t.lines().count())
+}
+
+/// Stops the run at random moments (a timer sets the stop flag, as Ctrl-C or Slurm's signal
+/// does) and resumes it until it finishes: the table and history must be the straight run's,
+/// byte for byte. The first stop comes after a tenth to a half of the straight run's time, so
+/// it lands while the run is going (the invocation must return unfinished); later ones after a
+/// random part of the time left. Most land in the middle of a step, whose games are then
+/// played again (or, for Texel's journaled collection, continued).
+fn killed_matches_straight(method: &str, tag: &str) {
+    let (reference, table, wall) = straight(&format!("{tag}-straight"), method);
+    let total = reference.history.len();
+    let (_, cfg) = project(&format!("{tag}-killed"), method, "(pairs: 1)");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x6b11);
+    let mut kills = 0;
+    while checkpointed(&cfg.output) < total - 1 {
+        let stop = Arc::new(AtomicBool::new(false));
+        let left = (total - checkpointed(&cfg.output)) as f64 / total as f64;
+        let share = if kills == 0 {
+            rng.random_range(0.1..0.5)
+        } else {
+            rng.random_range(0.0..1.0) * left
+        };
+        let timer = {
+            let stop = stop.clone();
+            let delay = wall.mul_f64(share);
+            std::thread::spawn(move || {
+                std::thread::sleep(delay);
+                stop.store(true, Ordering::SeqCst);
+            })
+        };
+        let out = run(
+            &cfg,
+            &RunOptions {
+                stop: Some(stop.clone()),
+                ..opts()
+            },
+        )
+        .unwrap();
+        timer.join().unwrap();
+        if out.finished {
+            assert!(kills > 0, "the first stop came after the end of the run");
+            break;
+        }
+        kills += 1;
+        assert!(kills < 60, "no progress after {kills} stops");
+    }
+    assert!(kills >= 1, "no stop landed while the run was going");
+    let last = run(&cfg, &opts()).unwrap();
+    assert!(last.finished);
+    assert_eq!(last.history, reference.history);
+    assert_eq!(tuned(&cfg.output), table);
+}
+
+#[test]
+fn texel_stopped_at_random_moments_resumes_to_the_same_table() {
+    killed_matches_straight(TEXEL, "texel-kill");
+}
+
+#[test]
+fn spsa_stopped_at_random_moments_resumes_to_the_same_table() {
+    killed_matches_straight(SPSA, "spsa-kill");
+}
+
+#[test]
+fn match_stopped_at_random_moments_resumes_to_the_same_table() {
+    killed_matches_straight(MATCH, "match-kill");
+}
+
+/// The lines sorted by job, without their timing (a journal is written in finishing order).
+fn without_timing(lines: &[JournalLine]) -> Vec<JournalLine> {
+    let mut lines: Vec<JournalLine> = lines.iter().map(JournalLine::without_timing).collect();
+    lines.sort_by_key(|l| l.job);
+    lines
+}
+
+/// Plays every step in `n` shards and merges it, then finishes the run (Texel's sweeps) as
+/// the last cluster job does.
+fn sharded_matches_whole(method: &str, tag: &str, n: usize) {
+    let (reference, table, _) = straight(&format!("{tag}-whole"), method);
+    let (_, cfg) = project(&format!("{tag}-sharded"), method, "(pairs: 1)");
+    let mut steps = 0;
+    loop {
+        let shards: Vec<_> = (0..n)
+            .map(|i| play_shard(&cfg, (i, n), &opts()).unwrap())
+            .collect();
+        if shards.iter().all(|s| s.step.is_none()) {
+            break;
+        }
+        for s in &shards {
+            assert_eq!(s.games, s.total, "shard {:?} incomplete", s.dir);
+            assert_eq!(s.step, shards[0].step);
+        }
+        assert_eq!(shards.iter().map(|s| s.total).sum::<usize>() % 2, 0);
+        merge_step(&cfg, &opts()).unwrap();
+        steps += 1;
+        assert!(steps <= 10, "the merges do not advance the run");
+    }
+    assert!(steps >= 1);
+    let out = run(&cfg, &opts()).unwrap();
+    assert!(out.finished);
+    assert_eq!(out.history, reference.history);
+    assert_eq!(tuned(&cfg.output), table);
+    // Texel's collection merged from shards is the collection played whole.
+    if method.starts_with("Texel") {
+        let journal = |root: &Path| read_journal(&root.join("steps/collect").join(JOURNAL_FILE));
+        let merged = journal(&cfg.output).unwrap().lines;
+        let played = journal(&reference.dir).unwrap().lines;
+        assert_eq!(merged.len(), 40);
+        assert_eq!(without_timing(&merged), without_timing(&played));
+    }
+}
+
+#[test]
+fn texel_sharded_collection_equals_the_whole_one() {
+    sharded_matches_whole(TEXEL, "texel-shard", 3);
+}
+
+#[test]
+fn spsa_sharded_steps_equal_whole_steps() {
+    sharded_matches_whole(SPSA, "spsa-shard", 4);
+}
+
+#[test]
+fn match_sharded_steps_equal_whole_steps() {
+    sharded_matches_whole(MATCH, "match-shard", 4);
+}
+
+#[test]
+fn a_merge_with_a_missing_shard_is_refused() {
+    let (_, cfg) = project("missing-shard", SPSA, "(pairs: 1)");
+    for i in [0, 2] {
+        play_shard(&cfg, (i, 3), &opts()).unwrap();
+    }
+    let err = merge_step(&cfg, &opts()).unwrap_err().to_string();
+    assert!(err.contains("missing") && err.contains("1/3"), "{err}");
+    assert!(!cfg.output.join("state.json").exists());
+}
+
+#[test]
+fn a_step_is_a_batch_of_game_pairs() {
+    // The tournament of a step has pair_jobs' schedule: pair p on opening p of its book, both
+    // colours, the pair's own symmetry.
+    let (_, cfg) = project("schedule", SPSA, "(pairs: 1)");
+    let step = gomoku_tune::collect::collection_step(
+        &cfg,
+        &gomoku_config::tune::TexelSettings {
+            games: 13,
+            depth: 1,
+            tie_break_margin: 30,
+            vcf_fours: 4,
+            validation_fraction: 0.1,
+            iterations: 1,
+            step: 0.2,
+            min_step: 0.01,
+        },
+    )
+    .unwrap();
+    let schedule = step.spec.schedule();
+    assert_eq!(schedule.len(), 14);
+    let seed = step.spec.config.seed;
+    assert_eq!(schedule, pair_jobs(0..7, 7, true, cfg.geometry, seed));
+    assert_eq!(step.spec.openings[3], cfg.tuning_openings[3].moves);
+}
+
+#[test]
+fn a_whole_run_writes_table_history_confirmation_and_report() {
+    let (dir, cfg) = project(
+        "whole",
+        "Match((iterations: 2, perturb: 2, step: 0.3, max_pairs: 4, tie_break_margin: 30))",
+        "(pairs: 3, tie_break_margin: 30, also: [\"table.ron\"])",
+    );
+    let out = run(
+        &cfg,
+        &RunOptions {
+            command: "gomoku-arena tune tune.ron".into(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert!(out.finished);
+    let table = gomoku_config::engine::load_table(dir.join("out/tuned.ron")).unwrap();
+    assert_eq!(table.name, "t-tuned");
+    assert!(table.description.contains("gomoku-arena tune tune.ron"));
+    assert!(table.description.contains("seed 9"));
+    assert!(table.description.contains("Confirmation"));
+    let c = out.confirmation.unwrap();
+    assert_eq!(c.players.len(), 3);
+    assert_eq!(c.games, 3 * 2 * 3);
+    assert_eq!(c.matches.iter().map(|m| m.pairs).sum::<usize>(), 3 * 3);
+    assert!(dir.join("out/confirmation.json").exists());
+    assert!(dir.join("out/report/report.md").exists());
+    let h = load_tuning_history(dir.join("out")).unwrap();
+    assert_eq!(h.steps.len(), 3);
+    assert!(
+        out.history
+            .iter()
+            .skip(1)
+            .all(|l| l.note.contains("SPRT") || l.note.contains("budget"))
+    );
+    // No Debug text in the files written.
+    for file in [
+        "tuned.ron",
+        "state.json",
+        "history.jsonl",
+        "confirmation.json",
+    ] {
+        let text = std::fs::read_to_string(dir.join("out").join(file)).unwrap();
+        for debug in ["Some(", "None", "EngineParams", "PatternTable {"] {
+            assert!(!text.contains(debug), "{file}: {text}");
+        }
+    }
+}
+
+#[test]
+fn a_checkpoint_of_another_format_version_is_refused() {
+    let (_, cfg) = project("version", SPSA, "(pairs: 1)");
+    run(
+        &cfg,
+        &RunOptions {
+            stop_after: Some(1),
+            ..opts()
+        },
+    )
+    .unwrap();
+    let path = cfg.output.join("state.json");
+    let mut state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    state.as_object_mut().unwrap().remove("v");
+    std::fs::write(&path, state.to_string()).unwrap();
+    let err = run(&cfg, &opts()).unwrap_err().to_string();
+    assert!(err.contains("format version none"), "{err}");
+    state["v"] = 7.into();
+    std::fs::write(&path, state.to_string()).unwrap();
+    let err = run(&cfg, &opts()).unwrap_err().to_string();
+    assert!(
+        err.contains("format version 7") && err.contains("version 2"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_shipped_tuning_files_load() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../configs/tune");
+    let mut loaded = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "ron") {
+            let cfg = gomoku_config::tune::load_tune(&path)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            assert!(!cfg.tuning_openings.is_empty(), "{}", path.display());
+            loaded += 1;
+        }
+    }
+    assert!(loaded >= 5, "{loaded} tuning files in {}", dir.display());
+}
