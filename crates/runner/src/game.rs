@@ -325,8 +325,3 @@ pub fn play_game(
     }
     record
 }
-
-/// The wall time of a record's moves, summed over both sides.
-pub fn record_time(record: &GameRecord) -> Duration {
-    Duration::from_micros(record.side_time_us[0] + record.side_time_us[1])
-}

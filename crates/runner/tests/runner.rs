@@ -638,3 +638,162 @@ fn the_run_hash_ignores_table_descriptions_and_comments() {
     );
     assert_ne!(base, hash(table("fitted by hand", "// v1", 5001)));
 }
+
+/// Plays its moves in order (then the first legal point), sleeping `sleep` before each, and
+/// records the clock it was shown.
+struct Scripted {
+    moves: Vec<Pos>,
+    next: usize,
+    sleep: std::time::Duration,
+    seen: Vec<Option<std::time::Duration>>,
+}
+
+impl Scripted {
+    fn new(moves: Vec<Pos>, sleep_ms: u64) -> Scripted {
+        Scripted {
+            moves,
+            next: 0,
+            sleep: std::time::Duration::from_millis(sleep_ms),
+            seen: Vec::new(),
+        }
+    }
+}
+
+impl Player for Scripted {
+    fn name(&self) -> &str {
+        "scripted"
+    }
+    fn new_game(&mut self, _: Geometry, _: Rule) {}
+    fn choose_move(
+        &mut self,
+        board: &Board,
+        clock: &ClockState,
+        _: &mut ChaCha8Rng,
+    ) -> Result<MoveAnswer, PlayerFault> {
+        self.seen.push(clock.remaining);
+        std::thread::sleep(self.sleep);
+        let p = match self.moves.get(self.next) {
+            Some(&p) => p,
+            None => board.points().find(|&p| board.is_legal(p)).unwrap(),
+        };
+        self.next += 1;
+        Ok(MoveAnswer::just(p))
+    }
+}
+
+#[test]
+fn a_forbidden_move_loses_for_black_under_renju_only() {
+    // Black's (7,7) makes two open threes at once: a double three.
+    let p = |x, y| Pos::new(x, y);
+    let opening = [
+        p(7, 5),
+        p(0, 0),
+        p(7, 6),
+        p(0, 2),
+        p(5, 7),
+        p(0, 4),
+        p(6, 7),
+        p(0, 6),
+    ];
+    let play = |rule| {
+        let mut black = Scripted::new(vec![p(7, 7)], 0);
+        let mut white = Scripted::new(vec![], 0);
+        play_game(
+            [&mut black, &mut white],
+            &opening,
+            Geometry::square(15),
+            rule,
+            TimeControl::EngineDefault,
+            Some(12),
+            &mut gomoku_runner::job_rng(1, 0),
+        )
+    };
+    let r = play(Rule::Renju);
+    assert_eq!(
+        (r.result, r.reason),
+        (Some(GameResult::White), Reason::Forbidden)
+    );
+    assert_eq!(r.moves.len(), 1, "the forbidden move is recorded");
+    assert!(r.message.unwrap().contains("forbidden"));
+    let r = play(Rule::Freestyle);
+    assert_ne!(r.reason, Reason::Forbidden);
+    assert!(r.moves.len() > 1);
+}
+
+#[test]
+fn a_move_off_the_board_or_onto_a_stone_loses() {
+    for (pos, words) in [
+        (Pos::new(20, 3), "off the board"),
+        (Pos::new(4, 4), "occupied"),
+    ] {
+        let mut white = Mover(pos);
+        let mut black = gomoku_runner::BuiltinPlayer::new("g", BuiltinKind::Greedy);
+        let r = play_game(
+            [&mut black, &mut white],
+            &[Pos::new(4, 4)],
+            Geometry::square(9),
+            Rule::Freestyle,
+            TimeControl::EngineDefault,
+            None,
+            &mut gomoku_runner::job_rng(1, 0),
+        );
+        assert_eq!(
+            (r.result, r.reason),
+            (Some(GameResult::Black), Reason::IllegalMove),
+            "{words}"
+        );
+        assert!(r.message.unwrap().contains(words));
+    }
+}
+
+#[test]
+fn game_time_forfeits_a_slow_side_and_adds_increments() {
+    use std::time::Duration;
+    let control = |base_ms, inc_ms| TimeControl::GameTime {
+        base: Duration::from_millis(base_ms),
+        increment: Duration::from_millis(inc_ms),
+    };
+    // White needs 30 ms a move on a 20 ms clock: it loses on time at its first move.
+    let mut black = Scripted::new(vec![], 0);
+    let mut white = Scripted::new(vec![], 30);
+    let r = play_game(
+        [&mut black, &mut white],
+        &[Pos::new(4, 4)],
+        Geometry::square(9),
+        Rule::Freestyle,
+        control(20, 0),
+        None,
+        &mut gomoku_runner::job_rng(1, 0),
+    );
+    assert_eq!(
+        (r.result, r.reason),
+        (Some(GameResult::Black), Reason::TimeForfeit)
+    );
+    assert!(r.message.unwrap().contains("overstepped"));
+    // 10 ms a move on 25 ms + 10 ms: the increment keeps White's clock from running out
+    // (without it the third move would forfeit), and each move it sees the clock it had,
+    // less its thinking, plus the increment.
+    let mut black = Scripted::new(vec![], 0);
+    let mut white = Scripted::new(vec![], 10);
+    let r = play_game(
+        [&mut black, &mut white],
+        &[Pos::new(4, 4)],
+        Geometry::square(9),
+        Rule::Freestyle,
+        control(25, 10),
+        Some(16),
+        &mut gomoku_runner::job_rng(1, 0),
+    );
+    assert_eq!(r.reason, Reason::MoveCap, "{:?}", r.message);
+    let seen: Vec<Duration> = white.seen.iter().map(|s| s.unwrap()).collect();
+    assert_eq!(seen[0], Duration::from_millis(25));
+    for w in seen.windows(2) {
+        assert!(w[1] <= w[0], "{seen:?}");
+        assert!(w[1] + Duration::from_millis(8) >= w[0], "{seen:?}");
+    }
+    let black_seen: Vec<Duration> = black.seen.iter().map(|s| s.unwrap()).collect();
+    assert!(
+        black_seen.windows(2).all(|w| w[1] > w[0]),
+        "a quick side gains its increment: {black_seen:?}"
+    );
+}
