@@ -7,8 +7,10 @@
 //! RECTSTART and RESTART), and MODE is one of `good` (the first empty point nearest the
 //! centre), `crash` (exit with status 3), `hang` (never answer), `hang-child` (start a `sleep`
 //! child in its process group, report its pid as `MESSAGE child N`, never answer), `garbage`
-//! (answer nonsense), `occupied` (play on a stone), `slow:MS` (sleep MS milliseconds, then
-//! play as `good`).
+//! (answer nonsense), `occupied` (play on a stone), `offboard` (play a point off the board),
+//! `forbidden` (as Black under renju, play a forbidden point when there is one), `error`
+//! (answer `ERROR`), `suggest` (answer `SUGGEST x,y` with its good move, and play it when the
+//! manager says `PLAY`), `slow:MS` (sleep MS milliseconds, then play as `good`).
 
 use crate::brain::centre_order;
 use crate::command::{BoardLine, Command, parse_board_line, parse_command};
@@ -17,8 +19,8 @@ use std::io::{BufRead, Write};
 use std::time::Duration;
 
 /// The usage line of the modes.
-pub const USAGE: &str =
-    "usage: gomoku-fake-engine good|crash|hang|hang-child|garbage|occupied|slow:MS[@N]";
+pub const USAGE: &str = "usage: gomoku-fake-engine \
+    good|crash|hang|hang-child|garbage|occupied|offboard|forbidden|error|suggest|slow:MS[@N]";
 
 /// The exit status of the `crash` mode.
 pub const CRASH_STATUS: i32 = 3;
@@ -38,6 +40,14 @@ pub enum Mode {
     Garbage,
     /// Plays on a stone.
     Occupied,
+    /// Plays a point off the board.
+    OffBoard,
+    /// Plays a renju-forbidden point as Black when there is one.
+    Forbidden,
+    /// Answers `ERROR`.
+    Error,
+    /// Answers `SUGGEST x,y`, then plays the point when told `PLAY x,y`.
+    Suggest,
     /// Sleeps this many milliseconds, then plays as `Good`.
     Slow(u64),
 }
@@ -55,6 +65,10 @@ pub fn parse_mode(arg: &str) -> Option<(Mode, u32)> {
         "hang-child" => Mode::HangChild,
         "garbage" => Mode::Garbage,
         "occupied" => Mode::Occupied,
+        "offboard" => Mode::OffBoard,
+        "forbidden" => Mode::Forbidden,
+        "error" => Mode::Error,
+        "suggest" => Mode::Suggest,
         _ => Mode::Slow(m.strip_prefix("slow:")?.parse().ok()?),
     };
     Some((mode, n))
@@ -113,6 +127,30 @@ impl Fake<'_> {
             Mode::Occupied => {
                 if let Some(p) = board.points().find(|&p| board.cell(p) != Cell::Empty) {
                     say(self.out, &format!("{},{}", p.x, p.y));
+                    return;
+                }
+            }
+            Mode::OffBoard => {
+                let g = board.geometry();
+                say(self.out, &format!("{},{}", g.width, g.height));
+                return;
+            }
+            Mode::Forbidden => {
+                if let Some(p) = board
+                    .points()
+                    .find(|&p| board.cell(p) == Cell::Empty && board.is_forbidden(p))
+                {
+                    say(self.out, &format!("{},{}", p.x, p.y));
+                    return;
+                }
+            }
+            Mode::Error => {
+                say(self.out, "ERROR the fake engine refuses to play");
+                return;
+            }
+            Mode::Suggest => {
+                if let Some(p) = good {
+                    say(self.out, &format!("SUGGEST {},{}", p.x, p.y));
                     return;
                 }
             }
@@ -233,5 +271,57 @@ pub fn run(mode: Mode, at: u32, input: impl BufRead, out: &mut dyn Write) {
             }
             Command::Unknown(w) => say(fake.out, &format!("UNKNOWN {w}")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session(mode: &str, input: &str) -> Vec<String> {
+        let (mode, at) = parse_mode(mode).unwrap();
+        let mut out = Vec::new();
+        run(mode, at, input.as_bytes(), &mut out);
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn each_fault_answers_as_documented() {
+        assert_eq!(session("good", "START 15\nBEGIN\n"), ["OK", "7,7"]);
+        assert_eq!(session("offboard", "START 15\nBEGIN\n"), ["OK", "15,15"]);
+        assert_eq!(session("occupied", "START 15\nTURN 7,7\n"), ["OK", "7,7"]);
+        assert_eq!(
+            session("error", "START 15\nBEGIN\n")[1],
+            "ERROR the fake engine refuses to play"
+        );
+        assert_eq!(
+            session("suggest", "START 15\nBEGIN\nPLAY 7,7\n"),
+            ["OK", "SUGGEST 7,7", "7,7"]
+        );
+        assert_eq!(
+            session("garbage", "START 15\nBEGIN\n")[1],
+            "this is not a move"
+        );
+        // The fault starts at the N-th move asked for.
+        assert_eq!(
+            session("offboard@2", "START 15\nBEGIN\nTURN 0,0\n"),
+            ["OK", "7,7", "15,15"]
+        );
+        assert!(parse_mode("nonsense").is_none());
+    }
+
+    #[test]
+    fn forbidden_plays_a_double_three_for_black_under_renju() {
+        // Black (the engine, to move after BOARD) has two twos meeting at 3,3: a double three
+        // there, away from the centre where its good move would go.
+        let board = "START 15\nINFO rule 4\nBOARD\n3,1,1\n14,14,2\n3,2,1\n14,12,2\n1,3,1\n14,10,2\n2,3,1\n14,8,2\nDONE\n";
+        assert_eq!(session("forbidden", board), ["OK", "3,3"]);
+        // Freestyle has no forbidden point: it plays its good move.
+        let out = session("forbidden", &board.replace("INFO rule 4\n", ""));
+        assert_eq!(out, ["OK", "7,7"]);
     }
 }
