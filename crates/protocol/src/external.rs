@@ -4,8 +4,8 @@
 //!
 //! The engine runs in its own process group (`process_group(0)`, so the group id is its
 //! pid). When an [`ExternalEngine`] is dropped, or after the engine crashed, the whole group
-//! is killed with the system's `kill -s KILL -- -PGID` (no libc binding is needed; the
-//! leader is also killed through [`Child::kill`] in case `kill` is missing) and the leader is
+//! is sent `SIGKILL` with `killpg` (through `nix`'s safe binding; the leader is also killed
+//! through [`Child::kill`], which is harmless if it is already dead) and the leader is
 //! reaped. The group is killed while the leader is still unreaped (a zombie at worst), so its
 //! id cannot have been reused by another group. Helper processes an engine starts in the same
 //! group die with it.
@@ -20,6 +20,8 @@
 
 use crate::command::{Answer, parse_answer};
 use gomoku_board::{Board, BoardError, Cell, Geometry, Pos, Rule};
+use nix::sys::signal::{Signal, killpg};
+use nix::unistd::Pid;
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::process::CommandExt;
@@ -211,17 +213,21 @@ fn live_groups() -> std::sync::MutexGuard<'static, Vec<u32>> {
     LIVE_GROUPS.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Sends `SIGKILL` to each process group in `groups`.
 fn kill_groups(groups: &[u32]) {
-    if groups.is_empty() {
-        return;
+    for &group in groups {
+        // Group ids 0 and 1 would mean this process's own group and init's: an engine's group
+        // is its pid, never either, so such an id could only be a bug and is skipped.
+        let Ok(pgid) = i32::try_from(group) else {
+            continue;
+        };
+        if pgid <= 1 {
+            continue;
+        }
+        // ESRCH (the group has already exited) is the expected failure and needs nothing;
+        // nothing could be done about another one either, so none is reported.
+        let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
     }
-    let _ = Command::new("kill")
-        .args(["-s", "KILL", "--"])
-        .args(groups.iter().map(|g| format!("-{g}")))
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
 }
 
 /// Kills the process groups of every engine of this process that is still running. For
