@@ -3,12 +3,16 @@
 # on this machine (Debian's slurm-wlm + munge, all state in a temp dir), runs the tournament
 # as a 4-task job array plus the dependent merge job through deploy/slurm/submit.sh, waits
 # for both, plays the same tournament unsharded, and checks that the merged run equals it
-# (.ci/slurm/compare_runs.py). Needs root; installs what is missing; stops every daemon it
-# started and removes its temp dir on exit, failed or not.
+# (.ci/slurm/compare_runs.py). Then the same for a tuning run: deploy/slurm/tune-submit.sh
+# chains a 4-shard array and a merge per step plus the finish, and the final table (with
+# its history and confirmation) must equal the unsharded run's byte for byte. Needs root;
+# installs what is missing; stops every daemon it started and removes its temp dir on exit,
+# failed or not.
 #
-# usage: bash .ci/slurm.sh [BINARY [CONFIG]]
-#   BINARY  default: $GOMOKU_ARENA, else ./target/release/gomoku-arena (built by CI before)
-#   CONFIG  default: configs/tournaments/quick.ron
+# usage: bash .ci/slurm.sh [BINARY [CONFIG [TUNE_CONFIG]]]
+#   BINARY       default: $GOMOKU_ARENA, else ./target/release/gomoku-arena (built by CI before)
+#   CONFIG       default: configs/tournaments/quick.ron
+#   TUNE_CONFIG  default: configs/tune/tiny-spsa.ron
 # Environment: SLURM_CI_SHARDS (4), SLURM_CI_TIMEOUT (seconds for the jobs, 300),
 #   SLURM_CI_KEEP=1 (keep the temp dir: logs, shards, merged and unsharded runs).
 set -euo pipefail
@@ -24,6 +28,8 @@ elif [ -n "${GOMOKU_ARENA:-}" ]; then arena=$(arg_path "$GOMOKU_ARENA" "$start_d
 else arena=$repo/target/release/gomoku-arena; fi
 if [ -n "${2:-}" ]; then config=$(arg_path "$2" "$start_dir")
 else config=$repo/configs/tournaments/quick.ron; fi
+if [ -n "${3:-}" ]; then tune_config=$(arg_path "$3" "$start_dir")
+else tune_config=$repo/configs/tune/tiny-spsa.ron; fi
 shards=${SLURM_CI_SHARDS:-4}
 timeout_s=${SLURM_CI_TIMEOUT:-300}
 
@@ -31,6 +37,7 @@ timeout_s=${SLURM_CI_TIMEOUT:-300}
 work=""                # temp dir with every file of the cluster and the runs
 policy_created=0       # we put a policy-rc.d in place during apt-get install
 array_id="" merge_id=""
+tune_ids=()            # the tuning chain's jobs: an array and a merge per step, the finish
 declare -A daemon_pid=()
 phases=()
 phase_name="" phase_t0=0
@@ -65,9 +72,12 @@ diagnose() {
             scontrol -o show job "$array_id" 2>&1 | grep -o 'JobId=[^ ]*\|ArrayTaskId=[^ ]*\|JobState=[^ ]*\|Reason=[^ ]*\|ExitCode=[^ ]*' | paste -sd' ' || true
             [ -n "$merge_id" ] && { scontrol -o show job "$merge_id" 2>&1 | grep -o 'JobId=[^ ]*\|JobState=[^ ]*\|Reason=[^ ]*\|ExitCode=[^ ]*' | paste -sd' ' || true; }
         fi
+        for id in "${tune_ids[@]}"; do
+            scontrol -o show job "$id" 2>&1 | grep -o 'JobId=[^ ]*\|JobName=[^ ]*\|JobState=[^ ]*\|Reason=[^ ]*\|ExitCode=[^ ]*' | paste -sd' ' || true
+        done
     fi
     local f
-    for f in "$work"/run/logs/*.out; do [ -e "$f" ] && show_log "$f" 30; done
+    for f in "$work"/run/logs/*.out "$work"/tune-run/logs/*.out; do [ -e "$f" ] && show_log "$f" 30; done
     show_log "$work/log/jobcomp.log" 10
     show_log "$work/log/slurmctld.log" 30
     show_log "$work/log/slurmd.log" 30
@@ -106,6 +116,7 @@ cleanup() {
             # Cancel whatever is left so that no job outlives the cluster.
             # (Bounded: a controller that is going away makes clients retry for long.)
             [ -n "$array_id" ] && timeout 10 scancel "$array_id" "$merge_id" 2>/dev/null
+            [ ${#tune_ids[@]} -gt 0 ] && timeout 10 scancel "${tune_ids[@]}" 2>/dev/null
             for ((i = 0; i < 20; i++)); do
                 [ -z "$(timeout 5 squeue -h 2>/dev/null)" ] && break
                 sleep 0.5
@@ -137,9 +148,10 @@ trap 'exit 143' TERM
 [ "$(id -u)" = 0 ] || die "must run as root (it installs packages and runs slurmd)"
 { [ -f "$arena" ] && [ -x "$arena" ]; } || die "no executable gomoku-arena at $arena (build it first, or pass BINARY / GOMOKU_ARENA)"
 [ -f "$config" ] || die "no tournament file $config"
+[ -f "$tune_config" ] || die "no tuning file $tune_config"
 [[ "$shards" =~ ^[1-9][0-9]*$ ]] || die "SLURM_CI_SHARDS must be a positive integer"
 command -v python3 >/dev/null || die "python3 is needed for .ci/slurm/compare_runs.py"
-echo "slurm.sh: binary $arena, config $config, $shards shards"
+echo "slurm.sh: binary $arena, config $config, tuning $tune_config, $shards shards"
 
 # ---------------------------------------------------------------- install
 phase "install (slurm-wlm, munge)"
@@ -271,6 +283,30 @@ done
 [ "$ready" = 1 ] || die "node $node not idle after 60 s (state: ${state:-none})"
 echo "node $node idle: $cpus CPUs, slurmctld on 127.0.0.1:$ctld_port, slurmd on :$slurmd_port"
 
+# ---------------------------------------------------------------- job helpers
+wait_jobs() {   # wait_jobs ID...: until none of the jobs is queued or running (SLURM_CI_TIMEOUT)
+    local list queue line last="" deadline=$(($(now_ms) + timeout_s * 1000))
+    list=$(IFS=,; echo "$*")
+    while :; do
+        queue=$(squeue -h -j "$list" -o '%i %T' 2>&1) || die "squeue failed: $queue"
+        [ -z "$queue" ] && return 0
+        line=$(echo "$queue" | awk '{print $2}' | sort | uniq -c | awk '{printf "%s%s %s", sep, $1, $2; sep=", "}')
+        [ "$line" != "$last" ] && echo "  $(fmt_ms $(($(now_ms) - phase_t0))): $line"
+        last=$line
+        [ "$(now_ms)" -lt "$deadline" ] || die "jobs not finished after $timeout_s s (SLURM_CI_TIMEOUT)"
+        sleep 1
+    done
+}
+job_states() {   # job_states ID: "TASK STATE EXIT" per line (one per array task)
+    scontrol -o show job "$1" | while read -r l; do
+        local task state code
+        task=$(grep -o 'ArrayTaskId=[^ ]*' <<<"$l" | cut -d= -f2)
+        state=$(grep -o 'JobState=[^ ]*' <<<"$l" | cut -d= -f2)
+        code=$(grep -o ' ExitCode=[^ ]*' <<<"$l" | cut -d= -f2)
+        echo "${task:--} $state $code"
+    done
+}
+
 # ---------------------------------------------------------------- the job array and the merge
 phase "job array + merge"
 run_dir=$work/run
@@ -282,28 +318,9 @@ read -r array_id merge_id <<<"$ids"
 [[ "$array_id" =~ ^[0-9]+$ && "$merge_id" =~ ^[0-9]+$ ]] || die "submit.sh printed '$ids', not two job ids"
 echo "array job $array_id ($shards tasks), merge job $merge_id (afterok:$array_id)"
 
-deadline=$(($(now_ms) + timeout_s * 1000))
-last=""
-while :; do
-    queue=$(squeue -h -j "$array_id,$merge_id" -o '%i %T' 2>&1) || die "squeue failed: $queue"
-    [ -z "$queue" ] && break
-    line=$(echo "$queue" | awk '{print $2}' | sort | uniq -c | awk '{printf "%s%s %s", sep, $1, $2; sep=", "}')
-    [ "$line" != "$last" ] && echo "  $(fmt_ms $(($(now_ms) - phase_t0))): $line"
-    last=$line
-    [ "$(now_ms)" -lt "$deadline" ] || die "jobs not finished after $timeout_s s (SLURM_CI_TIMEOUT)"
-    sleep 1
-done
+wait_jobs "$array_id" "$merge_id"
 
 # Every array task and the merge must have COMPLETED with exit code 0.
-job_states() {   # job_states ID: "TASK STATE EXIT" per line
-    scontrol -o show job "$1" | while read -r l; do
-        local task state code
-        task=$(grep -o 'ArrayTaskId=[^ ]*' <<<"$l" | cut -d= -f2)
-        state=$(grep -o 'JobState=[^ ]*' <<<"$l" | cut -d= -f2)
-        code=$(grep -o ' ExitCode=[^ ]*' <<<"$l" | cut -d= -f2)
-        echo "${task:--} $state $code"
-    done
-}
 states=$(job_states "$array_id") || die "scontrol show job $array_id failed"
 done_tasks=$(grep -c ' COMPLETED 0:0$' <<<"$states" || true)
 [ "$done_tasks" = "$shards" ] || die "$done_tasks of $shards array tasks completed; states: $(paste -sd';' <<<"$states")"
@@ -322,4 +339,34 @@ phase "unsharded run (local)"
 phase "compare"
 python3 "$repo/.ci/slurm/compare_runs.py" "$run_dir/merged" "$work/unsharded" ||
     die "the merged Slurm run differs from the unsharded run"
+
+# ---------------------------------------------------------------- the tuning chain
+phase "tune: step arrays + merges"
+tune_run=$work/tune-run
+ids=$(GOMOKU_ARENA=$arena SHARD_CPUS=1 bash "$repo/deploy/slurm/tune-submit.sh" "$tune_config" "$shards" "$tune_run") ||
+    die "deploy/slurm/tune-submit.sh failed"
+read -r -a tune_ids <<<"$ids"
+steps=$(( (${#tune_ids[@]} - 1) / 2 ))
+{ [ "$steps" -ge 1 ] && [ $((2 * steps + 1)) = ${#tune_ids[@]} ]; } ||
+    die "tune-submit.sh printed '$ids', not an array and a merge per step and the finish"
+echo "tuning chain: $steps steps of $shards shards, ${#tune_ids[@]} jobs"
+wait_jobs "${tune_ids[@]}"
+for id in "${tune_ids[@]}"; do
+    states=$(job_states "$id") || die "scontrol show job $id failed"
+    bad=$(grep -vc ' COMPLETED 0:0$' <<<"$states" || true)
+    [ "$bad" = 0 ] || die "tuning job $id did not complete: $(paste -sd';' <<<"$states")"
+done
+echo "all $steps steps ($((steps * shards)) shards, $steps merges) and the finish COMPLETED"
+
+phase "tune: unsharded run (local)"
+"$arena" tune "$tune_config" --out "$work/tune-unsharded" >"$work/log/tune-unsharded.out" 2>&1 ||
+    { show_log "$work/log/tune-unsharded.out"; die "the unsharded tuning run failed"; }
+
+phase "tune: compare"
+for f in tuned.ron history.jsonl confirmation.json; do
+    [ -s "$tune_run/$f" ] || die "the Slurm tuning run wrote no $f"
+    cmp "$tune_run/$f" "$work/tune-unsharded/$f" ||
+        die "$f of the $shards-shard Slurm tuning run differs from the unsharded run's"
+done
+echo "tuned.ron, history.jsonl and confirmation.json identical: $(sha256sum <"$tune_run/tuned.ron" | cut -c1-16) (sha256 of tuned.ron)"
 phase ""

@@ -16,23 +16,10 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 die() { echo "submit: $*" >&2; exit 2; }
 
-[ $# -ge 3 ] || die "usage: $0 CONFIG SHARDS RUN_DIR [sbatch options...]"
-config=$1 shards=$2 run_dir=$3
-shift 3
-[ -f "$config" ] || die "no tournament file $config"
-[[ "$shards" =~ ^[1-9][0-9]*$ ]] || die "SHARDS must be a positive integer, got '$shards'"
-command -v sbatch >/dev/null || die "sbatch not found: run this on a Slurm login node"
-
-# The jobs run in other directories, on other nodes: hand them absolute paths.
-arena=${GOMOKU_ARENA:-gomoku-arena}
-if [[ "$arena" != */* ]]; then
-    arena=$(command -v "$arena") || die "no $arena on PATH (set GOMOKU_ARENA=/path/to/gomoku-arena)"
-fi
-{ [ -f "$arena" ] && [ -x "$arena" ]; } || die "$arena is not an executable file"
-arena=$(realpath "$arena")
-config=$(realpath "$config")
-mkdir -p "$run_dir/logs" "$run_dir/shards"   # Slurm does not create --output directories
-run_dir=$(realpath "$run_dir")
+kind=tournament
+# shellcheck source=submit-args.sh
+source "$here/submit-args.sh"
+mkdir -p "$run_dir/shards"
 if compgen -G "$run_dir/shards/shard-*/games.jsonl" >/dev/null; then
     echo "submit: $run_dir already has shard journals: the shards resume them" >&2
 fi
