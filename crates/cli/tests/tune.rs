@@ -1,13 +1,19 @@
 //! `gomoku-arena tune` end to end on a tiny project: stop after one iteration, refuse to
-//! overwrite the checkpoint without --resume, resume to the end, write the outputs; a bad
-//! file is refused with its line and column.
+//! overwrite the checkpoint without --resume, resume to the end, write the outputs; SIGKILL at
+//! random moments and resume to the same table, byte for byte; every step played as shards
+//! (`--shard I/N`) and merged (`--merge-step`) gives the unsharded table; a bad file is refused
+//! with its line and column.
 
-use std::path::PathBuf;
-use std::process::Command;
+use rand::{RngExt, SeedableRng};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::Instant;
 
 const BIN: &str = env!("CARGO_BIN_EXE_gomoku-arena");
 
-fn setup(tag: &str, extra: &str) -> PathBuf {
+const TEXEL: &str = "Texel((games: 8, depth: 1, tie_break_margin: 30, iterations: 3))";
+
+fn setup(tag: &str, method: &str, extra: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gomoku-cli-tune-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -43,7 +49,7 @@ fn setup(tag: &str, extra: &str) -> PathBuf {
     output: "out",
     pin: Some("own 11111"),
     move_cap: Some(100),
-    method: Texel((games: 8, depth: 1, tie_break_margin: 30, iterations: 3)),
+    method: {method},
     confirmation: (pairs: 2, tie_break_margin: 30),{extra}
 )"#
         ),
@@ -52,7 +58,7 @@ fn setup(tag: &str, extra: &str) -> PathBuf {
     dir
 }
 
-fn tune(dir: &PathBuf, args: &[&str]) -> std::process::Output {
+fn tune(dir: &Path, args: &[&str]) -> std::process::Output {
     Command::new(BIN)
         .current_dir(dir)
         .arg("tune")
@@ -62,25 +68,31 @@ fn tune(dir: &PathBuf, args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+fn ok(out: &std::process::Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The files that must be equal between two runs of one configuration.
+fn results(dir: &Path) -> [String; 3] {
+    ["tuned.ron", "history.jsonl", "confirmation.json"]
+        .map(|f| std::fs::read_to_string(dir.join("out").join(f)).unwrap())
+}
+
 #[test]
 fn stop_resume_and_outputs() {
-    let dir = setup("resume", "");
+    let dir = setup("resume", TEXEL, "");
     let first = tune(&dir, &["--iterations", "1", "--quiet"]);
-    assert!(
-        first.status.success(),
-        "{}",
-        String::from_utf8_lossy(&first.stderr)
-    );
-    assert!(String::from_utf8_lossy(&first.stdout).contains("--resume"));
+    assert!(ok(&first).contains("--resume"));
     let again = tune(&dir, &["--quiet"]);
     assert_eq!(again.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&again.stderr).contains("--resume"));
-    let done = tune(&dir, &["--resume", "--quiet"]);
-    assert!(
-        done.status.success(),
-        "{}",
-        String::from_utf8_lossy(&done.stderr)
-    );
+    ok(&tune(&dir, &["--resume", "--quiet"]));
     let out = dir.join("out");
     let table = std::fs::read_to_string(out.join("tuned.ron")).unwrap();
     assert!(table.contains("gomoku-arena tune tune.ron"), "{table}");
@@ -91,9 +103,95 @@ fn stop_resume_and_outputs() {
     assert_eq!(history.lines().count(), 4);
 }
 
+/// Kills `tune --resume` with SIGKILL at random moments until a run ends by itself; the
+/// result must be the straight run's, byte for byte. The first kill comes after a tenth to a
+/// half of the straight run's time and must find the process still running (the kill lands
+/// mid-run); later ones after a random part of that time.
+fn killed_matches_straight(method: &str, tag: &str) {
+    let straight = setup(&format!("{tag}-straight"), method, "");
+    let t0 = Instant::now();
+    ok(&tune(&straight, &["--quiet"]));
+    let wall = t0.elapsed();
+    let killed = setup(&format!("{tag}-killed"), method, "");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x51);
+    let mut kills = 0;
+    loop {
+        let mut child = Command::new(BIN)
+            .current_dir(&killed)
+            .args(["tune", "tune.ron", "--resume", "--quiet"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let share = if kills == 0 {
+            rng.random_range(0.1..0.5)
+        } else {
+            rng.random_range(0.0..1.0)
+        };
+        std::thread::sleep(wall.mul_f64(share));
+        match child.try_wait().unwrap() {
+            Some(status) => {
+                assert!(kills > 0, "the first kill came after the end of the run");
+                assert!(status.success(), "{status}");
+                break;
+            }
+            None => {
+                child.kill().unwrap();
+                child.wait().unwrap();
+                kills += 1;
+                assert!(kills < 60, "no progress after {kills} kills");
+            }
+        }
+    }
+    assert!(kills >= 1);
+    assert_eq!(results(&killed), results(&straight));
+}
+
+#[test]
+fn texel_killed_at_random_moments_resumes_to_the_same_table() {
+    killed_matches_straight(
+        "Texel((games: 60, depth: 1, tie_break_margin: 30, iterations: 6))",
+        "texel-kill",
+    );
+}
+
+#[test]
+fn spsa_killed_at_random_moments_resumes_to_the_same_table() {
+    killed_matches_straight(
+        "Spsa((iterations: 6, pairs: 6, c_end_frac: 0.2, tie_break_margin: 30))",
+        "spsa-kill",
+    );
+}
+
+#[test]
+fn shards_and_merges_give_the_unsharded_table() {
+    let method = "Spsa((iterations: 3, pairs: 5, c_end_frac: 0.2, tie_break_margin: 30))";
+    let whole = setup("shard-whole", method, "");
+    ok(&tune(&whole, &["--quiet"]));
+    let sharded = setup("shard-parts", method, "");
+    let steps: u32 = ok(&tune(&sharded, &["--steps"])).trim().parse().unwrap();
+    assert_eq!(steps, 3);
+    for step in 1..=steps {
+        for i in 0..3 {
+            let shard = format!("{i}/3");
+            let out = ok(&tune(&sharded, &["--shard", &shard, "--quiet"]));
+            assert!(out.contains(&format!("iteration-{step:04}")), "{out}");
+        }
+        ok(&tune(&sharded, &["--merge-step", "--quiet"]));
+    }
+    let done = ok(&tune(&sharded, &["--shard", "0/3", "--quiet"]));
+    assert!(done.contains("nothing to play"), "{done}");
+    ok(&tune(&sharded, &["--resume", "--quiet"]));
+    assert_eq!(results(&sharded), results(&whole));
+    // --shard takes tournament's I/N.
+    let bad = tune(&sharded, &["--shard", "3/3"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("0 <= I < N"));
+}
+
 #[test]
 fn bad_file_names_line_and_column() {
-    let dir = setup("bad", "\n    colour: 3,");
+    let dir = setup("bad", TEXEL, "\n    colour: 3,");
     let out = tune(&dir, &[]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
