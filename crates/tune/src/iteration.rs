@@ -77,12 +77,14 @@ pub(crate) struct TexelData {
     games: u64,
 }
 
+/// The scores with their names (`own 011110`), as history lines hold them.
 fn scores_named(space: &ParamSpace, x: &[f64]) -> Vec<(String, f64)> {
     (0..x.len())
         .map(|i| (score_name(&space.base, i), x[i]))
         .collect()
 }
 
+/// The configuration's engine with another table and tie-break margin.
 fn params_with(cfg: &TuneConfig, table: PatternTable, margin: i32) -> EngineParams {
     EngineParams {
         table,
@@ -92,12 +94,8 @@ fn params_with(cfg: &TuneConfig, table: PatternTable, margin: i32) -> EnginePara
 }
 
 impl Tuner<'_> {
-    fn checkpoint(
-        &self,
-        state: MethodState,
-        first: HistoryLine,
-        finished: bool,
-    ) -> Checkpoint {
+    /// A first checkpoint: the start scores, the method's state and the history's first line.
+    fn checkpoint(&self, state: MethodState, first: HistoryLine, finished: bool) -> Checkpoint {
         Checkpoint {
             v: CHECKPOINT_VERSION,
             key: self.key.clone(),
@@ -113,6 +111,8 @@ impl Tuner<'_> {
         }
     }
 
+    /// The checkpoint of a match or SPSA run before its first iteration; `None` for Texel,
+    /// whose start needs the collection's games.
     pub(crate) fn start(&self) -> Option<Checkpoint> {
         let x0 = self.space.start();
         let first = |elo| HistoryLine {
@@ -293,6 +293,8 @@ impl Tuner<'_> {
         Ok(())
     }
 
+    /// A Texel iteration from the search's state (its loss, and the validation loss at the
+    /// same point).
     fn texel_line(&self, k: f64, search: &LocalSearch, note: String) -> Iteration {
         let data = self.texel.as_ref().expect("positions loaded");
         Iteration {

@@ -93,6 +93,8 @@ impl Tuner<'_> {
     }
 }
 
+/// The tuned table's description: where it comes from, how it was made, and (Texel) the
+/// fit.
 fn describe(cfg: &TuneConfig, opts: &RunOptions, cp: &Checkpoint) -> String {
     let mut s = format!(
         "Tuned from '{}' by `{}` (method {}, seed {}, tuning openings {}..{} of {}): {} iterations, {} games{}.",
@@ -125,6 +127,8 @@ fn describe(cfg: &TuneConfig, opts: &RunOptions, cp: &Checkpoint) -> String {
     s
 }
 
+/// The report of a finished run: settings, the confirmation's standings and matches, the
+/// tuning history.
 fn write_report(
     cfg: &TuneConfig,
     opts: &RunOptions,

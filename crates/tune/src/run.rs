@@ -114,6 +114,7 @@ pub(crate) struct Tuner<'a> {
 }
 
 impl<'a> Tuner<'a> {
+    /// A run of `cfg`; refuses a start table that breaks the order constraints.
     fn new(cfg: &'a TuneConfig, opts: &'a RunOptions) -> Result<Tuner<'a>, TuneError> {
         let space = ParamSpace::new(cfg.start_table.clone(), cfg.pin, &cfg.order);
         if !space.feasible(&space.start()) {
@@ -133,14 +134,17 @@ impl<'a> Tuner<'a> {
         })
     }
 
+    /// The run seed.
     pub(crate) fn seed(&self) -> u64 {
         self.cfg.file.seed
     }
 
+    /// The stop flag, if any.
     pub(crate) fn stop(&self) -> Option<&AtomicBool> {
         self.opts.stop.as_deref()
     }
 
+    /// Whether the stop flag is set.
     pub(crate) fn stopped(&self) -> bool {
         self.stop().is_some_and(|s| s.load(Ordering::Relaxed))
     }
@@ -168,10 +172,12 @@ impl<'a> Tuner<'a> {
         Ok(Some(cp))
     }
 
+    /// The run directory of a step's whole (or merged) games.
     fn step_dir(&self, step: &Step) -> PathBuf {
         self.dir.join("steps").join(&step.name)
     }
 
+    /// The directory of a step's shard directories.
     fn shards_dir(&self, step: &Step) -> PathBuf {
         self.dir.join("shards").join(&step.name)
     }
@@ -216,6 +222,7 @@ impl<'a> Tuner<'a> {
         Ok(lines)
     }
 
+    /// Prints the checkpoint's last history line (verbose only).
     fn say(&self, cp: &Checkpoint, t0: Instant) {
         if !self.opts.verbose {
             return;
@@ -236,6 +243,7 @@ impl<'a> Tuner<'a> {
         );
     }
 
+    /// Writes the checkpoint and the history.
     fn save(&self, cp: &Checkpoint) -> Result<(), TuneError> {
         save_checkpoint(&self.dir, cp)
     }
