@@ -240,6 +240,7 @@ fn demo_input() -> ReportInput {
             upper: 2.94,
             elo0: 0.0,
             elo1: 10.0,
+            unit: "Elo".into(),
             decision: SprtDecision::AcceptH1,
         }),
         tuning: Some(TuningHistory {

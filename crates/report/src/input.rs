@@ -147,6 +147,10 @@ pub struct SprtTrace {
     pub elo0: f64,
     /// Elo under H1.
     pub elo1: f64,
+    /// The unit of `elo0` and `elo1`: `"Elo"` (logistic) or `"nElo"` (normalized); empty
+    /// means `"Elo"`.
+    #[serde(default)]
+    pub unit: String,
     /// Final decision.
     pub decision: SprtDecision,
 }

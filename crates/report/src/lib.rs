@@ -4,9 +4,7 @@
 //! Fill a [`ReportInput`] with the statistics of a run and call
 //! [`write_report`]: it writes every chart that has data as `<id>.svg` and
 //! `<id>.png`, a `report.md` and a self-contained `report.html` (charts
-//! inlined as SVG) into one directory. Charts can also be written one by
-//! one with the `*_chart` functions; each returns `None` when it has no
-//! data to show.
+//! inlined as SVG) into one directory. A chart without data is left out.
 //!
 //! Text is drawn with the bundled DejaVu Sans fonts (see
 //! `assets/LICENSE-DejaVu.txt`), so PNGs render the same on a machine
@@ -30,7 +28,6 @@ pub use input::{
     EngineSpeed, GameLink, HeadToHead, OpeningScore, PatternTrajectory, ReportInput, SprtDecision,
     SprtTrace, StandingRow, Sweep, SweepPoint, SweepX, TuningHistory, TuningStep,
 };
-pub use text::{escape_html, escape_md, truncate};
 
 use chart::{Spec, render};
 
@@ -87,16 +84,6 @@ fn create_dir(dir: &Path) -> Result<(), ReportError> {
     })
 }
 
-fn render_opt(dir: &Path, spec: Option<Spec>) -> Result<Option<(ChartFile, String)>, ReportError> {
-    spec.map(|s| render(dir, s)).transpose()
-}
-
-fn first(
-    r: Result<Option<(ChartFile, String)>, ReportError>,
-) -> Result<Option<ChartFile>, ReportError> {
-    r.map(|o| o.map(|(c, _)| c))
-}
-
 /// Writes every chart of `input` that has data; returns records and SVG text.
 fn render_all(dir: &Path, input: &ReportInput) -> Result<Vec<(ChartFile, String)>, ReportError> {
     create_dir(dir)?;
@@ -147,74 +134,4 @@ pub fn write_report(dir: &Path, input: &ReportInput) -> Result<ReportFiles, Repo
         html,
         charts: records,
     })
-}
-
-/// Writes every chart of `input` that has data into `dir`, without pages.
-pub fn write_charts(dir: &Path, input: &ReportInput) -> Result<Vec<ChartFile>, ReportError> {
-    Ok(render_all(dir, input)?
-        .into_iter()
-        .map(|(c, _)| c)
-        .collect())
-}
-
-/// Pool Elo per engine with 95 % whiskers (`elo.svg`/`.png`).
-pub fn elo_chart(dir: &Path, standings: &[StandingRow]) -> Result<Option<ChartFile>, ReportError> {
-    create_dir(dir)?;
-    first(render_opt(dir, prepare::elo(standings)))
-}
-
-/// Head-to-head score heat map (`head-to-head.svg`/`.png`).
-pub fn head_to_head_chart(dir: &Path, h2h: &HeadToHead) -> Result<Option<ChartFile>, ReportError> {
-    create_dir(dir)?;
-    first(render_opt(dir, prepare::head_to_head(h2h)?))
-}
-
-/// Elo against a knob (`sweep-<knob>.svg`/`.png`).
-pub fn sweep_chart(dir: &Path, sweep: &Sweep) -> Result<Option<ChartFile>, ReportError> {
-    create_dir(dir)?;
-    first(render_opt(dir, prepare::sweep(sweep, &mut Vec::new())))
-}
-
-/// SPRT LLR against games with both bounds (`sprt.svg`/`.png`).
-pub fn sprt_chart(dir: &Path, trace: &SprtTrace) -> Result<Option<ChartFile>, ReportError> {
-    create_dir(dir)?;
-    first(render_opt(dir, prepare::sprt(trace)))
-}
-
-/// Tuning charts: loss/Elo per iteration (`tuning`) and pattern scores
-/// (`tuning-patterns`); only those with data are written.
-pub fn tuning_charts(dir: &Path, history: &TuningHistory) -> Result<Vec<ChartFile>, ReportError> {
-    create_dir(dir)?;
-    let mut out = Vec::new();
-    for spec in [
-        prepare::tuning_progress(history),
-        prepare::tuning_patterns(history),
-    ]
-    .into_iter()
-    .flatten()
-    {
-        out.push(render(dir, spec)?.0);
-    }
-    Ok(out)
-}
-
-/// Histogram of game lengths in moves (`game-lengths.svg`/`.png`).
-pub fn game_length_chart(dir: &Path, lengths: &[u32]) -> Result<Option<ChartFile>, ReportError> {
-    create_dir(dir)?;
-    first(render_opt(dir, prepare::game_lengths(lengths)))
-}
-
-/// First-mover score per opening, sorted (`first-mover.svg`/`.png`).
-pub fn first_mover_chart(
-    dir: &Path,
-    openings: &[OpeningScore],
-) -> Result<Option<ChartFile>, ReportError> {
-    create_dir(dir)?;
-    first(render_opt(dir, prepare::first_mover(openings)))
-}
-
-/// Engine speed: nodes/s and mean depth per engine (`speed.svg`/`.png`).
-pub fn speed_chart(dir: &Path, engines: &[EngineSpeed]) -> Result<Option<ChartFile>, ReportError> {
-    create_dir(dir)?;
-    first(render_opt(dir, prepare::speed(engines)))
 }

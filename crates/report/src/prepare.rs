@@ -198,10 +198,15 @@ pub(crate) fn sprt(trace: &SprtTrace) -> Option<Spec> {
     } else {
         format!(" {}", trace.label)
     };
+    let unit = if trace.unit.is_empty() {
+        "Elo"
+    } else {
+        trace.unit.as_str()
+    };
     Some(Spec {
         id: "sprt".into(),
         title: format!(
-            "SPRT{what}: H0 Elo {} vs H1 Elo {}, {decision}",
+            "SPRT{what}: H0 {unit} {} vs H1 {unit} {}, {decision}",
             fmt_num(trace.elo0),
             fmt_num(trace.elo1)
         ),

@@ -1,7 +1,7 @@
 //! Small text helpers: truncation, slugs, number formatting and escaping.
 
 /// Shortens `s` to at most `max` characters, ending with an ellipsis when cut.
-pub fn truncate(s: &str, max: usize) -> String {
+pub(crate) fn truncate(s: &str, max: usize) -> String {
     let count = s.chars().count();
     if count <= max || max == 0 {
         return s.to_string();
@@ -77,7 +77,7 @@ pub(crate) fn fmt_si(v: f64) -> String {
 }
 
 /// Escapes `& < > " '` for HTML text and attribute values.
-pub fn escape_html(s: &str) -> String {
+pub(crate) fn escape_html(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -94,7 +94,7 @@ pub fn escape_html(s: &str) -> String {
 
 /// Escapes text for a Markdown table cell or line: `\ | < > * _ [ ] `` ` ``
 /// and turns newlines into spaces.
-pub fn escape_md(s: &str) -> String {
+pub(crate) fn escape_md(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
