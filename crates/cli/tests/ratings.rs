@@ -329,7 +329,7 @@ fn sprt_decides_the_same_on_one_and_two_threads() {
             serde_json::from_str(&std::fs::read_to_string(run.join("sprt.json")).unwrap()).unwrap();
         let decision = v["decision"].as_str().unwrap().to_string();
         assert!(
-            ["H0", "H1", "capped"].contains(&decision.as_str()),
+            ["H0", "H1", "Capped"].contains(&decision.as_str()),
             "{decision}"
         );
         let pairs = v["pairs"].as_u64().unwrap();
@@ -356,7 +356,7 @@ fn sprt_decides_the_same_on_one_and_two_threads() {
         // Pairs of the deciding batch after the decision are discarded, never counted.
         let machine = &v["machine"];
         let batch = machine["batch_pairs"].as_u64().unwrap();
-        if decision != "capped" {
+        if decision != "Capped" {
             assert_eq!(
                 machine["discarded_pairs"].as_u64().unwrap(),
                 pairs.div_ceil(batch) * batch - pairs
@@ -371,5 +371,65 @@ fn sprt_decides_the_same_on_one_and_two_threads() {
     assert_eq!(
         results[0].1, results[1].1,
         "journal differs by thread count"
+    );
+
+    // The report draws the trace of the typed sprt.json and says where the test stands.
+    let run = dir.join("out1");
+    let out = arena(&["report", run.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(run.join("report/sprt.svg").is_file());
+    let md = std::fs::read_to_string(run.join("report/report.md")).unwrap();
+    let sprt = md.lines().find(|l| l.starts_with("- **SPRT**")).unwrap();
+    assert!(
+        sprt.contains("d3 vs d1: H0 0 / H1 50 Elo (logistic model)"),
+        "{sprt}"
+    );
+}
+
+#[test]
+fn journal_lines_of_another_run_are_refused_with_their_line() {
+    let run = tiny_tournament("foreign");
+    let journal = run.join("games.jsonl");
+    let original = std::fs::read_to_string(&journal).unwrap();
+    let edit = |line: usize, field: &str, value: Value| {
+        let mut lines: Vec<Value> = original
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        lines[line - 1][field] = value;
+        let text: Vec<String> = lines.iter().map(Value::to_string).collect();
+        std::fs::write(&journal, text.join("\n") + "\n").unwrap();
+    };
+    for (field, value, says) in [
+        (
+            "run",
+            Value::from("0123456789abcdef"),
+            "a game of run 0123456789abcdef",
+        ),
+        (
+            "black_idx",
+            Value::from(7),
+            "black is player 7, but the run has 3 players",
+        ),
+    ] {
+        edit(4, field, value);
+        for command in ["rate", "report"] {
+            let out = arena(&[command, run.to_str().unwrap()]);
+            assert!(!out.status.success(), "{command} took a bad line");
+            let err = text(&out.stderr);
+            assert!(
+                err.contains("games.jsonl:4: ") && err.contains(says),
+                "{command}: {err}"
+            );
+        }
+    }
+    // Without run.json the journal must still agree with itself.
+    std::fs::remove_file(run.join("run.json")).unwrap();
+    edit(5, "run", Value::from("0123456789abcdef"));
+    let out = arena(&["rate", journal.to_str().unwrap()]);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("games.jsonl:5: a game of run 0123456789abcdef"),
+        "{err}"
     );
 }

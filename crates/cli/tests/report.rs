@@ -113,6 +113,15 @@ fn report_of_a_tiny_run() {
     let html = std::fs::read_to_string(report.join("report.html")).unwrap();
     assert!(html.contains("<svg"), "charts are inlined");
     assert!(md.contains("tiny-report"));
+    // The configuration is in words, read from the typed run.json: no Debug text.
+    assert!(
+        md.contains("- **Time control**: each engine's own depth"),
+        "{md}"
+    );
+    assert!(md.contains("- **Name**: tiny-report (tournament)"), "{md}");
+    for debug in ["Some(", "None", "EngineDefault", "Freestyle", " { "] {
+        assert!(!md.contains(debug), "{debug} in\n{md}");
+    }
 
     // Standings equal `rate --json`.
     let rated = arena(&["rate", run.to_str().unwrap(), "--json"]);

@@ -15,12 +15,9 @@
 //! Errors (± 95%): sandwich (robust) standard errors of the fit times 1.96 by default; with
 //! `--bootstrap N` the parametric bootstrap's (Ordo's `-s N` simulations), seeded by `--seed`.
 
-use super::report_data::{
-    MatchStats, PoolTable, Results, SourceKind, TableOptions, load_results, match_stats, pool_table,
-};
 use anyhow::{Result, bail};
+use gomoku_results::{TableOptions, load_results, rate};
 use gomoku_stats::FirstMover;
-use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -60,51 +57,6 @@ fn parse_anchor(s: &str) -> Result<(String, f64)> {
     }
 }
 
-/// The rating of a result set as computed by `rate` (shared with `report`).
-pub struct Rating {
-    /// The results.
-    pub results: Results,
-    /// The pool table.
-    pub table: PoolTable,
-    /// Two-player statistics (from the first player's point of view), for two players.
-    pub matchup: Option<MatchStats>,
-}
-
-/// Rates a result set.
-pub fn rate(results: Results, opts: &TableOptions) -> Result<Rating> {
-    let table = pool_table(&results.names, &results.games, opts)?;
-    let matchup = if results.names.len() == 2 {
-        Some(match_stats(&results, 0)?)
-    } else {
-        None
-    };
-    Ok(Rating {
-        results,
-        table,
-        matchup,
-    })
-}
-
-/// The JSON object printed by `rate --json`.
-pub fn rating_json(r: &Rating) -> serde_json::Value {
-    let t = &r.table;
-    json!({
-        "source": r.results.path.display().to_string(),
-        "format": match r.results.kind { SourceKind::Journal => "journal", SourceKind::Pgn => "pgn" },
-        "games": r.results.games.len(),
-        "skipped_games": r.results.skipped,
-        "players": t.rows_json(),
-        "scale": 400.0,
-        "anchor": t.anchor.as_ref().map(|(n, v)| json!({ "name": n, "elo": v })),
-        "errors": t.method.describe(),
-        "first_mover_advantage": t.advantage_json(),
-        "draw_rate": t.fit.draw_rate,
-        "regularized": t.fit.regularized,
-        "pairs": r.results.pairs.len(),
-        "match": r.matchup.as_ref().map(|m| m.to_json(&r.results.names)),
-    })
-}
-
 /// Runs `rate`.
 pub fn run(args: Args) -> Result<ExitCode> {
     let anchor = args.anchor.as_deref().map(parse_anchor).transpose()?;
@@ -117,8 +69,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         FirstMover::Black
     };
     let results = load_results(&args.input, first_mover)?;
-    if results.games.is_empty() {
-        bail!("{}: no finished games to rate", results.path.display());
+    for warning in &results.warnings {
+        eprintln!("warning: {warning}");
     }
     let opts = TableOptions {
         anchor,
@@ -128,48 +80,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let rating = rate(results, &opts)?;
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&rating_json(&rating))?);
-        return Ok(ExitCode::SUCCESS);
-    }
-    let t = &rating.table;
-    let r = &rating.results;
-    print!("{}", t.text());
-    let mover = match (r.kind, args.pgn_white_first) {
-        (SourceKind::Pgn, true) => "[White]",
-        (SourceKind::Pgn, false) => "[Black]",
-        (SourceKind::Journal, _) => "black",
-    };
-    println!(
-        "{} games ({} skipped), draws {:.1}%, first mover ({mover}) scores {:.1}%",
-        r.games.len(),
-        r.skipped,
-        100.0 * t.fit.draw_rate,
-        100.0 * t.first_mover_score
-    );
-    if t.advantage_fitted {
-        println!(
-            "first-mover advantage {:+.1} ± {:.1} Elo (fitted)",
-            t.fit.first_mover_advantage,
-            gomoku_stats::Z95 * t.fit.first_mover_advantage_stderr
-        );
+        println!("{}", serde_json::to_string_pretty(&rating.to_json())?);
     } else {
-        println!("first-mover advantage 0 (fixed; --first-mover fits it)");
-    }
-    let anchor = match &t.anchor {
-        Some((n, v)) => format!("{n} anchored at {v}"),
-        None => "mean 0".into(),
-    };
-    println!(
-        "Elo: pool fit, 400 per factor 10 in odds, {anchor}; ±95%: {}; LOS to the next row",
-        t.method.describe()
-    );
-    if t.fit.regularized {
-        println!(
-            "note: a perfect score made the maximum-likelihood ratings infinite; one virtual draw per pair of players keeps them finite"
-        );
-    }
-    if let Some(m) = &rating.matchup {
-        print!("{}", m.text(&r.names));
+        print!("{}", rating.text(first_mover));
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,118 @@
+//! The results of gomoku-arena runs, between the run files and what `rate` and `report` show:
+//!
+//! - [`read`]: a run directory, a `games.jsonl` journal or a results-only PGN read into pool
+//!   games with their game pairs ([`Results`]); a journal is checked line by line against its
+//!   `run.json` (run hash, player indices), or against itself when there is none;
+//! - [`pool`]: the Ordo-style pool table of `rate` ([`PoolTable`]);
+//! - [`matchup`]: trinomial and pentanomial statistics of a two-player result set;
+//! - [`rating`]: the three together as `rate` computes them ([`Rating`]);
+//! - [`run_report`]: a run directory's report ([`RunReport`]): the input of
+//!   `gomoku_report::write_report` built from the typed `run.json`, the journal, `sprt.json`
+//!   and a tuning history, plus the notable games as SGF.
+//!
+//! Everything here reads files and computes; nothing prints. Warnings (a torn last line, a
+//! `run.json` of another version) are returned for the caller to show.
+#![deny(missing_docs)]
+
+pub mod matchup;
+pub mod pool;
+pub mod rating;
+pub mod read;
+pub mod run_report;
+
+pub use matchup::{MatchStats, match_stats};
+pub use pool::{ErrorMethod, PoolRow, PoolTable, TableOptions, pool_table};
+pub use rating::{Rating, rate};
+pub use read::{Results, SourceKind, load_results, results_from_lines, results_from_pgn};
+pub use run_report::RunReport;
+
+use std::path::PathBuf;
+
+/// What can go wrong reading or rating results.
+#[derive(Debug, thiserror::Error)]
+pub enum ResultsError {
+    /// A run file or journal could not be read, or a journal line is not of its run.
+    #[error(transparent)]
+    Runner(#[from] gomoku_runner::RunnerError),
+    /// The report could not be written.
+    #[error(transparent)]
+    Report(#[from] gomoku_report::ReportError),
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// A line of an input file is wrong.
+    #[error("{path}:{line}: {message}")]
+    Line {
+        /// The file.
+        path: PathBuf,
+        /// Line, from 1.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The results cannot be rated as asked (no games, an unknown anchor, a split pool).
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl ResultsError {
+    fn io(path: &std::path::Path, source: std::io::Error) -> ResultsError {
+        ResultsError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+
+    fn stats(e: gomoku_stats::StatsError) -> ResultsError {
+        ResultsError::Invalid(e.to_string())
+    }
+}
+
+/// An Elo difference with its sign and one decimal: `+12.3`, `-4.0`, `0.0`, `+inf`.
+pub fn fmt_signed(v: f64) -> String {
+    if v.is_finite() {
+        // -0.04 would print as "-0.0".
+        let v = if v.abs() < 0.05 { 0.0 } else { v };
+        format!("{v:+.1}")
+    } else if v > 0.0 {
+        "+inf".into()
+    } else if v < 0.0 {
+        "-inf".into()
+    } else {
+        "?".into()
+    }
+}
+
+/// A magnitude with one decimal (`12.3`) or `inf`.
+pub fn fmt_abs(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v:.1}")
+    } else {
+        "inf".into()
+    }
+}
+
+/// A fraction as a percentage with one decimal (`54.2%`).
+pub fn fmt_pct(v: f64) -> String {
+    format!("{:.1}%", 100.0 * v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_print_without_negative_zero() {
+        assert_eq!(fmt_signed(-0.04), "+0.0");
+        assert_eq!(fmt_signed(12.34), "+12.3");
+        assert_eq!(fmt_signed(f64::NEG_INFINITY), "-inf");
+        assert_eq!(fmt_signed(f64::NAN), "?");
+        assert_eq!(fmt_abs(f64::INFINITY), "inf");
+        assert_eq!(fmt_pct(0.5421), "54.2%");
+    }
+}

@@ -1,0 +1,184 @@
+//! The report of a run directory: `gomoku_report`'s input built from the typed run files
+//! alone (`run.json`, `games.jsonl`, and `sprt.json` and `history.jsonl` when they are
+//! there), plus the notable games as SGF.
+//!
+//! What it shows and where each part comes from:
+//! - standings: the pool fit of `rate` with its defaults (Ordo-style, mean zero, first-mover
+//!   advantage fixed at 0, ± 95% from the sandwich covariance, LOS from the covariance), so
+//!   the table equals `rate --json DIR`; the fitted first-mover advantage is reported in the
+//!   configuration list from a second fit;
+//! - head-to-head: points per game of each row player against each column player;
+//! - sweeps: Elo against the one engine parameter that differs ([`sweep`]);
+//! - game lengths, Black's score per opening, speed per engine, notable games ([`games`]);
+//! - the SPRT trace from `sprt.json`, the tuning history from `history.jsonl`;
+//! - the configuration in words ([`brief`]).
+
+mod brief;
+mod games;
+mod sweep;
+
+use crate::read::read_checked_journal;
+use crate::{Rating, ResultsError, TableOptions, rate, results_from_lines};
+use gomoku_report::{GameLink, HeadToHead, ReportInput, StandingRow, write_report};
+use gomoku_runner::RunInfo;
+use gomoku_runner::journal::{JOURNAL_FILE, RUN_FILE};
+use gomoku_runner::outputs::sgf_game;
+use gomoku_runner::sprt::SprtSummary;
+use std::path::{Path, PathBuf};
+
+/// A run directory's report, ready to write.
+#[derive(Clone, Debug)]
+pub struct RunReport {
+    /// The input of `gomoku_report::write_report`.
+    pub input: ReportInput,
+    /// The notable games as SGF files: (file name under `report/games/`, text).
+    pub games: Vec<(String, String)>,
+    /// What the reader should know but did not stop the report (a torn last line).
+    pub warnings: Vec<String>,
+}
+
+impl RunReport {
+    /// Builds the report of the run directory `dir`. Its journal is checked against its
+    /// `run.json` line by line; a run file of another format version is refused.
+    pub fn build(dir: &Path) -> Result<RunReport, ResultsError> {
+        let journal = dir.join(JOURNAL_FILE);
+        if !journal.is_file() {
+            return Err(ResultsError::Invalid(format!(
+                "{}: no {JOURNAL_FILE} (is {} a run directory?)",
+                journal.display(),
+                dir.display()
+            )));
+        }
+        let info = match dir.join(RUN_FILE).is_file() {
+            true => Some(RunInfo::load(dir)?),
+            false => None,
+        };
+        let (lines, torn) = read_checked_journal(&journal, info.as_ref())?;
+        let results = results_from_lines(&journal, lines);
+        if results.games.is_empty() {
+            return Err(ResultsError::Invalid(format!(
+                "{}: no finished games to report",
+                journal.display()
+            )));
+        }
+        let rating = rate(results, &TableOptions::default())?;
+        let fitted = TableOptions {
+            first_mover: true,
+            ..TableOptions::default()
+        };
+        // The advantage is a line of the configuration list; a fit that fails leaves it out.
+        let advantage = rate(rating.results.clone(), &fitted).ok();
+        let sprt = SprtSummary::load(dir)?;
+        let mut input = ReportInput {
+            title: match &info {
+                Some(i) => format!("gomoku-arena: {}", i.name()),
+                None => format!("gomoku-arena: {}", dir.display()),
+            },
+            standings: standings(&rating),
+            head_to_head: Some(head_to_head(&rating)),
+            sweeps: sweep::sweeps(info.as_ref(), &rating),
+            sprt: sprt.as_ref().map(brief::sprt_trace),
+            ..ReportInput::default()
+        };
+        let mut tuning_note = None;
+        if dir.join("history.jsonl").is_file() {
+            match gomoku_tune::load_tuning_history(dir) {
+                Ok(h) => input.tuning = Some(h),
+                Err(e) => tuning_note = Some(format!("not shown: {e}")),
+            }
+        }
+        let lines = &rating.results.lines;
+        input.game_lengths = games::game_lengths(lines);
+        input.openings = games::opening_scores(lines);
+        input.speed = games::speeds(lines);
+        let mut sgfs: Vec<(String, String)> = Vec::new();
+        // Without run.json there is no board to write a game on: no game links then.
+        if let Some(i) = &info {
+            for (label, line) in games::notable_games(&rating) {
+                let file = format!("game-{}.sgf", line.job + 1);
+                if !sgfs.iter().any(|(f, _)| *f == file) {
+                    let per_round = i.jobs_per_round();
+                    let Some(sgf) = sgf_game(line, i.geometry(), i.rule(), per_round) else {
+                        continue;
+                    };
+                    sgfs.push((file.clone(), sgf));
+                }
+                input.notable_games.push(GameLink {
+                    label,
+                    path: format!("games/{file}"),
+                });
+            }
+        }
+        if dir.join("games.sgf").is_file() {
+            input.notable_games.push(GameLink {
+                label: "all games (one SGF collection)".into(),
+                path: "../games.sgf".into(),
+            });
+        }
+        input.config =
+            brief::config_brief(info.as_ref(), &rating, advantage.as_ref(), sprt.as_ref());
+        if let Some(note) = tuning_note {
+            input.config.push(("Tuning".into(), note));
+        }
+        Ok(RunReport {
+            input,
+            games: sgfs,
+            warnings: torn.into_iter().collect(),
+        })
+    }
+
+    /// Writes the report into `dir/report/` (pages, charts, and the notable games under
+    /// `games/`) and returns that directory.
+    pub fn write(&self, dir: &Path) -> Result<PathBuf, ResultsError> {
+        let out = dir.join("report");
+        write_report(&out, &self.input)?;
+        if !self.games.is_empty() {
+            let games = out.join("games");
+            std::fs::create_dir_all(&games).map_err(|e| ResultsError::io(&games, e))?;
+            for (file, sgf) in &self.games {
+                let path = games.join(file);
+                std::fs::write(&path, sgf).map_err(|e| ResultsError::io(&path, e))?;
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn standings(r: &Rating) -> Vec<StandingRow> {
+    r.table
+        .rows
+        .iter()
+        .map(|row| StandingRow {
+            rank: row.rank as u32,
+            engine: row.name.clone(),
+            elo: row.elo,
+            elo_error95: row.error95,
+            games: row.games as u32,
+            wins: row.wins as u32,
+            draws: row.draws as u32,
+            losses: row.losses as u32,
+            score: row.score(),
+            first_mover_score: row.first_score(),
+            los_next: row.los_next,
+        })
+        .collect()
+}
+
+fn head_to_head(r: &Rating) -> HeadToHead {
+    let order: Vec<usize> = r.table.rows.iter().map(|row| row.index).collect();
+    let h = &r.table.fit.head_to_head;
+    let score = |i: usize, j: usize| {
+        (i != j && h.games[i][j] > 0).then(|| h.points[i][j] / h.games[i][j] as f64)
+    };
+    HeadToHead {
+        names: order.iter().map(|&i| r.results.names[i].clone()).collect(),
+        scores: order
+            .iter()
+            .map(|&i| order.iter().map(|&j| score(i, j)).collect())
+            .collect(),
+        games: order
+            .iter()
+            .map(|&i| order.iter().map(|&j| h.games[i][j] as u32).collect())
+            .collect(),
+    }
+}

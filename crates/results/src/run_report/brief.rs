@@ -1,0 +1,277 @@
+//! The report's configuration list, in words: what ran (from the typed `run.json`), how the
+//! ratings were computed, the match and the SPRT. Every value is written out; nothing is
+//! printed with `{:?}`.
+
+use crate::matchup::{fmt_counts, fmt_estimate};
+use crate::{Rating, fmt_abs, fmt_pct, fmt_signed};
+use gomoku_config::run::{Pairing, RunKind};
+use gomoku_config::tournament::TimeControlSpec;
+use gomoku_report::{SprtDecision, SprtTrace};
+use gomoku_runner::RunInfo;
+use gomoku_runner::journal::shard_name;
+use gomoku_runner::sprt::{Decision, SprtSummary};
+use gomoku_stats::Z95;
+
+/// Milliseconds as seconds: `10 s`, `0.1 s`.
+fn seconds(ms: u64) -> String {
+    format!("{} s", ms as f64 / 1000.0)
+}
+
+/// The time control in words: `depth 4`, `100 ms per move`, `10 s + 0.1 s per move`.
+pub(crate) fn time_control(t: TimeControlSpec) -> String {
+    match t {
+        TimeControlSpec::EngineDefault => "each engine's own depth".into(),
+        TimeControlSpec::Depth(d) => format!("depth {d}"),
+        TimeControlSpec::Nodes(n) => format!("{n} nodes per move"),
+        TimeControlSpec::MoveTime(ms) if ms < 1000 => format!("{ms} ms per move"),
+        TimeControlSpec::MoveTime(ms) => format!("{} per move", seconds(ms)),
+        TimeControlSpec::GameTime { base_ms, inc_ms: 0 } => {
+            format!("{} per game", seconds(base_ms))
+        }
+        TimeControlSpec::GameTime { base_ms, inc_ms } => {
+            format!("{} + {} per move", seconds(base_ms), seconds(inc_ms))
+        }
+    }
+}
+
+fn kind(k: &RunKind) -> String {
+    match k {
+        RunKind::Tournament => "tournament".into(),
+        RunKind::Sprt => "SPRT".into(),
+        RunKind::TuneStep {
+            method,
+            step,
+            pairs,
+        } => format!("tuning step {step} of {method}, {pairs} game pairs"),
+        RunKind::Verify { games_per_opening } => {
+            format!("opening verification, {games_per_opening} games per opening")
+        }
+    }
+}
+
+fn pairing(p: &Pairing, names: &[String]) -> String {
+    match p {
+        Pairing::RoundRobin => "round robin".into(),
+        Pairing::Gauntlet(candidates) => {
+            let c: Vec<&str> = candidates
+                .iter()
+                .filter_map(|&i| names.get(i).map(String::as_str))
+                .collect();
+            format!("gauntlet of {} against the rest", c.join(", "))
+        }
+    }
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+/// What ran, from `run.json`.
+fn run_lines(i: &RunInfo, push: &mut impl FnMut(&str, String)) {
+    let c = &i.config;
+    let names = i.players();
+    push("Name", format!("{} ({})", i.name(), kind(&c.kind)));
+    push(
+        "Players",
+        format!("{} ({})", names.join(", "), pairing(&c.pairing, &names)),
+    );
+    push(
+        "Board",
+        format!(
+            "{}x{}, {} in a row, {}",
+            c.board.width,
+            c.board.height,
+            c.board.k,
+            i.rule()
+        ),
+    );
+    let b = &c.book;
+    let from = if b.first > 0 {
+        format!(" from #{}", b.first + 1)
+    } else {
+        String::new()
+    };
+    push(
+        "Openings",
+        format!(
+            "{} ({} openings{from}, format {}, random symmetry per pair: {})",
+            b.file,
+            b.count,
+            b.format,
+            yes_no(b.transform)
+        ),
+    );
+    push("Rounds", c.rounds.to_string());
+    push("Time control", time_control(c.time_control));
+    if let Some(m) = c.move_cap {
+        push("Move cap", format!("draw at {m} stones"));
+    }
+    push("Seed", c.seed.to_string());
+    let shard = i.shard.map(|s| format!(", shard {}", shard_name(Some(s))));
+    push("Run", format!("{}{}", i.run, shard.unwrap_or_default()));
+}
+
+/// The SPRT chart's input.
+pub(crate) fn sprt_trace(s: &SprtSummary) -> SprtTrace {
+    SprtTrace {
+        label: format!("{} vs {}", s.candidate, s.baseline),
+        points: s.trace.clone(),
+        lower: s.lower,
+        upper: s.upper,
+        elo0: s.settings.elo0,
+        elo1: s.settings.elo1,
+        unit: s.settings.model.unit().into(),
+        decision: match s.decision {
+            Decision::H1 => SprtDecision::AcceptH1,
+            Decision::H0 => SprtDecision::AcceptH0,
+            Decision::Running | Decision::Capped | Decision::Interrupted => {
+                SprtDecision::Inconclusive
+            }
+        },
+    }
+}
+
+/// The SPRT in one line: hypotheses, LLR in its bounds, where it stands, the estimate.
+fn sprt_line(s: &SprtSummary) -> String {
+    let t = &s.settings;
+    let unit = t.model.unit();
+    let decision = match s.decision {
+        Decision::H1 => "H1 accepted".to_string(),
+        Decision::H0 => "H0 accepted".to_string(),
+        Decision::Capped => format!("no decision at the cap of {} games", t.max_games),
+        Decision::Running => "still running".to_string(),
+        Decision::Interrupted => "interrupted (resume with --resume)".to_string(),
+    };
+    let estimate = match t.model {
+        gomoku_config::run::ModelSpec::Logistic => s.elo,
+        gomoku_config::run::ModelSpec::Normalized => s.nelo,
+    };
+    let estimate = match estimate.and_then(|e| Some((e.elo?, e.error95))) {
+        Some((elo, err)) => format!(
+            "{} ± {} {unit}",
+            fmt_signed(elo),
+            fmt_abs(err.unwrap_or(f64::INFINITY))
+        ),
+        None => "-".into(),
+    };
+    let los = s
+        .los_percent
+        .map(|l| format!(", LOS {l:.1}%"))
+        .unwrap_or_default();
+    format!(
+        "{} vs {}: H0 {} / H1 {} {unit} ({} model), alpha {}, beta {}; LLR {:.3} in [{:.3}, {:.3}] after {} pairs: {decision}; {estimate}{los}",
+        s.candidate,
+        s.baseline,
+        t.elo0,
+        t.elo1,
+        t.model.name(),
+        t.alpha,
+        t.beta,
+        s.llr,
+        s.lower,
+        s.upper,
+        s.pairs
+    )
+}
+
+/// The configuration list of the report.
+pub(crate) fn config_brief(
+    info: Option<&RunInfo>,
+    r: &Rating,
+    advantage: Option<&Rating>,
+    sprt: Option<&SprtSummary>,
+) -> Vec<(String, String)> {
+    let mut c: Vec<(String, String)> = Vec::new();
+    let mut push = |k: &str, v: String| c.push((k.to_string(), v));
+    let games = r.results.games.len();
+    let scheduled = match info {
+        Some(i) => {
+            run_lines(i, &mut push);
+            format!(", {} scheduled", i.jobs)
+        }
+        None => String::new(),
+    };
+    push(
+        "Games",
+        format!(
+            "{games} rated, {} without result{scheduled}",
+            r.results.skipped
+        ),
+    );
+    push(
+        "Ratings",
+        format!(
+            "Ordo-style pool fit (Bradley-Terry, draws half a point, 400 per factor 10), mean 0, first-mover advantage fixed at 0; ± 95% and LOS from the {} (as gomoku-arena rate)",
+            r.table.method.describe()
+        ),
+    );
+    if let Some(a) = advantage {
+        push(
+            "First-mover advantage",
+            format!(
+                "{} ± {} Elo (fitted jointly in a second fit); Black scores {}, draws {}",
+                fmt_signed(a.table.fit.first_mover_advantage),
+                fmt_abs(Z95 * a.table.fit.first_mover_advantage_stderr),
+                fmt_pct(r.table.first_mover_score),
+                fmt_pct(r.table.fit.draw_rate)
+            ),
+        );
+    }
+    if let Some(m) = &r.matchup {
+        let p = &m.pentanomial;
+        push(
+            "Match",
+            format!(
+                "{} vs {}: pentanomial [{}] over {} pairs, Elo {}, nElo {}, LOS {}; trinomial Elo {}",
+                r.results.names[m.player],
+                r.results.names[m.opponent],
+                fmt_counts(p),
+                p.pairs(),
+                fmt_estimate(p.elo_estimate()),
+                fmt_estimate(p.nelo_estimate()),
+                p.los().map_or_else(|_| "-".into(), fmt_pct),
+                fmt_estimate(m.trinomial.elo_estimate()),
+            ),
+        );
+    }
+    if let Some(s) = sprt {
+        push("SPRT", sprt_line(s));
+    }
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_in_words() {
+        let words = |t| time_control(t);
+        assert_eq!(
+            words(TimeControlSpec::EngineDefault),
+            "each engine's own depth"
+        );
+        assert_eq!(words(TimeControlSpec::Depth(4)), "depth 4");
+        assert_eq!(words(TimeControlSpec::Nodes(5000)), "5000 nodes per move");
+        assert_eq!(words(TimeControlSpec::MoveTime(100)), "100 ms per move");
+        assert_eq!(words(TimeControlSpec::MoveTime(1500)), "1.5 s per move");
+        let game = |base_ms, inc_ms| words(TimeControlSpec::GameTime { base_ms, inc_ms });
+        assert_eq!(game(10_000, 100), "10 s + 0.1 s per move");
+        assert_eq!(game(60_000, 0), "60 s per game");
+    }
+
+    #[test]
+    fn kinds_and_pairings_in_words() {
+        let step = RunKind::TuneStep {
+            method: "spsa".into(),
+            step: 3,
+            pairs: 8,
+        };
+        assert_eq!(kind(&step), "tuning step 3 of spsa, 8 game pairs");
+        let names: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        assert_eq!(
+            pairing(&Pairing::Gauntlet(vec![0]), &names),
+            "gauntlet of a against the rest"
+        );
+    }
+}
