@@ -8,10 +8,10 @@
 //!   the table equals `rate --json DIR`; the fitted first-mover advantage is reported in the
 //!   configuration list from a second fit;
 //! - head-to-head: points per game of each row player against each column player;
-//! - sweeps: Elo against the one engine parameter that differs ([`sweep`]);
-//! - game lengths, Black's score per opening, speed per engine, notable games ([`games`]);
+//! - sweeps: Elo against the one engine parameter that differs (`sweep.rs`);
+//! - game lengths, Black's score per opening, speed per engine, notable games (`games.rs`);
 //! - the SPRT trace from `sprt.json`, the tuning history from `history.jsonl`;
-//! - the configuration in words ([`brief`]).
+//! - the configuration in words (`brief.rs`).
 
 mod brief;
 mod games;
