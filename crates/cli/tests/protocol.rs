@@ -460,96 +460,6 @@ fn renju_black_never_plays_a_forbidden_point() {
     }
 }
 
-/// Median of a list of durations.
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
-
-/// The think time pbrain reports in its MESSAGE line (`time X.XXX ms`).
-fn reported_think(message: &str) -> Option<Duration> {
-    let mut it = message.split_whitespace();
-    while let Some(w) = it.next() {
-        if w == "time" {
-            let ms: f64 = it.next()?.parse().ok()?;
-            return Some(Duration::from_secs_f64(ms / 1000.0));
-        }
-    }
-    None
-}
-
-/// Round-trip cost of a move through the protocol (send TURN .. receive the move), minus
-/// the engine's own think time. Run with `--ignored --nocapture`.
-#[test]
-#[ignore]
-fn round_trip_cost() {
-    let g = Geometry::square(15);
-    let opp = [
-        Pos::new(0, 0),
-        Pos::new(14, 0),
-        Pos::new(0, 14),
-        Pos::new(14, 14),
-    ];
-    for (name, mut e, by_message) in [
-        ("fake good", fake("good"), false),
-        ("pbrain depth 1", pbrain(&["--depth", "1"]), true),
-    ] {
-        let mut samples = Vec::new();
-        for _ in 0..500 {
-            e.start(g, Rule::Freestyle, Timeouts::default()).unwrap();
-            for &o in &opp {
-                let r = e.turn(o).unwrap();
-                let think = if by_message {
-                    r.message.as_deref().and_then(reported_think).unwrap()
-                } else {
-                    Duration::ZERO
-                };
-                samples.push(r.elapsed.saturating_sub(think));
-            }
-        }
-        let n = samples.len();
-        let mut sorted = samples.clone();
-        sorted.sort();
-        println!(
-            "{name}: {n} moves, round trip minus think: median {:?}, p10 {:?}, p90 {:?}",
-            median(samples),
-            sorted[n / 10],
-            sorted[n * 9 / 10]
-        );
-    }
-    // The same through the tournament's player (TURN/BOARD choice, checks, MESSAGE parsing),
-    // timed as the runner times a move.
-    use gomoku_runner::{ClockState, Player, TimeControl};
-    let spec = gomoku_runner::ExternalSpec::new(
-        EngineCommand::new(FAKE, ["good"]),
-        Duration::from_secs(5),
-    );
-    let mut player = gomoku_runner::ExternalPlayer::new("fake", spec);
-    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
-    let mut samples = Vec::new();
-    for _ in 0..500 {
-        player.new_game(g, Rule::Freestyle);
-        let mut board = Board::new(g, Rule::Freestyle).unwrap();
-        for &o in &opp {
-            board.make(o);
-            let clock = ClockState {
-                control: TimeControl::EngineDefault,
-                remaining: None,
-                ply: board.history().len(),
-            };
-            let t = Instant::now();
-            let a = player.choose_move(&board, &clock, &mut rng).unwrap();
-            samples.push(t.elapsed());
-            board.make(a.pos);
-        }
-    }
-    println!(
-        "ExternalPlayer (fake good, as the runner sees it): {} moves, median {:?}",
-        samples.len(),
-        median(samples)
-    );
-}
-
 #[test]
 fn pbrain_obeys_turn_and_game_limits() {
     let g = Geometry::square(15);
@@ -782,6 +692,8 @@ fn faulty_engines_lose_with_their_reason_and_are_restarted() {
         ("hang@2", "time_forfeit", "timed out"),
         ("garbage@2", "garbage", "this is not a move"),
         ("occupied@2", "illegal_move", "occupied"),
+        ("offboard@2", "illegal_move", "off the board"),
+        ("error@2", "crash", "refuses to play"),
     ];
     let mut participants = vec![format!("Engine({cfg:?})")];
     for (mode, _, _) in modes {
@@ -802,8 +714,8 @@ fn faulty_engines_lose_with_their_reason_and_are_restarted() {
     run_tournament(&dir);
     let elapsed = t0.elapsed();
     let lines = journal(&dir);
-    // 4 pairs x 2 openings x 2 colours.
-    assert_eq!(lines.len(), 16);
+    // 6 pairs x 2 openings x 2 colours.
+    assert_eq!(lines.len(), 24);
     for (mode, reason, text) in modes {
         let games: Vec<&serde_json::Value> = lines
             .iter()
@@ -828,6 +740,22 @@ fn faulty_engines_lose_with_their_reason_and_are_restarted() {
                 .count();
             assert_eq!(fake_moves, 1, "{mode}: {g}");
         }
+    }
+    // The standings count each player's forfeits by reason.
+    let standings: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("out/standings.json")).unwrap())
+            .unwrap();
+    for (mode, reason, _) in modes {
+        let row = standings["forfeits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["player"] == mode)
+            .unwrap_or_else(|| panic!("{mode}: {standings}"));
+        assert_eq!(
+            (row["reason"].as_str(), row["games"].as_u64()),
+            (Some(reason), Some(4))
+        );
     }
     // 4 hangs of 400 ms on 2 threads, plus the rest: far below a minute.
     assert!(elapsed < Duration::from_secs(60), "{elapsed:?}");
@@ -908,5 +836,57 @@ fn a_second_interrupt_kills_the_engines_before_exiting() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_suggestion_is_played_and_a_forbidden_point_loses_under_renju() {
+    let cfg = repo("configs/engines/seed-d2.ron");
+    let cfg = cfg.to_str().unwrap();
+    let tag = format!("suggest-forbidden-{}", std::process::id());
+    let participants = vec![
+        format!("Engine({cfg:?})"),
+        external("suggest", FAKE, &["suggest", &tag], "move_time_ms: 1000"),
+        external(
+            "forbidden",
+            FAKE,
+            &["forbidden", &tag],
+            "move_time_ms: 1000",
+        ),
+    ];
+    // Black to move with a double three at d4 (two twos of Black meeting there).
+    let dir = tournament_dir(
+        "suggest-forbidden",
+        &["d2o15d3o13b4o11c4o9"],
+        &participants,
+        "    format: Gauntlet(candidates: [\"seed-d2\"]),\n",
+    );
+    let config = std::fs::read_to_string(dir.join("t.ron")).unwrap();
+    let renju = config.replace("board: (size: 15)", "board: (size: 15, rule: Renju)");
+    assert_ne!(renju, config);
+    std::fs::write(dir.join("t.ron"), renju).unwrap();
+    run_tournament(&dir);
+    let lines = journal(&dir);
+    assert_eq!(lines.len(), 4);
+    for g in &lines {
+        let fake = if g["black"] == "seed-d2" {
+            &g["white"]
+        } else {
+            &g["black"]
+        };
+        if fake == "forbidden" && g["black"] == "forbidden" {
+            assert_eq!(
+                (&g["result"], &g["reason"]),
+                (&"white".into(), &"forbidden".into()),
+                "{g}"
+            );
+        } else {
+            // A suggesting engine, or a forbidden-mode White (no forbidden points), plays on.
+            assert!(g["reason"] == "five" || g["reason"] == "board_full", "{g}");
+            assert!(g["moves"].as_array().unwrap().len() > 2, "{g}");
+        }
+    }
+    let left = processes_with(&tag);
+    assert!(left.is_empty(), "fake engines survived the run: {left:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

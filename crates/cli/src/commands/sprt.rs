@@ -140,7 +140,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         }
         Decision::Interrupted => "interrupted: resume with --resume".into(),
     };
-    println!("{}", line(&summary));
+    // Without --quiet the last batch's progress line already showed the final state.
+    if args.quiet {
+        println!("{}", line(&summary));
+    }
     let los = summary
         .los_percent
         .map(|l| format!("  LOS {l:.1}%"))

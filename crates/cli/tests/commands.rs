@@ -1,0 +1,161 @@
+//! The small commands and the SPRT end to end, through the real binary: the shipped SPRT
+//! example ends as its comment promises, `sprt --resume` continues exactly, `bench --json`
+//! prints the pinned signature, `analyze` finds a win, and `show` rules a finished game.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_gomoku-arena");
+
+fn repo(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(rel)
+}
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gomoku-cli-cmd-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(args: &[&str]) -> Output {
+    let out = Command::new(BIN).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn json(path: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// The journal's lines without the machine-dependent fields.
+fn games(dir: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(dir.join("games.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            for f in ["time_us", "side_time_us", "date"] {
+                v.as_object_mut().unwrap().remove(f);
+            }
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn the_shipped_sprt_example_accepts_h1_after_the_pairs_its_comment_states() {
+    let config = repo("configs/sprt/seed-d4-vs-d2.ron");
+    let comment = std::fs::read_to_string(&config).unwrap();
+    assert!(
+        comment.contains("accepts H1 after 26 pairs"),
+        "the comment states the decision this test pins"
+    );
+    let dir = temp_dir("sprt");
+    let whole = dir.join("whole");
+    let config = config.to_str().unwrap();
+    run(&[
+        "sprt",
+        config,
+        "--out",
+        whole.to_str().unwrap(),
+        "--no-report",
+        "--quiet",
+        "--threads",
+        "2",
+    ]);
+    let s = json(&whole.join("sprt.json"));
+    assert_eq!(s["decision"], "H1", "{s}");
+    assert_eq!(s["pairs"], 26, "{s}");
+    assert!(s["llr"].as_f64().unwrap() >= s["upper"].as_f64().unwrap());
+    let journal = games(&whole);
+    assert_eq!(journal.len(), 52);
+
+    // Cut the journal to 10 pairs and half a line, as a kill would leave it; --resume plays
+    // the rest to the same games and the same decision (on one thread this time).
+    let cut = dir.join("cut");
+    std::fs::create_dir_all(&cut).unwrap();
+    std::fs::copy(whole.join("run.json"), cut.join("run.json")).unwrap();
+    let text = std::fs::read_to_string(whole.join("games.jsonl")).unwrap();
+    let mut kept: String = text.split_inclusive('\n').take(20).collect();
+    kept.push_str(&text.split_inclusive('\n').nth(20).unwrap()[..50]);
+    std::fs::write(cut.join("games.jsonl"), kept).unwrap();
+    let resumed = run(&[
+        "sprt",
+        config,
+        "--out",
+        cut.to_str().unwrap(),
+        "--no-report",
+        "--quiet",
+        "--threads",
+        "1",
+        "--resume",
+    ]);
+    assert!(
+        String::from_utf8_lossy(&resumed.stderr).contains("resumed 10 pairs"),
+        "{}",
+        String::from_utf8_lossy(&resumed.stderr)
+    );
+    let again = json(&cut.join("sprt.json"));
+    for key in ["decision", "pairs", "pentanomial", "llr", "trace", "run"] {
+        assert_eq!(again[key], s[key], "{key}");
+    }
+    assert_eq!(games(&cut), journal);
+    // Without --resume the finished test is not overwritten.
+    let refused = Command::new(BIN)
+        .args(["sprt", config, "--out", cut.to_str().unwrap(), "--quiet"])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--resume"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bench_json_prints_the_pinned_signature() {
+    let out = run(&[
+        "bench",
+        "--json",
+        "--repeat",
+        "1",
+        "--depth",
+        "1",
+        "--rapfi",
+        "/nonexistent",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["signature"], gomoku_engine::bench::BENCH_SIGNATURE);
+    assert_eq!(v["positions"].as_array().unwrap().len(), 5);
+    assert!(
+        v["positions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["depth"] == 1)
+    );
+}
+
+#[test]
+fn analyze_finds_the_win_of_a_four_and_show_rules_the_five() {
+    // Black has h8-k8 and wins at g8 or l8.
+    let moves = "h8 a1 i8 a2 j8 a3 k8 a4";
+    let out = run(&["analyze", "--moves", moves, "--json", "--depth", "3"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["best"] == "g8" || v["best"] == "l8", "{v}");
+    assert_eq!(
+        (v["to_move"].as_str(), v["win_in"].as_u64()),
+        (Some("black"), Some(1)),
+        "{v}"
+    );
+    let out = run(&["show", "--moves", &format!("{moves} l8")]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.to_lowercase().contains("black"), "{text}");
+    assert!(text.contains("game over"), "{text}");
+}
