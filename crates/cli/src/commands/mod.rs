@@ -8,7 +8,6 @@ pub mod play;
 pub mod position;
 pub mod rate;
 pub mod report;
-pub mod report_data;
 pub mod show;
 pub mod sprt;
 pub mod tournament;

@@ -39,7 +39,7 @@ pub struct Args {
 
 /// `+12.3 ± 4.5` of an estimate, or `-`.
 fn estimate(e: Option<gomoku_runner::sprt::Estimate>) -> String {
-    use super::report_data::{fmt_abs, fmt_signed};
+    use gomoku_results::{fmt_abs, fmt_signed};
     match e.and_then(|e| Some((e.elo?, e.error95.unwrap_or(f64::INFINITY)))) {
         Some((elo, err)) => format!("{} ± {}", fmt_signed(elo), fmt_abs(err)),
         None => "-".into(),
