@@ -2,13 +2,16 @@
 //! in pos notation, `hint`, `undo`, `resign`, `new`, SGF `save` and `load`, and the board drawn
 //! as plain text (column letters and row numbers exactly as pos notation reads them).
 //!
-//! No terminal I/O: a [`Session`] takes a line and writes its answer, line by line, to a
-//! caller-given sink, and the engine sits behind the [`Brain`] trait, so the whole game is
-//! tested with a scripted player. The only files it touches are the SGF files that `save` and
-//! `load` name. The `play` subcommand of `gomoku-arena` wraps it in a stdin loop.
+//! A [`Session`] takes a line and writes its answer, line by line, to a caller-given sink,
+//! and the engine sits behind the [`Brain`] trait ([`EngineBrain`] is the real one), so the
+//! whole game is tested with a scripted player. [`serve`] runs a session over any reader and
+//! writer: the `play` subcommand of `gomoku-arena` hands it stdin and stdout. The only files
+//! it touches are the SGF files that `save` and `load` name.
 #![deny(missing_docs)]
 
+mod serve;
 mod session;
 pub mod view;
 
+pub use serve::{EngineBrain, serve};
 pub use session::{Brain, Flow, Humans, MAX_COLUMNS, Session, Thought};

@@ -9,15 +9,16 @@
 //! `new`, `board`, `help`, `quit`; end of input ends the session too.
 //!
 //! The game logic and the board drawing live in [`gomoku_play`] (no terminal I/O, tested
-//! there); this module builds the engine from the arguments and runs the input loop.
+//! there, with the engine brain and the input loop); this module builds the engine from the
+//! arguments and hands the session stdin and stdout.
 
 use anyhow::{Context, Result, bail};
-use gomoku_board::{Board, Geometry, Rule};
+use gomoku_board::{Geometry, Rule};
 use gomoku_engine::{Engine, Limits};
-use gomoku_play::{Brain, Flow, Humans, Session, Thought};
+use gomoku_play::{EngineBrain, Humans, Session, serve};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -57,37 +58,6 @@ fn parse_humans(s: &str) -> Result<Humans, String> {
     s.parse()
 }
 
-/// The engine behind the session: a [`gomoku_engine::Engine`] with fixed limits and a seeded
-/// random generator for its tie-breaks.
-struct EngineBrain {
-    engine: Engine,
-    limits: Limits,
-    rng: ChaCha8Rng,
-    name: String,
-}
-
-impl Brain for EngineBrain {
-    fn new_game(&mut self) {
-        self.engine.new_game();
-    }
-
-    fn think(&mut self, board: &Board) -> Thought {
-        let r = self.engine.search(board, &self.limits, &mut self.rng);
-        Thought {
-            best: r.best,
-            score: r.score,
-            win_in: r.win_in,
-            pv: r.pv,
-            depth: r.depth,
-            time: r.time,
-        }
-    }
-
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-}
-
 /// Runs `play`: builds the engine, then reads commands from standard input until `quit` or
 /// the end of input.
 pub fn run(args: Args) -> Result<ExitCode> {
@@ -120,56 +90,27 @@ pub fn run(args: Args) -> Result<ExitCode> {
         Some(ms) => format!(" (depth {}, {ms} ms)", params.depth),
         None => format!(" (depth {})", params.depth),
     });
-    let brain = EngineBrain {
-        engine: Engine::new(params).context("building the engine")?,
-        limits,
-        rng: ChaCha8Rng::seed_from_u64(seed),
-        name,
-    };
+    let engine = Engine::new(params).context("building the engine")?;
+    let brain = EngineBrain::new(engine, limits, ChaCha8Rng::seed_from_u64(seed), name);
     let geometry = Geometry::square(args.size);
     let mut session =
         Session::new(geometry, rule, args.human, brain).map_err(anyhow::Error::msg)?;
-
-    let stdout = std::io::stdout();
-    let mut printer = Printer {
-        out: stdout.lock(),
-        error: None,
-    };
-    printer.line(&format!("seed {seed}"));
+    let mut preamble = vec![format!("seed {seed}")];
     if let Some(path) = &args.load {
         session
-            .load_file(path, &mut |l| printer.line(l))
+            .load_file(path, &mut |l| preamble.push(l.to_string()))
             .map_err(anyhow::Error::msg)
             .context("--load")?;
     }
-    session.start(&mut |l| printer.line(l));
-    if printer.closed()? {
-        return Ok(ExitCode::SUCCESS);
-    }
-
-    let interactive = std::io::stdin().is_terminal();
-    let mut input = std::io::stdin().lock();
-    let mut buf = Vec::new();
-    loop {
-        if interactive {
-            printer.prompt("> ");
-        }
-        if printer.closed()? {
-            break;
-        }
-        buf.clear();
-        let n = input
-            .read_until(b'\n', &mut buf)
-            .context("reading standard input")?;
-        if n == 0 {
-            break;
-        }
-        let line = String::from_utf8_lossy(&buf);
-        let flow = session.command(&line, &mut |l| printer.line(l));
-        if printer.closed()? || flow == Flow::Quit {
-            break;
-        }
-    }
+    let prompt = std::io::stdin().is_terminal().then_some("> ");
+    serve(
+        &mut session,
+        &preamble,
+        std::io::stdin().lock(),
+        std::io::stdout().lock(),
+        prompt,
+    )
+    .context("standard input or output")?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -178,39 +119,4 @@ fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64)
-}
-
-/// Writes lines to standard output, flushing each one, and keeps the first error (reported
-/// after the command, since the session's sink cannot fail).
-struct Printer<W: Write> {
-    out: W,
-    error: Option<std::io::Error>,
-}
-
-impl<W: Write> Printer<W> {
-    fn line(&mut self, line: &str) {
-        if self.error.is_none()
-            && let Err(e) = writeln!(self.out, "{line}").and_then(|()| self.out.flush())
-        {
-            self.error = Some(e);
-        }
-    }
-
-    fn prompt(&mut self, text: &str) {
-        if self.error.is_none()
-            && let Err(e) = write!(self.out, "{text}").and_then(|()| self.out.flush())
-        {
-            self.error = Some(e);
-        }
-    }
-
-    /// Whether the reader of standard output has gone (a broken pipe: stop quietly); other
-    /// write errors are returned.
-    fn closed(&mut self) -> Result<bool> {
-        match self.error.take() {
-            Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(true),
-            Some(e) => Err(e).context("writing to standard output"),
-            None => Ok(false),
-        }
-    }
 }
