@@ -29,4 +29,4 @@ pub use external::{
     EngineCommand, EngineFault, ExternalEngine, IllegalReason, MoveReply, Timeouts,
     kill_all_engines, live_engines,
 };
-pub use session::{About, Flow, Reply, Session};
+pub use session::{About, Flow, Reply, Session, serve};

@@ -503,6 +503,43 @@ fn rebuild(board: &Board, rule: Rule) -> Board {
     }
 }
 
+/// Runs `session` on the lines of `input` (CR LF, LF or a lone CR end a line, as managers
+/// send them), writing each reply to `output` and flushing it, until `END` or the end of
+/// input. A panic while handling a line answers `ERROR internal error` and goes on: a brain
+/// that dies takes the manager's game with it, a brain that answers keeps it.
+pub fn serve<B: Brain>(
+    session: &mut Session<B>,
+    mut input: impl std::io::BufRead,
+    mut output: impl std::io::Write,
+) -> std::io::Result<()> {
+    let mut buf = Vec::new();
+    let mut replies = Vec::new();
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            return Ok(());
+        }
+        let text = String::from_utf8_lossy(&buf);
+        for line in text.split('\r') {
+            replies.clear();
+            let flow = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                session.handle_line(line, &mut replies)
+            }))
+            .unwrap_or_else(|_| {
+                replies.push(Reply::Error("internal error".into()));
+                Flow::Continue
+            });
+            for r in &replies {
+                writeln!(output, "{r}")?;
+                output.flush()?;
+            }
+            if flow == Flow::Exit {
+                return Ok(());
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -13,58 +13,31 @@
 //! `External` participants), copy the executable and a `pbrain-gomoku-arena.ron` engine
 //! config (with `table: Inline(...)`, or its table file beside it) into one folder.
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use gomoku_engine::EngineParams;
-use gomoku_protocol::{EngineBrain, Flow, Reply, Session};
-use std::io::{BufRead, Write};
+use gomoku_protocol::{EngineBrain, Session, serve};
 use std::path::{Path, PathBuf};
 
 /// The name of the optional config file beside the executable.
 const CONFIG_NAME: &str = "pbrain-gomoku-arena.ron";
 
+/// The gomoku-arena engine as a Gomocup brain: speaks the protocol on stdin and stdout.
+#[derive(clap::Parser)]
+#[command(version)]
 struct Args {
+    /// Engine config (RON); default: pbrain-gomoku-arena.ron beside the executable, else the
+    /// built-in engine.
+    #[arg(long)]
     engine: Option<PathBuf>,
+    /// Seed of the tie-break stream (restarted every game).
+    #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Search depth (overrides the engine config).
+    #[arg(long)]
     depth: Option<u32>,
+    /// Root tie-break margin (overrides the engine config).
+    #[arg(long = "tie-break-margin")]
     margin: Option<i32>,
-}
-
-fn parse_args() -> Result<Args> {
-    let mut args = Args {
-        engine: None,
-        seed: 0,
-        depth: None,
-        margin: None,
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(a) = it.next() {
-        let mut value = |name: &str| it.next().with_context(|| format!("{name} needs a value"));
-        match a.as_str() {
-            "--engine" => args.engine = Some(PathBuf::from(value("--engine")?)),
-            "--seed" => args.seed = value("--seed")?.parse().context("--seed")?,
-            "--depth" => args.depth = Some(value("--depth")?.parse().context("--depth")?),
-            "--tie-break-margin" => {
-                args.margin = Some(
-                    value("--tie-break-margin")?
-                        .parse()
-                        .context("--tie-break-margin")?,
-                )
-            }
-            "-h" | "--help" => {
-                println!(
-                    "usage: pbrain-gomoku-arena [--engine FILE.ron] [--seed S] [--depth D] [--tie-break-margin M]\n\
-                     Speaks the Gomocup protocol on stdin/stdout."
-                );
-                std::process::exit(0);
-            }
-            "--version" => {
-                println!("pbrain-gomoku-arena {}", env!("CARGO_PKG_VERSION"));
-                std::process::exit(0);
-            }
-            other => bail!("unknown argument '{other}' (see --help)"),
-        }
-    }
-    Ok(args)
 }
 
 /// Engine parameters from a RON engine config (`configs/engines/*.ron`; its table path is
@@ -94,40 +67,14 @@ fn params(args: &Args) -> Result<EngineParams> {
 }
 
 fn run() -> Result<()> {
-    let args = parse_args()?;
+    let args = <Args as clap::Parser>::parse();
     let brain = EngineBrain::new(params(&args)?, args.seed).context("engine parameters")?;
-    let mut session = Session::new(brain);
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    let stdout = std::io::stdout();
-    let mut buf = Vec::new();
-    let mut replies = Vec::new();
-    loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(());
-        }
-        let text = String::from_utf8_lossy(&buf);
-        // Managers end lines with CR LF; a lone CR also ends a line.
-        for line in text.split('\r') {
-            replies.clear();
-            let flow = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                session.handle_line(line, &mut replies)
-            }))
-            .unwrap_or_else(|_| {
-                replies.push(Reply::Error("internal error".into()));
-                Flow::Continue
-            });
-            let mut out = stdout.lock();
-            for r in &replies {
-                writeln!(out, "{r}")?;
-                out.flush()?;
-            }
-            if flow == Flow::Exit {
-                return Ok(());
-            }
-        }
-    }
+    serve(
+        &mut Session::new(brain),
+        std::io::stdin().lock(),
+        std::io::stdout().lock(),
+    )?;
+    Ok(())
 }
 
 fn main() {
