@@ -101,6 +101,33 @@ pub struct BatchResult {
 }
 
 impl BatchResult {
+    /// One line for the console: games, wall time, rate, and where the workers' time went.
+    pub fn describe(&self) -> String {
+        let wall = self.wall.as_secs_f64();
+        let capacity = wall * self.threads as f64;
+        let share = |d: Duration| {
+            if capacity > 0.0 {
+                100.0 * d.as_secs_f64() / capacity
+            } else {
+                0.0
+            }
+        };
+        let per_minute = if wall > 0.0 {
+            self.lines.len() as f64 * 60.0 / wall
+        } else {
+            0.0
+        };
+        format!(
+            "{} games in {wall:.1}s on {} thread{}: {per_minute:.0} games/min; worker time: players thinking {:.1}%, engine resets and builds {:.1}%, runner {:.2}%",
+            self.lines.len(),
+            self.threads,
+            if self.threads == 1 { "" } else { "s" },
+            share(self.think),
+            share(self.reset),
+            100.0 * self.overhead()
+        )
+    }
+
     /// The share of worker time spent neither thinking nor resetting players (the runner's
     /// own work and idle workers): 1 - (think + reset) / (wall x threads).
     pub fn overhead(&self) -> f64 {

@@ -9,8 +9,6 @@ use gomoku_runner::sprt::{Decision, SprtOptions, SprtSummary, run_sprt};
 use gomoku_runner::write_outputs;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Arguments of `sprt`.
 #[derive(clap::Args)]
@@ -69,18 +67,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let plan = load_sprt(&args.config)
         .with_context(|| format!("loading SPRT file {}", args.config.display()))?;
     let output = args.out.clone().unwrap_or_else(|| plan.output.clone());
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        ctrlc::set_handler(move || {
-            if stop.swap(true, Ordering::SeqCst) {
-                eprintln!("\nsecond interrupt: exiting now (the journal holds every counted pair)");
-                std::process::exit(130);
-            }
-            eprintln!("\ninterrupt: finishing the running batch (Ctrl-C again to quit now)");
-        })
-        .context("installing the Ctrl-C handler")?;
-    }
+    let stop = super::stop_on_interrupt("the journal holds every counted pair")?;
     let test = plan.test;
     let unit = test.model.unit();
     eprintln!(

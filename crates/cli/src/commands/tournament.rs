@@ -7,8 +7,6 @@ use gomoku_runner::progress::ConsoleObserver;
 use gomoku_runner::{OpenMode, RunOptions, TournamentSpec, run_tournament, write_outputs};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Arguments of `tournament`.
 #[derive(clap::Args)]
@@ -85,7 +83,11 @@ fn resume_command(args: &Args) -> String {
 /// Runs `tournament`.
 pub fn run(args: Args) -> Result<ExitCode> {
     let tournament = load(&args.config)?;
-    let openings = tournament.openings.iter().map(|o| o.moves.clone()).collect();
+    let openings = tournament
+        .openings
+        .iter()
+        .map(|o| o.moves.clone())
+        .collect();
     let spec =
         TournamentSpec::new(tournament.run_config(), openings).context("building the players")?;
     let output = args
@@ -94,20 +96,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .unwrap_or_else(|| tournament.output.clone());
     let threads = args.threads.or(tournament.threads).unwrap_or(0);
 
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        ctrlc::set_handler(move || {
-            if stop.swap(true, Ordering::SeqCst) {
-                eprintln!("\nsecond interrupt: exiting now (the journal holds every finished game)");
-                // `exit` runs no destructors: kill the external engines' process groups first.
-                gomoku_protocol::kill_all_engines();
-                std::process::exit(130);
-            }
-            eprintln!("\ninterrupt: no new games start; waiting for the running ones (Ctrl-C again to quit now)");
-        })
-        .context("installing the Ctrl-C handler")?;
-    }
+    let stop = super::stop_on_interrupt("the journal holds every finished game")?;
 
     let names: Vec<String> = spec.participants.iter().map(|p| p.name.clone()).collect();
     let every = if args.quiet {
@@ -150,29 +139,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let standings = write_outputs(&output)
         .with_context(|| format!("writing outputs to {}", output.display()))?;
     println!("{}", standings.table());
-    let wall = summary.wall().as_secs_f64();
-    let capacity = wall * summary.batch.threads as f64;
-    let share = |d: std::time::Duration| {
-        if capacity > 0.0 {
-            100.0 * d.as_secs_f64() / capacity
-        } else {
-            0.0
-        }
-    };
     eprintln!(
-        "played {} games ({} resumed) in {:.1}s on {} threads: {:.0} games/min; worker time: players thinking {:.1}%, engine resets and builds {:.1}%, runner {:.2}%",
-        summary.played(),
-        summary.resumed,
-        wall,
-        summary.batch.threads,
-        if wall > 0.0 {
-            summary.played() as f64 * 60.0 / wall
-        } else {
-            0.0
-        },
-        share(summary.batch.think),
-        share(summary.batch.reset),
-        100.0 * summary.batch.overhead()
+        "played {} ({} resumed)",
+        summary.batch.describe(),
+        summary.resumed
     );
     if summary.interrupted() {
         eprintln!(
