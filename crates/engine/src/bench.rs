@@ -162,6 +162,15 @@ pub struct BenchLine {
     pub iterations: Vec<IterationInfo>,
 }
 
+impl BenchLine {
+    /// The best move in pos notation, or `-`.
+    pub fn best_text(&self) -> String {
+        self.best
+            .and_then(|p| gomoku_board::notation::format_pos(p).ok())
+            .unwrap_or_else(|| "-".into())
+    }
+}
+
 /// A whole benchmark run.
 #[derive(Clone, Debug)]
 pub struct BenchReport {
@@ -173,6 +182,50 @@ pub struct BenchReport {
     pub total_time: Duration,
     /// Overall nodes per second.
     pub nps: f64,
+}
+
+impl std::fmt::Display for BenchReport {
+    /// A table: a line per position and one per completed iteration, then the total (with
+    /// no newline after it).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "{:<24} {:>5} {:>5} {:>7} {:>12} {:>10} {:>12}",
+            "position", "depth", "best", "score", "nodes", "ms", "nodes/s"
+        )?;
+        for l in &self.lines {
+            writeln!(
+                f,
+                "{:<24} {:>5} {:>5} {:>7} {:>12} {:>10.2} {:>12.0}",
+                l.name,
+                l.depth,
+                l.best_text(),
+                l.score,
+                l.nodes,
+                l.time.as_secs_f64() * 1000.0,
+                l.nps
+            )?;
+            for i in &l.iterations {
+                writeln!(
+                    f,
+                    "{:<24} {:>5} {:>5} {:>7} {:>12} {:>10.2}",
+                    "  iteration",
+                    i.depth,
+                    "",
+                    i.score,
+                    i.nodes,
+                    i.time.as_secs_f64() * 1000.0
+                )?;
+            }
+        }
+        write!(
+            f,
+            "total: {} nodes in {:.1} ms = {:.0} nodes/s",
+            self.total_nodes,
+            self.total_time.as_secs_f64() * 1000.0,
+            self.nps
+        )
+    }
 }
 
 /// Searches every position `repeats` times (at least once), each with a fresh engine (empty

@@ -51,17 +51,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let report = run_bench(&params, &positions, args.repeat as usize)?;
     let signature = signature()?;
-    let fmt = |p: Option<gomoku_board::Pos>| {
-        p.and_then(|p| gomoku_board::notation::format_pos(p).ok())
-            .unwrap_or_else(|| "-".into())
-    };
     if args.json {
         let lines: Vec<_> = report
             .lines
             .iter()
             .map(|l| {
                 serde_json::json!({
-                    "name": l.name, "depth": l.depth, "best": fmt(l.best), "score": l.score,
+                    "name": l.name, "depth": l.depth, "best": l.best_text(), "score": l.score,
                     "nodes": l.nodes, "time_ms": l.time.as_secs_f64() * 1000.0, "nps": l.nps,
                     "iterations": l.iterations.iter().map(|i| serde_json::json!({
                         "depth": i.depth, "score": i.score, "nodes": i.nodes,
@@ -81,40 +77,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         println!("{obj}");
         return Ok(ExitCode::SUCCESS);
     }
-    println!(
-        "{:<24} {:>5} {:>5} {:>7} {:>12} {:>10} {:>12}",
-        "position", "depth", "best", "score", "nodes", "ms", "nodes/s"
-    );
-    for l in &report.lines {
-        println!(
-            "{:<24} {:>5} {:>5} {:>7} {:>12} {:>10.2} {:>12.0}",
-            l.name,
-            l.depth,
-            fmt(l.best),
-            l.score,
-            l.nodes,
-            l.time.as_secs_f64() * 1000.0,
-            l.nps
-        );
-        for i in &l.iterations {
-            println!(
-                "{:<24} {:>5} {:>5} {:>7} {:>12} {:>10.2}",
-                "  iteration",
-                i.depth,
-                "",
-                i.score,
-                i.nodes,
-                i.time.as_secs_f64() * 1000.0
-            );
-        }
-    }
-    println!(
-        "total: {} nodes in {:.1} ms = {:.0} nodes/s (median of {} runs per position)",
-        report.total_nodes,
-        report.total_time.as_secs_f64() * 1000.0,
-        report.nps,
-        args.repeat
-    );
+    println!("{report} (median of {} runs per position)", args.repeat);
     println!(
         "signature: {signature} nodes (default engine, built-in positions, depth {SIGNATURE_DEPTH}){}",
         if signature == BENCH_SIGNATURE {
