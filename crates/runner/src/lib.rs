@@ -51,7 +51,7 @@ pub use player::{
 pub use rundir::{OpenMode, RunDir};
 pub use schedule::{Job, Pairing, batch_seed, build_schedule, job_rng, pair_jobs, shard_jobs};
 pub use standings::Standings;
-pub use tournament::{RunOptions, RunSummary, TournamentSpec, run_tournament};
+pub use tournament::{RunOptions, RunSummary, TournamentSpec, run_jobs, run_tournament};
 
 use std::path::{Path, PathBuf};
 

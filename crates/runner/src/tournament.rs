@@ -10,7 +10,6 @@ use gomoku_board::{Geometry, Pos};
 use gomoku_config::run::RunConfig;
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 /// Everything that decides the games of a tournament.
 #[derive(Clone, Debug)]
@@ -133,11 +132,6 @@ impl RunSummary {
     pub fn played(&self) -> usize {
         self.batch.lines.len()
     }
-
-    /// Wall time of the games played now.
-    pub fn wall(&self) -> Duration {
-        self.batch.wall
-    }
 }
 
 /// Runs a tournament: plays the jobs of the shard not yet journaled and returns every
@@ -147,33 +141,7 @@ pub fn run_tournament(
     opts: &RunOptions<'_>,
 ) -> Result<RunSummary, RunnerError> {
     spec.validate()?;
-    if let Some((i, n)) = opts.shard
-        && (n == 0 || i >= n)
-    {
-        return Err(RunnerError::Invalid(format!(
-            "shard {i}/{n}: need 0 <= i < n"
-        )));
-    }
-    let mut info = spec.run_info();
-    info.shard = opts.shard;
-    let mut schedule = spec.schedule();
-    shard_jobs(&mut schedule, opts.shard);
-    let total = schedule.len();
-    let (dir, done) = match opts.output {
-        None => (None, Vec::new()),
-        Some(path) => {
-            let (dir, done) = RunDir::open(path, &info, opts.mode)?;
-            (Some(dir), done)
-        }
-    };
-    let finished: HashSet<usize> = done.iter().map(|l| l.job).collect();
-    let todo: Vec<Job> = schedule
-        .into_iter()
-        .filter(|j| !finished.contains(&j.index))
-        .collect();
-    if let Some(obs) = opts.observer {
-        obs.started(total, &done);
-    }
+    let info = spec.run_info();
     let batch = Batch {
         run: &info.run,
         participants: &spec.participants,
@@ -184,8 +152,46 @@ pub fn run_tournament(
         move_cap: spec.config.move_cap,
         seed: spec.config.seed,
     };
+    run_jobs(&info, &batch, spec.schedule(), opts)
+}
+
+/// Plays the jobs of a run (`info`, its `jobs` in schedule order) through `batch`: those of
+/// the shard `opts.shard`, skipping the ones the output directory has journaled already (the
+/// one resume rule), and returns every journaled game of the shard. Tournaments and opening
+/// verification are such runs; the SPRT and tuning steps play batches of their own.
+pub fn run_jobs(
+    info: &RunInfo,
+    batch: &Batch<'_>,
+    mut jobs: Vec<Job>,
+    opts: &RunOptions<'_>,
+) -> Result<RunSummary, RunnerError> {
+    if let Some((i, n)) = opts.shard
+        && (n == 0 || i >= n)
+    {
+        return Err(RunnerError::Invalid(format!(
+            "shard {i}/{n}: need 0 <= i < n"
+        )));
+    }
+    let info = RunInfo {
+        shard: opts.shard,
+        ..info.clone()
+    };
+    shard_jobs(&mut jobs, opts.shard);
+    let total = jobs.len();
+    let (dir, done) = match opts.output {
+        None => (None, Vec::new()),
+        Some(path) => {
+            let (dir, done) = RunDir::open(path, &info, opts.mode)?;
+            (Some(dir), done)
+        }
+    };
+    let finished: HashSet<usize> = done.iter().map(|l| l.job).collect();
+    jobs.retain(|j| !finished.contains(&j.index));
+    if let Some(obs) = opts.observer {
+        obs.started(total, &done);
+    }
     let played = batch.play(
-        &todo,
+        &jobs,
         &PlayOptions {
             threads: opts.threads,
             journal: dir.as_ref().map(RunDir::journal),
