@@ -10,8 +10,7 @@ use gomoku_config::tune::MethodSettings;
 use gomoku_tune::RunOptions;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 /// Arguments of `tune`.
@@ -76,18 +75,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .build_global()
             .context("setting the thread count")?;
     }
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        ctrlc::set_handler(move || {
-            if stop.swap(true, Ordering::SeqCst) {
-                eprintln!("\nsecond interrupt: exiting now (the checkpoint holds every finished iteration)");
-                std::process::exit(130);
-            }
-            eprintln!("\ninterrupt: no new games start; stopping after the running ones (Ctrl-C again to quit now)");
-        })
-        .context("installing the Ctrl-C handler")?;
-    }
+    let stop =
+        super::stop_on_interrupt("the checkpoint and the journals hold every finished step")?;
     // The table's description names the file only, not where or how the run was played, so
     // that a sharded run and an unsharded one write the same table.
     let file = args.config.file_name().unwrap_or(args.config.as_os_str());
