@@ -1,14 +1,19 @@
-//! Books: generation is deterministic and symmetry-free, shipped books are legal and quiet,
-//! and verification counts what it plays.
+//! Books: generation is deterministic and symmetry-free and its file rebuilds it, shipped books
+//! are legal and quiet, verification counts what it plays and its shards merge into the
+//! unsharded run, and conversion keeps every opening.
 
+use gomoku_board::opening::BookFormat::{Gtp, Offset, Pos};
 use gomoku_board::opening::{BookFormat, Opening, parse_book};
-use gomoku_board::{Board, Geometry, Rule, Symmetry};
+use gomoku_board::{Geometry, Rule, Symmetry};
 use gomoku_engine::{Engine, EngineParams};
 use gomoku_openings::{
-    GenerateParams, OpeningStats, VerifyParams, generate, has_five_point, has_vcf, summarize,
-    tally, verify, verify_games, verify_jobs,
+    Book, GenerateParams, OpeningStats, OpeningsError, Verification, VerifyParams, convert,
+    generate, has_five_point, has_vcf, parse_stones, parse_to_move, read_book, summarize,
+    write_book,
 };
+use gomoku_runner::{JournalLine, OpenMode, RunInfo, RunOptions};
 use std::collections::HashSet;
+use std::path::{Path, PathBuf};
 
 fn fast_engine() -> EngineParams {
     EngineParams {
@@ -138,29 +143,92 @@ fn every_shipped_opening_is_legal_and_free_of_immediate_threats() {
 }
 
 #[test]
-fn verify_counts_match_a_hand_count() {
+fn a_generated_book_file_holds_its_openings_and_the_command_that_made_it() {
+    let mut params = small_params(5);
+    params.stones = parse_stones("3..6").unwrap();
+    assert_eq!(params.stones, 3..=5);
+    params.to_move = parse_to_move("white").unwrap();
+    let book = generate(&params, &fast_engine()).unwrap();
+    let text = book.to_text(&params, Some("engines/e.ron")).unwrap();
+    let header: Vec<&str> = text.lines().take_while(|l| l.starts_with('#')).collect();
+    assert_eq!(
+        header[1],
+        "# made by: gomoku-arena openings generate --size 15 --rule freestyle --count 24 --stones 3..=5 --area 3 --depth 2 --margin 400 --balance 0 --to-move white --seed 5 --engine engines/e.ron"
+    );
+    assert!(header[3].starts_with(&format!("# attempts: {};", book.attempts)));
+    let read = parse_book(&text, Pos, Geometry::square(15), Rule::Freestyle).unwrap();
+    let made: Vec<Opening> = book.openings.iter().map(|o| o.opening.clone()).collect();
+    assert_eq!(read, made);
+    assert!(parse_stones("3..3").is_ok_and(|r| r.is_empty()));
+    assert!(parse_stones("x").is_err() && parse_to_move("red").is_err());
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gomoku-openings-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn book_of(lines: &[&str]) -> Book {
     let g = Geometry::square(15);
-    let p = |s: &str| gomoku_board::notation::parse_pos_moves(s, g).unwrap();
+    Book {
+        path: PathBuf::from("book.txt"),
+        format: Pos,
+        openings: lines
+            .iter()
+            .map(|m| Opening::new(gomoku_board::notation::parse_pos_moves(m, g).unwrap()))
+            .collect(),
+    }
+}
+
+fn verify_params(games_per_opening: u32, seed: u64) -> VerifyParams {
+    VerifyParams {
+        geometry: Geometry::square(15),
+        rule: Rule::Freestyle,
+        games_per_opening,
+        tie_break_margin: 20,
+        lopsided: 0.25,
+        move_cap: Some(60),
+        seed,
+    }
+}
+
+/// Plays a verification (or one shard of it) on one thread, into `out` if given.
+fn play(v: &Verification, out: Option<&Path>, shard: Option<(usize, usize)>) -> Vec<JournalLine> {
+    let opts = RunOptions {
+        threads: 1,
+        output: out,
+        shard,
+        ..RunOptions::default()
+    };
+    v.play(&opts).unwrap().lines
+}
+
+fn without_timing(lines: &[JournalLine]) -> Vec<JournalLine> {
+    lines.iter().map(JournalLine::without_timing).collect()
+}
+
+#[test]
+fn verify_counts_match_a_hand_count() {
     // Black to move with an open four (d8..g8 open at both ends, white scattered): Black wins
     // every game. White to move with four in a column: White wins every game.
-    let black_wins = Opening::new(p("d8 a1 e8 a3 f8 a5 g8 a7"));
-    let white_wins = Opening::new(p("h8 o1 a8 o2 a10 o3 a12 o4 a14"));
-    for o in [&black_wins, &white_wins] {
-        Board::new(g, Rule::Freestyle)
-            .unwrap()
-            .play_all(&o.moves)
-            .unwrap();
-    }
-    let params = VerifyParams {
-        geometry: g,
-        rule: Rule::Freestyle,
-        games_per_opening: 3,
-        tie_break_margin: 10,
-        lopsided: 0.25,
-        move_cap: None,
-        seed: 1,
-    };
-    let report = verify(&[black_wins, white_wins], &params, &fast_engine()).unwrap();
+    let book = book_of(&["d8 a1 e8 a3 f8 a5 g8 a7", "h8 o1 a8 o2 a10 o3 a12 o4 a14"]);
+    let mut params = verify_params(3, 1);
+    params.move_cap = None;
+    let v = Verification::new(book, params, &fast_engine()).unwrap();
+    let lines = play(&v, None, None);
+    assert_eq!(lines.len(), 6);
+    // Rounds nest openings: job i plays opening i % 2.
+    let openings: Vec<usize> = lines.iter().map(|l| l.opening).collect();
+    assert_eq!(openings, vec![0, 1, 0, 1, 0, 1]);
+    assert!(
+        lines
+            .iter()
+            .all(|l| (l.black.as_str(), l.white.as_str()) == ("black", "white"))
+    );
+    let report = v.report(&lines);
     let counts: Vec<(u32, u32, u32, u32)> = report
         .openings
         .iter()
@@ -170,6 +238,10 @@ fn verify_counts_match_a_hand_count() {
     assert_eq!(report.overall, 0.5);
     assert_eq!(report.spread, 0.5);
     assert_eq!(report.lopsided, vec![0, 1]);
+    assert_eq!(report.totals(), (6, 3, 3, 0));
+    let (kept, text) = v.pruned_book(&report).unwrap();
+    assert_eq!(kept, 0);
+    assert!(text.contains("# kept 0 of 2 openings"), "{text}");
 }
 
 #[test]
@@ -191,42 +263,110 @@ fn summary_figures_are_the_hand_computed_ones() {
     assert_eq!(r.lopsided, vec![0]);
 }
 
+/// Three shards played into their own run directories and merged by the runner's merge give
+/// the unsharded run's journal (apart from timing) and figures; a directory of another seed
+/// is refused, and a partial merge lists the missing jobs.
 #[test]
-fn verify_shards_are_a_striped_partition_of_the_same_games() {
-    let g = Geometry::square(15);
-    let book: Vec<Opening> = ["h8 g7 i9", "h8 i7 g9", "h8 h7 i8"]
-        .iter()
-        .map(|m| Opening::new(gomoku_board::notation::parse_pos_moves(m, g).unwrap()))
-        .collect();
-    let params = VerifyParams {
-        geometry: g,
-        rule: Rule::Freestyle,
-        games_per_opening: 2,
-        tie_break_margin: 20,
-        lopsided: 0.5,
-        move_cap: Some(60),
-        seed: 3,
-    };
+fn verify_shards_merge_into_the_unsharded_run() {
+    let dir = scratch("verify-shards");
+    let book = ["h8 g7 i9", "h8 i7 g9", "h8 h7 i8", "h8 g9 j8"];
+    let v = Verification::new(book_of(&book), verify_params(2, 3), &fast_engine()).unwrap();
+    let whole = play(&v, Some(&dir.join("whole")), None);
+    assert_eq!(whole.len(), 8);
+    let info = RunInfo::load(&dir.join("whole")).unwrap();
+    assert_eq!(info.run, v.info().run);
     assert_eq!(
-        verify_jobs(3, 2),
-        vec![(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1)]
+        info.config.kind,
+        gomoku_config::run::RunKind::Verify {
+            games_per_opening: 2
+        }
     );
-    let whole = in_pool(2, || {
-        verify_games(&book, &params, &fast_engine(), None).unwrap()
-    });
-    assert_eq!(whole.len(), 6);
-    let mut merged = Vec::new();
-    for i in 0..4 {
-        let shard = in_pool(1, || {
-            verify_games(&book, &params, &fast_engine(), Some((i, 4))).unwrap()
-        });
-        assert!(shard.iter().all(|x| x.job % 4 == i));
-        merged.extend(shard);
+    let shards: Vec<PathBuf> = (0..3).map(|i| dir.join(format!("shard-{i}"))).collect();
+    for (i, d) in shards.iter().enumerate() {
+        let lines = play(&v, Some(d), Some((i, 3)));
+        assert!(lines.iter().all(|l| l.job % 3 == i), "shard {i}");
+        assert_eq!(RunInfo::load(d).unwrap().shard, Some((i, 3)));
     }
-    merged.sort_by_key(|x| x.job);
-    assert_eq!(merged, whole);
-    let report = tally(3, &merged, 0.5);
-    let direct = verify(&book, &params, &fast_engine()).unwrap();
-    assert_eq!(report.openings, direct.openings);
-    assert!(verify_games(&book, &params, &fast_engine(), Some((4, 4))).is_err());
+    let (merge, merged) = v.merge(&dir.join("merged"), &shards, false).unwrap();
+    assert!(merge.complete());
+    assert_eq!(without_timing(&merged), without_timing(&whole));
+    assert_eq!(v.report(&merged).openings, v.report(&whole).openings);
+
+    let (partial, lines) = v
+        .merge(
+            &dir.join("partial"),
+            &[shards[0].clone(), shards[2].clone()],
+            false,
+        )
+        .unwrap();
+    assert_eq!(partial.missing, vec![1, 4, 7]);
+    assert_eq!(lines.len(), 5);
+    // The merged directory is this run's: resuming it plays exactly the missing jobs.
+    let partial_dir = dir.join("partial");
+    let resume = RunOptions {
+        threads: 1,
+        output: Some(&partial_dir),
+        mode: OpenMode {
+            resume: true,
+            force: false,
+        },
+        ..RunOptions::default()
+    };
+    let resumed = v.play(&resume).unwrap();
+    assert_eq!((resumed.resumed, resumed.lines.len()), (5, 8));
+    assert_eq!(without_timing(&resumed.lines), without_timing(&whole));
+
+    let other = Verification::new(book_of(&book), verify_params(2, 4), &fast_engine()).unwrap();
+    let foreign = other
+        .merge(&dir.join("foreign"), &shards, false)
+        .unwrap_err();
+    assert!(
+        matches!(foreign, OpeningsError::ForeignRun { .. }),
+        "{foreign}"
+    );
+    assert!(
+        !dir.join("foreign").exists(),
+        "nothing is written for a foreign run"
+    );
+    assert!(
+        v.play(&RunOptions {
+            shard: Some((3, 3)),
+            ..RunOptions::default()
+        })
+        .is_err()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn conversion_round_trips_every_format() {
+    let dir = scratch("convert");
+    let g = Geometry::square(15);
+    let book = book_of(&["h8 g7 i9", "h8 i7 g9 a1 o15"]);
+    for format in [Offset, Pos, Gtp] {
+        let path = dir.join(format!("sub/book.{format}"));
+        write_book(
+            &path,
+            &convert(&book.openings, g, format, "book.txt").unwrap(),
+        )
+        .unwrap();
+        let read = read_book(&path, g, Rule::Freestyle).unwrap();
+        assert_eq!(
+            (read.format, &read.openings),
+            (format, &book.openings),
+            "{format}"
+        );
+    }
+    let offset = std::fs::read_to_string(dir.join("sub/book.offset")).unwrap();
+    assert_eq!(offset.lines().next(), Some("0,0, -1,-1, 1,1"));
+    assert_eq!(gomoku_openings::parse_format("gtp").unwrap(), Gtp);
+    assert!(gomoku_openings::parse_format("sgf").is_err());
+    std::fs::write(dir.join("bad.txt"), "h8 h8\n").unwrap();
+    let err = read_book(&dir.join("bad.txt"), g, Rule::Freestyle).unwrap_err();
+    assert!(
+        err.to_string()
+            .starts_with(&dir.join("bad.txt").display().to_string()),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,18 +1,17 @@
-//! `openings`: generate a balanced book, verify a book by play, convert between formats.
+//! `openings`: generate a balanced book, verify a book by play, convert between formats. The
+//! work is `gomoku_openings`'s; this module parses the arguments, calls it and prints.
 
-use anyhow::{Context, Result, bail};
-use gomoku_board::opening::{BookFormat, Opening, parse_book, write_offset, write_pos_book};
+use super::merge::INCOMPLETE;
+use anyhow::{Result, bail};
+use gomoku_board::opening::BookFormat;
 use gomoku_board::{Geometry, Rule};
-use gomoku_openings::{
-    GenerateParams, VerifyGame, VerifyParams, generate, tally, verify_games, verify_jobs,
-};
-use gomoku_runner::GameResult;
-use gomoku_runner::journal::fnv1a64;
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
-use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use gomoku_openings::{GenerateParams, PLAYERS, Verification, VerifyParams};
+use gomoku_openings::{parse_format, parse_stones, parse_to_move, read_book, write_book};
+use gomoku_runner::{OpenMode, RunOptions, progress::ConsoleObserver};
+use std::ops::RangeInclusive;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
 /// Arguments of `openings`.
 #[derive(clap::Args)]
@@ -27,7 +26,7 @@ enum Sub {
     Generate(GenerateArgs),
     /// Play every opening with an engine against itself and report the balance.
     Verify(VerifyArgs),
-    /// Convert a book between the offset (Gomocup), pos and project formats.
+    /// Convert a book between the offset (Gomocup), pos (project) and GTP formats.
     Convert(ConvertArgs),
 }
 
@@ -48,7 +47,7 @@ struct BoardArgs {
     k: usize,
     /// Rule: freestyle, standard or renju.
     #[arg(long, default_value = "freestyle")]
-    rule: String,
+    rule: Rule,
 }
 
 impl BoardArgs {
@@ -59,10 +58,20 @@ impl BoardArgs {
             k: self.k,
         }
     }
+}
 
-    fn rule(&self) -> Result<Rule> {
-        Ok(self.rule.parse()?)
-    }
+/// The engine, seed and threads of a command that searches or plays.
+#[derive(clap::Args)]
+struct RunArgs {
+    /// Engine config (RON); the built-in default engine if omitted.
+    #[arg(long)]
+    engine: Option<PathBuf>,
+    /// Run seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 #[derive(clap::Args)]
@@ -72,9 +81,9 @@ struct GenerateArgs {
     /// Openings wanted.
     #[arg(long)]
     count: usize,
-    /// Random stones per opening, as `A..=B` or `N`.
-    #[arg(long, default_value = "3..=6")]
-    stones: String,
+    /// Random stones per opening, as `A..=B`, `A..B` or `N`.
+    #[arg(long, default_value = "3..=6", value_parser = parse_stones)]
+    stones: RangeInclusive<usize>,
     /// Stones go within this distance of the centre.
     #[arg(long, default_value_t = 3)]
     area: usize,
@@ -90,15 +99,8 @@ struct GenerateArgs {
     /// Side to move in every opening: white (odd stone counts), black (even) or any.
     #[arg(long, default_value = "white")]
     to_move: String,
-    /// Run seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Engine config (RON) for the balance search; the default engine if omitted.
-    #[arg(long)]
-    engine: Option<PathBuf>,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    threads: Option<usize>,
+    #[command(flatten)]
+    run: RunArgs,
     /// Output file (project format: pos notation, one opening a line).
     #[arg(long)]
     out: PathBuf,
@@ -110,9 +112,8 @@ struct VerifyArgs {
     file: PathBuf,
     #[command(flatten)]
     board: BoardArgs,
-    /// Engine config (RON); the default engine if omitted.
-    #[arg(long)]
-    engine: Option<PathBuf>,
+    #[command(flatten)]
+    run: RunArgs,
     /// Games per opening.
     #[arg(long, default_value_t = 2)]
     games_per_opening: u32,
@@ -125,161 +126,30 @@ struct VerifyArgs {
     /// Draw after this many stones.
     #[arg(long)]
     move_cap: Option<usize>,
-    /// Run seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Worker threads (default: all cores).
+    /// Run directory: run.json (kind Verify) and games.jsonl; without it the games stay in
+    /// memory. With --merge, the merged directory to write.
     #[arg(long)]
-    threads: Option<usize>,
+    out: Option<PathBuf>,
+    /// Continue the journal in --out: play only the games it lacks.
+    #[arg(long, requires = "out")]
+    resume: bool,
+    /// Write into --out even if it holds another run or other files.
+    #[arg(long, requires = "out")]
+    force: bool,
+    /// Play only the games with job index % N == I, given as I/N (as `tournament --shard`);
+    /// join the shards' directories with --merge.
+    #[arg(long, value_parser = super::tournament::parse_shard, requires = "out")]
+    shard: Option<(usize, usize)>,
+    /// Play nothing: merge these shard directories into --out (the runner's merge) and
+    /// report the whole book; missing games are listed (exit code 3).
+    #[arg(long, num_args = 1.., requires = "out", conflicts_with_all = ["shard", "resume"])]
+    merge: Vec<PathBuf>,
     /// Write the book without the lopsided openings here.
     #[arg(long)]
     prune: Option<PathBuf>,
     /// Print a per-opening table.
     #[arg(long)]
     per_opening: bool,
-    /// Play only the games with job index % N == I, given as I/N (the job list is every
-    /// (opening, game), opening-major); combine the shards' --journal files with --merge.
-    #[arg(long, value_parser = super::tournament::parse_shard)]
-    shard: Option<(usize, usize)>,
-    /// Write one JSON line per game played: {run, shard, jobs, job, opening, game, result}.
-    #[arg(long)]
-    journal: Option<PathBuf>,
-    /// Play nothing: summarize the games of these --journal files (of the same book and
-    /// options; each game once; missing games are reported, exit code 3).
-    #[arg(long, num_args = 1.., conflicts_with_all = ["shard", "journal"])]
-    merge: Vec<PathBuf>,
-}
-
-/// One game of `openings verify --journal`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct VerifyLine {
-    /// Hash of the book and every option that decides the games (not --lopsided).
-    run: String,
-    /// The shard `[I, N]` that played it, null when unsharded.
-    shard: Option<[usize; 2]>,
-    /// Jobs of the whole verification.
-    jobs: usize,
-    job: usize,
-    opening: usize,
-    game: u32,
-    result: Option<GameResult>,
-}
-
-/// The verification's run hash: FNV-1a of the book, board, rule, engine and play options.
-fn verify_run_hash(openings: &[Opening], params: &VerifyParams, engine_debug: &str) -> String {
-    let book: Vec<String> = openings
-        .iter()
-        .map(|o| gomoku_board::notation::format_pos_moves(&o.moves).unwrap_or_default())
-        .collect();
-    let key = serde_json::json!({
-        "book": book,
-        "board": [params.geometry.width, params.geometry.height, params.geometry.k],
-        "rule": params.rule.name(),
-        "games_per_opening": params.games_per_opening,
-        "tie_break": params.tie_break_margin,
-        "move_cap": params.move_cap,
-        "seed": params.seed,
-        "engine": engine_debug,
-    });
-    format!("{:016x}", fnv1a64(key.to_string().as_bytes()))
-}
-
-/// Reads `--journal` files of one verification run: each game once (identical repeats are
-/// dropped and counted), refusing another run's games or one game with two results.
-fn read_verify_journals(
-    files: &[PathBuf],
-    run: &str,
-    jobs: usize,
-) -> Result<(Vec<VerifyGame>, usize)> {
-    let mut games: BTreeMap<usize, (VerifyLine, &Path)> = BTreeMap::new();
-    let mut duplicates = 0;
-    for file in files {
-        let text =
-            std::fs::read_to_string(file).with_context(|| format!("reading {}", file.display()))?;
-        // A last line without its newline was torn by a kill: ignore it.
-        let whole = match text.rfind('\n') {
-            Some(end) => &text[..=end],
-            None => "",
-        };
-        for (n, line) in whole.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let l: VerifyLine = serde_json::from_str(line).with_context(|| {
-                format!("{}:{}: not a verify journal line", file.display(), n + 1)
-            })?;
-            if l.run != run {
-                bail!(
-                    "{}:{}: games of verification run {}, but this book and these options are run {run}; pass the book and options the shards were run with",
-                    file.display(),
-                    n + 1,
-                    l.run
-                );
-            }
-            if l.jobs != jobs || l.job >= jobs {
-                bail!(
-                    "{}:{}: job {} of {} jobs, but this verification has {jobs}",
-                    file.display(),
-                    n + 1,
-                    l.job,
-                    l.jobs
-                );
-            }
-            match games.get(&l.job) {
-                None => {
-                    games.insert(l.job, (l, file));
-                }
-                Some((kept, from)) => {
-                    let same =
-                        (kept.opening, kept.game, kept.result) == (l.opening, l.game, l.result);
-                    if !same {
-                        bail!(
-                            "job {} has two different results, in {} and in {}",
-                            l.job,
-                            from.display(),
-                            file.display()
-                        );
-                    }
-                    duplicates += 1;
-                }
-            }
-        }
-    }
-    let games = games
-        .into_values()
-        .map(|(l, _)| VerifyGame {
-            job: l.job,
-            opening: l.opening,
-            game: l.game,
-            result: l.result,
-        })
-        .collect();
-    Ok((games, duplicates))
-}
-
-fn write_verify_journal(
-    path: &Path,
-    run: &str,
-    shard: Option<(usize, usize)>,
-    jobs: usize,
-    games: &[VerifyGame],
-) -> Result<()> {
-    let mut text = String::new();
-    for g in games {
-        let line = VerifyLine {
-            run: run.to_string(),
-            shard: shard.map(|(i, n)| [i, n]),
-            jobs,
-            job: g.job,
-            opening: g.opening,
-            game: g.game,
-            result: g.result,
-        };
-        text += &serde_json::to_string(&line).expect("verify lines serialize");
-        text.push('\n');
-    }
-    write_file(path, &text)
 }
 
 #[derive(clap::Args)]
@@ -289,8 +159,8 @@ struct ConvertArgs {
     #[command(flatten)]
     board: BoardArgs,
     /// Output format: offset, pos (project format) or gtp.
-    #[arg(long)]
-    to: String,
+    #[arg(long, value_parser = parse_format)]
+    to: BookFormat,
     /// Output file.
     #[arg(long)]
     out: PathBuf,
@@ -299,265 +169,115 @@ struct ConvertArgs {
 /// Runs `openings`.
 pub fn run(args: Args) -> Result<ExitCode> {
     match args.command {
-        Sub::Generate(a) => run_generate(a),
-        Sub::Verify(a) => run_verify(a),
-        Sub::Convert(a) => run_convert(a),
+        Sub::Generate(a) => generate(a),
+        Sub::Verify(a) => verify(a),
+        Sub::Convert(a) => convert(a),
     }
 }
 
-fn pool(threads: Option<usize>) -> Result<rayon::ThreadPool> {
-    let mut b = rayon::ThreadPoolBuilder::new();
-    if let Some(n) = threads {
-        b = b.num_threads(n);
-    }
-    b.build().context("starting the worker pool")
-}
-
-fn parse_range(s: &str) -> Result<std::ops::RangeInclusive<usize>> {
-    let parse = |t: &str| {
-        t.trim()
-            .parse::<usize>()
-            .with_context(|| format!("bad number '{t}' in --stones"))
-    };
-    if let Some((a, b)) = s.split_once("..=") {
-        Ok(parse(a)?..=parse(b)?)
-    } else if let Some((a, b)) = s.split_once("..") {
-        let (a, b) = (parse(a)?, parse(b)?);
-        if b == 0 {
-            bail!("empty range '{s}'");
-        }
-        Ok(a..=b - 1)
-    } else {
-        let n = parse(s)?;
-        Ok(n..=n)
-    }
-}
-
-/// Reads a book file of any supported format and checks every line against board and rule.
-pub fn read_book(path: &Path, geometry: Geometry, rule: Rule) -> Result<Vec<Opening>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let format = BookFormat::detect(&text)
-        .with_context(|| format!("{}: cannot tell the book format", path.display()))?;
-    parse_book(&text, format, geometry, rule).with_context(|| format!("{}", path.display()))
-}
-
-fn write_file(path: &Path, text: &str) -> Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
-    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
-}
-
-fn run_generate(a: GenerateArgs) -> Result<ExitCode> {
-    let geometry = a.board.geometry();
-    let rule = a.board.rule()?;
-    let engine = super::engine_params(a.engine.as_deref())?;
-    let mut params = GenerateParams::new(geometry, rule, a.count, a.seed);
-    params.stones = parse_range(&a.stones)?;
-    params.area = a.area;
-    params.depth = a.depth;
-    params.margin = a.margin;
-    params.balance_moves = a.balance;
-    params.to_move = match a.to_move.as_str() {
-        "white" => Some(gomoku_board::Color::White),
-        "black" => Some(gomoku_board::Color::Black),
-        "any" => None,
-        other => bail!("--to-move must be white, black or any, not '{other}'"),
-    };
-    let started = std::time::Instant::now();
-    let book = pool(a.threads)?.install(|| generate(&params, &engine))?;
-    let openings: Vec<Opening> = book.openings.iter().map(|g| g.opening.clone()).collect();
-    let mut header = String::new();
-    let engine_name = a
-        .engine
-        .as_ref()
-        .map_or("built-in default".to_string(), |p| p.display().to_string());
-    writeln!(
-        header,
-        "gomoku-arena opening book: {} openings, {geometry}, {rule}",
-        openings.len()
-    )?;
-    writeln!(
-        header,
-        "made by: gomoku-arena openings generate --size {} --rule {rule} --count {} --stones {} --area {} --depth {} --margin {} --balance {} --to-move {} --seed {}{}",
-        geometry.width,
-        a.count,
-        a.stones,
-        a.area,
-        a.depth,
-        a.margin,
-        a.balance,
-        a.to_move,
-        a.seed,
-        a.engine
-            .as_ref()
-            .map_or(String::new(), |p| format!(" --engine {}", p.display()))
-    )?;
-    writeln!(
-        header,
-        "engine: {engine_name} (depth {} search for the balance check)",
-        a.depth
-    )?;
-    writeln!(
-        header,
-        "attempts: {}; rejected: {} threats, {} VCF, {} unbalanced, {} duplicates under symmetry",
-        book.attempts,
-        book.rejected.threat,
-        book.rejected.vcf,
-        book.rejected.unbalanced,
-        book.rejected.duplicate
-    )?;
-    write!(
-        header,
-        "format: pos notation (letter = column from a, number = row from the top), Black first"
-    )?;
-    let text = write_pos_book(&openings, &header)?;
-    write_file(&a.out, &text)?;
-    let scores: Vec<i32> = book.openings.iter().map(|g| g.score).collect();
-    let mean = scores.iter().map(|&s| s as f64).sum::<f64>() / scores.len().max(1) as f64;
+fn generate(a: GenerateArgs) -> Result<ExitCode> {
+    let mut params = GenerateParams::new(a.board.geometry(), a.board.rule, a.count, a.run.seed);
+    (params.stones, params.area, params.depth) = (a.stones, a.area, a.depth);
+    (params.margin, params.balance_moves) = (a.margin, a.balance);
+    params.to_move = parse_to_move(&a.to_move)?;
+    let engine = super::engine_params(a.run.engine.as_deref())?;
+    let started = Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(a.run.threads.unwrap_or(0));
+    let book = pool
+        .build()?
+        .install(|| gomoku_openings::generate(&params, &engine))?;
+    let engine_name = a.run.engine.map(|p| p.display().to_string());
+    write_book(&a.out, &book.to_text(&params, engine_name.as_deref())?)?;
     println!(
         "wrote {} openings to {} in {:.1} s ({} attempts; mean search score {:.1})",
-        openings.len(),
+        book.openings.len(),
         a.out.display(),
         started.elapsed().as_secs_f64(),
         book.attempts,
-        mean
+        book.mean_score()
     );
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_verify(a: VerifyArgs) -> Result<ExitCode> {
+fn verify(a: VerifyArgs) -> Result<ExitCode> {
     let geometry = a.board.geometry();
-    let rule = a.board.rule()?;
-    let openings = read_book(&a.file, geometry, rule)?;
-    let engine = super::engine_params(a.engine.as_deref())?;
+    let book = read_book(&a.file, geometry, a.board.rule)?;
     let params = VerifyParams {
         geometry,
-        rule,
+        rule: a.board.rule,
         games_per_opening: a.games_per_opening,
         tie_break_margin: a.tie_break,
         lopsided: a.lopsided,
         move_cap: a.move_cap,
-        seed: a.seed,
+        seed: a.run.seed,
     };
-    let started = std::time::Instant::now();
-    let run = verify_run_hash(&openings, &params, &format!("{engine:?}"));
-    let jobs = verify_jobs(openings.len(), params.games_per_opening).len();
-    let games = if a.merge.is_empty() {
-        let games =
-            pool(a.threads)?.install(|| verify_games(&openings, &params, &engine, a.shard))?;
-        if let Some(path) = &a.journal {
-            write_verify_journal(path, &run, a.shard, jobs, &games)?;
-            eprintln!(
-                "verify: {} games journaled to {}",
-                games.len(),
-                path.display()
-            );
+    let v = Verification::new(
+        book,
+        params,
+        &super::engine_params(a.run.engine.as_deref())?,
+    )?;
+    let started = Instant::now();
+    let (lines, missing) = match &a.out {
+        Some(out) if !a.merge.is_empty() => {
+            let (merge, lines) = v.merge(out, &a.merge, a.force)?;
+            if !merge.duplicates.is_empty() {
+                eprintln!("verify: warning: {}", merge.duplicates_summary());
+            }
+            (lines, merge.missing_summary())
         }
-        games
-    } else {
-        let (games, duplicates) = read_verify_journals(&a.merge, &run, jobs)?;
-        if duplicates > 0 {
-            eprintln!("verify: warning: {duplicates} duplicate games (identical) counted once");
+        _ => {
+            let observer = ConsoleObserver::new(PLAYERS.map(String::from).to_vec(), 0, true);
+            let opts = RunOptions {
+                threads: a.run.threads.unwrap_or(0),
+                output: a.out.as_deref(),
+                mode: OpenMode {
+                    resume: a.resume,
+                    force: a.force,
+                },
+                shard: a.shard,
+                stop: None,
+                observer: Some(&observer),
+            };
+            (v.play(&opts)?.lines, String::new())
         }
-        games
-    };
-    let missing: Vec<usize> = {
-        let have: std::collections::HashSet<usize> = games.iter().map(|g| g.job).collect();
-        (0..jobs).filter(|j| !have.contains(j)).collect()
     };
     if let Some((i, n)) = a.shard {
+        let (run, jobs) = (&v.info().run, v.info().jobs);
         eprintln!(
             "verify: shard {i}/{n} of run {run}: {} of {jobs} games (the figures below are this shard's only)",
-            games.len()
+            lines.len()
         );
     }
-    let report = tally(openings.len(), &games, params.lopsided);
+    let report = v.report(&lines);
     if a.per_opening {
-        println!(
-            "{:>5}  {:>5}  {:>4} {:>4} {:>4}  {:>6}  opening",
-            "#", "games", "B", "W", "D", "score"
-        );
-        for s in &report.openings {
-            let moves = gomoku_board::notation::format_pos_moves(&openings[s.index].moves)
-                .unwrap_or_default();
-            println!(
-                "{:>5}  {:>5}  {:>4} {:>4} {:>4}  {:>6.3}  {moves}",
-                s.index + 1,
-                s.games,
-                s.black_wins,
-                s.white_wins,
-                s.draws,
-                s.first_mover_score()
-            );
+        print!("{}", v.table(&report));
+    }
+    println!("{}", v.summary(&report, started.elapsed().as_secs_f64()));
+    if !missing.is_empty() {
+        eprintln!("verify: INCOMPLETE: {missing}; play them with --out OUT --resume");
+    }
+    if let Some(path) = &a.prune {
+        if a.shard.is_some() || !missing.is_empty() {
+            bail!("--prune needs every game of the book: merge the shards with --merge first");
         }
+        let (kept, text) = v.pruned_book(&report)?;
+        write_book(path, &text)?;
+        println!("wrote {kept} openings to {}", path.display());
     }
-    let games: u32 = report.openings.iter().map(|s| s.games).sum();
-    let (b, w, d): (u32, u32, u32) = report.openings.iter().fold((0, 0, 0), |(b, w, d), s| {
-        (b + s.black_wins, w + s.white_wins, d + s.draws)
-    });
-    println!(
-        "{} openings, {games} games in {:.1} s: first-mover (Black) score {:.3} (B {b} / W {w} / D {d}), per-opening spread (sd) {:.3}, {} lopsided (|score - 0.5| > {})",
-        openings.len(),
-        started.elapsed().as_secs_f64(),
-        report.overall,
-        report.spread,
-        report.lopsided.len(),
-        a.lopsided
-    );
-    let incomplete = a.shard.is_none() && !missing.is_empty();
-    if incomplete {
-        let first: Vec<String> = missing.iter().take(10).map(|j| j.to_string()).collect();
-        eprintln!(
-            "verify: INCOMPLETE: {} of {jobs} games missing (jobs {}{})",
-            missing.len(),
-            first.join(", "),
-            if missing.len() > 10 { ", ..." } else { "" }
-        );
-    }
-    if let Some(out) = &a.prune {
-        if a.shard.is_some() || incomplete {
-            bail!(
-                "--prune needs every game of the book: merge the shards' journals with --merge first"
-            );
-        }
-        let keep: Vec<Opening> = openings
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !report.lopsided.contains(i))
-            .map(|(_, o)| o.clone())
-            .collect();
-        let header = format!(
-            "pruned from {} by: gomoku-arena openings verify --games-per-opening {} --tie-break {} --lopsided {} --seed {}\nkept {} of {} openings",
-            a.file.display(),
-            a.games_per_opening,
-            a.tie_break,
-            a.lopsided,
-            a.seed,
-            keep.len(),
-            openings.len()
-        );
-        write_file(out, &write_pos_book(&keep, &header)?)?;
-        println!("wrote {} openings to {}", keep.len(), out.display());
-    }
-    if incomplete {
-        return Ok(ExitCode::from(super::merge::INCOMPLETE));
-    }
-    Ok(ExitCode::SUCCESS)
+    let code = if missing.is_empty() { 0 } else { INCOMPLETE };
+    Ok(ExitCode::from(code))
 }
 
-fn run_convert(a: ConvertArgs) -> Result<ExitCode> {
+fn convert(a: ConvertArgs) -> Result<ExitCode> {
     let geometry = a.board.geometry();
-    let rule = a.board.rule()?;
-    let openings = read_book(&a.file, geometry, rule)?;
-    let text = match a.to.as_str() {
-        "offset" => write_offset(&openings, geometry),
-        "pos" => write_pos_book(&openings, &format!("converted from {}", a.file.display()))?,
-        "gtp" => gomoku_board::opening::write_gtp_book(&openings, geometry),
-        other => bail!("--to must be offset, pos or gtp, not '{other}'"),
-    };
-    write_file(&a.out, &text)?;
-    println!("wrote {} openings to {}", openings.len(), a.out.display());
+    let book = read_book(&a.file, geometry, a.board.rule)?;
+    let source = a.file.display().to_string();
+    let text = gomoku_openings::convert(&book.openings, geometry, a.to, &source)?;
+    write_book(&a.out, &text)?;
+    println!(
+        "wrote {} openings to {}",
+        book.openings.len(),
+        a.out.display()
+    );
     Ok(ExitCode::SUCCESS)
 }

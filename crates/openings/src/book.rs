@@ -1,0 +1,73 @@
+//! Book files: reading any supported format (checked against board and rule), writing one
+//! atomically, and converting between the offset (Gomocup), pos (project) and GTP formats.
+
+use crate::OpeningsError;
+use gomoku_board::opening::{
+    BookFormat, Opening, parse_book, write_gtp_book, write_offset, write_pos_book,
+};
+use gomoku_board::{Geometry, Rule};
+use std::path::{Path, PathBuf};
+
+/// A book as read from a file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Book {
+    /// The file.
+    pub path: PathBuf,
+    /// Its format, as detected.
+    pub format: BookFormat,
+    /// The openings, each checked against the board and rule.
+    pub openings: Vec<Opening>,
+}
+
+/// Reads a book file of any supported format (detected from its first opening) and checks
+/// every line against the board and rule.
+pub fn read_book(path: &Path, geometry: Geometry, rule: Rule) -> Result<Book, OpeningsError> {
+    let text = std::fs::read_to_string(path).map_err(|e| OpeningsError::io(path, e))?;
+    let bad = |message: String| OpeningsError::Book {
+        path: path.to_path_buf(),
+        message,
+    };
+    let format = BookFormat::detect(&text)
+        .ok_or_else(|| bad("cannot tell the book format (expected offset, pos or GTP)".into()))?;
+    let openings = parse_book(&text, format, geometry, rule).map_err(|e| bad(e.to_string()))?;
+    Ok(Book {
+        path: path.to_path_buf(),
+        format,
+        openings,
+    })
+}
+
+/// Writes a book (or any text) to `path`, creating its folder. The write is atomic, so a
+/// killed command never leaves half a book where a whole one was.
+pub fn write_book(path: &Path, text: &str) -> Result<(), OpeningsError> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| OpeningsError::io(dir, e))?;
+    }
+    Ok(gomoku_runner::write_atomic(path, text.as_bytes())?)
+}
+
+/// Parses a format name: `offset`, `pos` or `gtp`.
+pub fn parse_format(name: &str) -> Result<BookFormat, OpeningsError> {
+    [BookFormat::Offset, BookFormat::Pos, BookFormat::Gtp]
+        .into_iter()
+        .find(|f| f.name() == name)
+        .ok_or_else(|| {
+            OpeningsError::Param(format!(
+                "the format must be offset, pos or gtp, not '{name}'"
+            ))
+        })
+}
+
+/// The text of `openings` in `format`; a pos book says in its header where it came from.
+pub fn convert(
+    openings: &[Opening],
+    geometry: Geometry,
+    format: BookFormat,
+    source: &str,
+) -> Result<String, OpeningsError> {
+    Ok(match format {
+        BookFormat::Offset => write_offset(openings, geometry),
+        BookFormat::Pos => write_pos_book(openings, &format!("converted from {source}"))?,
+        BookFormat::Gtp => write_gtp_book(openings, geometry),
+    })
+}
