@@ -26,8 +26,8 @@ use gomoku_config::tournament::TimeControlSpec;
 use gomoku_engine::EngineParams;
 use gomoku_runner::journal::{JOURNAL_FILE, RUN_FILE, read_journal};
 use gomoku_runner::{
-    Batch, GameResult, Job, JournalLine, MergeOptions, MergeReport, Participant, PlayOptions,
-    RunDir, RunInfo, RunOptions, RunSummary, TimeControl, merge_runs, shard_jobs,
+    Batch, GameResult, Job, JournalLine, MergeOptions, MergeReport, Participant, RunInfo,
+    RunOptions, RunSummary, TimeControl, merge_runs, run_jobs,
 };
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -154,32 +154,8 @@ impl Verification {
     /// Plays the jobs of the shard not yet journaled (all of them without an output directory
     /// or `resume`) and returns every game of the shard, as a tournament run does.
     pub fn play(&self, opts: &RunOptions<'_>) -> Result<RunSummary, OpeningsError> {
-        if let Some((i, n)) = opts.shard
-            && (n == 0 || i >= n)
-        {
-            return Err(OpeningsError::Param(format!(
-                "shard {i}/{n}: need 0 <= I < N"
-            )));
-        }
-        let mut info = self.info.clone();
-        info.shard = opts.shard;
-        let mut jobs = self.jobs();
-        shard_jobs(&mut jobs, opts.shard);
-        let total = jobs.len();
-        let (dir, done) = match opts.output {
-            Some(out) => {
-                let (dir, done) = RunDir::open(out, &info, opts.mode)?;
-                (Some(dir), done)
-            }
-            None => (None, Vec::new()),
-        };
-        // `done` is sorted by job.
-        jobs.retain(|j| done.binary_search_by_key(&j.index, |l| l.job).is_err());
-        if let Some(obs) = opts.observer {
-            obs.started(total, &done);
-        }
         let batch = Batch {
-            run: &info.run,
+            run: &self.info.run,
             participants: &self.participants,
             openings: &self.moves,
             geometry: self.params.geometry,
@@ -188,28 +164,7 @@ impl Verification {
             move_cap: self.params.move_cap,
             seed: self.params.seed,
         };
-        let played = batch.play(
-            &jobs,
-            &PlayOptions {
-                threads: opts.threads,
-                journal: dir.as_ref().map(RunDir::journal),
-                stop: opts.stop,
-                observer: opts.observer,
-            },
-        )?;
-        if let Some(obs) = opts.observer {
-            obs.finished(&played);
-        }
-        let resumed = done.len();
-        let mut lines = done;
-        lines.extend(played.lines.iter().cloned());
-        lines.sort_by_key(|l| l.job);
-        Ok(RunSummary {
-            lines,
-            total,
-            resumed,
-            batch: played,
-        })
+        Ok(run_jobs(&self.info, &batch, self.jobs(), opts)?)
     }
 
     /// Merges the run directories of shards of this verification into `out` (the runner's
