@@ -2,9 +2,9 @@
 //! work is `gomoku_openings`'s; this module parses the arguments, calls it and prints.
 
 use super::merge::INCOMPLETE;
+use super::position::BoardArgs;
 use anyhow::{Result, bail};
 use gomoku_board::opening::BookFormat;
-use gomoku_board::{Geometry, Rule};
 use gomoku_openings::{GenerateParams, PLAYERS, Verification, VerifyParams};
 use gomoku_openings::{parse_format, parse_stones, parse_to_move, read_book, write_book};
 use gomoku_runner::{OpenMode, RunOptions, progress::ConsoleObserver};
@@ -28,36 +28,6 @@ enum Sub {
     Verify(VerifyArgs),
     /// Convert a book between the offset (Gomocup), pos (project) and GTP formats.
     Convert(ConvertArgs),
-}
-
-/// Board shape and rule of a book.
-#[derive(clap::Args)]
-struct BoardArgs {
-    /// Side of a square board.
-    #[arg(long, default_value_t = 15)]
-    size: usize,
-    /// Board width (with --height, for a rectangle).
-    #[arg(long, requires = "height")]
-    width: Option<usize>,
-    /// Board height.
-    #[arg(long, requires = "width")]
-    height: Option<usize>,
-    /// Winning row length.
-    #[arg(long, default_value_t = 5)]
-    k: usize,
-    /// Rule: freestyle, standard or renju.
-    #[arg(long, default_value = "freestyle")]
-    rule: Rule,
-}
-
-impl BoardArgs {
-    fn geometry(&self) -> Geometry {
-        Geometry {
-            width: self.width.unwrap_or(self.size),
-            height: self.height.unwrap_or(self.size),
-            k: self.k,
-        }
-    }
 }
 
 /// The engine, seed and threads of a command that searches or plays.

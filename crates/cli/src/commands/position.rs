@@ -1,5 +1,5 @@
-//! Shared arguments that describe a position: moves, stone lists or an SGF file, on a board
-//! of a given size and rule.
+//! Shared arguments that describe a board (size and rule) and a position on it: moves, stone
+//! lists or an SGF file.
 
 use anyhow::{Context, Result, bail};
 use gomoku_board::notation::parse_pos_moves;
@@ -24,9 +24,13 @@ pub struct PositionArgs {
     /// An SGF file whose moves give the position.
     #[arg(long, conflicts_with_all = ["black", "white"])]
     pub sgf: Option<PathBuf>,
-    /// Rule: freestyle, standard or renju.
-    #[arg(long, default_value = "freestyle")]
-    pub rule: String,
+    #[command(flatten)]
+    pub board: BoardArgs,
+}
+
+/// Board shape and rule.
+#[derive(clap::Args)]
+pub struct BoardArgs {
     /// Side of a square board.
     #[arg(long, default_value_t = 15)]
     pub size: usize,
@@ -39,9 +43,12 @@ pub struct PositionArgs {
     /// Winning row length.
     #[arg(long, default_value_t = 5)]
     pub k: usize,
+    /// Rule: freestyle, standard or renju.
+    #[arg(long, default_value = "freestyle")]
+    pub rule: Rule,
 }
 
-impl PositionArgs {
+impl BoardArgs {
     /// The board geometry asked for.
     pub fn geometry(&self) -> Geometry {
         Geometry {
@@ -50,10 +57,12 @@ impl PositionArgs {
             k: self.k,
         }
     }
+}
 
+impl PositionArgs {
     /// Builds the position, checking every move against the rule.
     pub fn board(&self) -> Result<Board> {
-        let rule: Rule = self.rule.parse()?;
+        let rule = self.board.rule;
         if let Some(path) = &self.sgf {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("reading {}", path.display()))?;
@@ -63,7 +72,7 @@ impl PositionArgs {
                 .replay(rule)
                 .with_context(|| format!("replaying {}", path.display()));
         }
-        let geometry = self.geometry();
+        let geometry = self.board.geometry();
         if self.black.is_some() || self.white.is_some() {
             let black = parse_pos_moves(self.black.as_deref().unwrap_or(""), geometry)
                 .context("reading --black")?;
