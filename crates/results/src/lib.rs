@@ -19,6 +19,7 @@ pub mod pool;
 pub mod rating;
 pub mod read;
 pub mod run_report;
+pub mod sprt_text;
 
 pub use matchup::{MatchStats, match_stats};
 pub use pool::{ErrorMethod, PoolRow, PoolTable, TableOptions, pool_table};

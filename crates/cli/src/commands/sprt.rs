@@ -4,6 +4,7 @@
 
 use anyhow::{Context, Result};
 use gomoku_config::sprt::load_sprt;
+use gomoku_results::sprt_text::{progress_line, result_lines};
 use gomoku_runner::OpenMode;
 use gomoku_runner::sprt::{Decision, SprtOptions, SprtSummary, run_sprt};
 use gomoku_runner::write_outputs;
@@ -35,33 +36,6 @@ pub struct Args {
     no_report: bool,
 }
 
-/// `+12.3 ± 4.5` of an estimate, or `-`.
-fn estimate(e: Option<gomoku_runner::sprt::Estimate>) -> String {
-    use gomoku_results::{fmt_abs, fmt_signed};
-    match e.and_then(|e| Some((e.elo?, e.error95.unwrap_or(f64::INFINITY)))) {
-        Some((elo, err)) => format!("{} ± {}", fmt_signed(elo), fmt_abs(err)),
-        None => "-".into(),
-    }
-}
-
-/// One progress line: counts, the estimate in the test's own unit, and the LLR in its bounds.
-fn line(s: &SprtSummary) -> String {
-    let (unit, est) = match s.settings.model {
-        gomoku_config::run::ModelSpec::Logistic => ("Elo", s.elo),
-        gomoku_config::run::ModelSpec::Normalized => ("nElo", s.nelo),
-    };
-    format!(
-        "pairs {:>5}  games {:>6}  penta {:?}  {unit} {}  LLR {:.3} [{:.3}, {:.3}]",
-        s.pairs,
-        s.games,
-        s.pentanomial,
-        estimate(est),
-        s.llr,
-        s.lower,
-        s.upper
-    )
-}
-
 /// Runs `sprt`.
 pub fn run(args: Args) -> Result<ExitCode> {
     let plan = load_sprt(&args.config)
@@ -85,7 +59,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     );
     let progress = |s: &SprtSummary| {
         if !args.quiet {
-            println!("{}", line(s));
+            println!("{}", progress_line(s));
         }
     };
     let summary = run_sprt(
@@ -109,42 +83,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             summary.machine.resumed_pairs
         );
     }
-    let (c, b) = (&summary.candidate, &summary.baseline);
-    let verdict = match summary.decision {
-        Decision::H1 => format!(
-            "H1 accepted: {c} is stronger than {b}; the test favours {} {unit} over {} {unit}",
-            test.elo1, test.elo0
-        ),
-        Decision::H0 => format!(
-            "H0 accepted: {c} is not {} {unit} stronger than {b}",
-            test.elo1
-        ),
-        Decision::Capped | Decision::Running => {
-            format!(
-                "no decision: the cap of {} games was reached",
-                test.max_games
-            )
-        }
-        Decision::Interrupted => "interrupted: resume with --resume".into(),
-    };
     // Without --quiet the last batch's progress line already showed the final state.
     if args.quiet {
-        println!("{}", line(&summary));
+        println!("{}", progress_line(&summary));
     }
-    let los = summary
-        .los_percent
-        .map(|l| format!("  LOS {l:.1}%"))
-        .unwrap_or_default();
-    let t = &summary.trinomial;
-    println!(
-        "W/D/L {}/{}/{}  Elo {}  nElo {}{los}",
-        t.wins,
-        t.draws,
-        t.losses,
-        estimate(summary.elo),
-        estimate(summary.nelo)
-    );
-    println!("{verdict}");
+    println!("{}", result_lines(&summary));
     if summary.machine.discarded_pairs > 0 {
         eprintln!(
             "{} pairs of the last batch were played after the decision and discarded (not journaled, not counted)",

@@ -1,0 +1,66 @@
+//! An SPRT's state in words, for the console: a progress line per batch, the result and the
+//! verdict. Estimates are given in the unit of the test's hypotheses (Elo or nElo, named).
+
+use crate::{fmt_abs, fmt_signed};
+use gomoku_config::run::ModelSpec;
+use gomoku_runner::sprt::{Decision, Estimate, SprtSummary};
+
+/// `+12.3 ± 4.5`, or `-` when there is no estimate yet.
+pub fn estimate_text(e: Option<Estimate>) -> String {
+    match e.and_then(|e| Some((e.elo?, e.error95.unwrap_or(f64::INFINITY)))) {
+        Some((elo, err)) => format!("{} ± {}", fmt_signed(elo), fmt_abs(err)),
+        None => "-".into(),
+    }
+}
+
+/// One progress line: counts, the estimate in the test's own unit, and the LLR in its bounds.
+pub fn progress_line(s: &SprtSummary) -> String {
+    let est = match s.settings.model {
+        ModelSpec::Logistic => s.elo,
+        ModelSpec::Normalized => s.nelo,
+    };
+    let [p0, p1, p2, p3, p4] = s.pentanomial;
+    format!(
+        "pairs {:>5}  games {:>6}  penta {p0} {p1} {p2} {p3} {p4}  {} {}  LLR {:.3} [{:.3}, {:.3}]",
+        s.pairs,
+        s.games,
+        s.settings.model.unit(),
+        estimate_text(est),
+        s.llr,
+        s.lower,
+        s.upper
+    )
+}
+
+/// The results (W/D/L, Elo and nElo, LOS) and the verdict, two lines.
+pub fn result_lines(s: &SprtSummary) -> String {
+    let t = &s.trinomial;
+    let los = s
+        .los_percent
+        .map(|l| format!("  LOS {l:.1}%"))
+        .unwrap_or_default();
+    let (c, b, unit) = (&s.candidate, &s.baseline, s.settings.model.unit());
+    let verdict = match s.decision {
+        Decision::H1 => format!(
+            "H1 accepted: {c} is stronger than {b}; the test favours {} {unit} over {} {unit}",
+            s.settings.elo1, s.settings.elo0
+        ),
+        Decision::H0 => format!(
+            "H0 accepted: {c} is not {} {unit} stronger than {b}",
+            s.settings.elo1
+        ),
+        Decision::Capped | Decision::Running => format!(
+            "no decision: the cap of {} games was reached",
+            s.settings.max_games
+        ),
+        Decision::Interrupted => "interrupted: resume with --resume".into(),
+    };
+    format!(
+        "W/D/L {}/{}/{}  Elo {}  nElo {}{los}\n{verdict}",
+        t.wins,
+        t.draws,
+        t.losses,
+        estimate_text(s.elo),
+        estimate_text(s.nelo)
+    )
+}
