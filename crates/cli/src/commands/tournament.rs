@@ -53,31 +53,17 @@ pub fn load(path: &Path) -> Result<Tournament> {
     load_tournament(path).with_context(|| format!("loading tournament {}", path.display()))
 }
 
-fn shell_quote(s: &str) -> String {
-    if s.chars()
-        .all(|c| c.is_ascii_alphanumeric() || "-_./=:".contains(c))
-    {
-        s.to_string()
-    } else {
-        format!("'{}'", s.replace('\'', "'\\''"))
+/// The command line that continues this run: the one given, with `--resume` and without
+/// `--force` (which would start it afresh), quoted for a POSIX shell.
+fn resume_command() -> String {
+    let mut words: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--force")
+        .collect();
+    if !words.iter().any(|a| a == "--resume") {
+        words.push("--resume".into());
     }
-}
-
-fn resume_command(args: &Args) -> String {
-    let mut cmd = format!(
-        "gomoku-arena tournament {} --resume",
-        shell_quote(&args.config.display().to_string())
-    );
-    if let Some(out) = &args.out {
-        cmd += &format!(" --out {}", shell_quote(&out.display().to_string()));
-    }
-    if let Some((i, n)) = args.shard {
-        cmd += &format!(" --shard {i}/{n}");
-    }
-    if let Some(t) = args.threads {
-        cmd += &format!(" --threads {t}");
-    }
-    cmd
+    format!("gomoku-arena {}", shell_words::join(words))
 }
 
 /// Runs `tournament`.
@@ -149,7 +135,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "stopped with {} of {} games journaled; resume with:\n  {}",
             summary.lines.len(),
             summary.total,
-            resume_command(&args)
+            resume_command()
         );
         return Ok(ExitCode::from(130));
     }
