@@ -76,6 +76,41 @@ pub struct SearchResult {
     pub iterations: Vec<IterationInfo>,
 }
 
+impl SearchResult {
+    /// Nodes per second.
+    pub fn nps(&self) -> f64 {
+        self.nodes as f64 / self.time.as_secs_f64().max(1e-9)
+    }
+}
+
+impl std::fmt::Display for SearchResult {
+    /// The result as `analyze` prints it: the move and principal variation in pos notation,
+    /// the score (with the mate distance), depth, nodes, time and the search's counters.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pos = |p: Pos| gomoku_board::notation::format_pos(p).unwrap_or_else(|_| "?".into());
+        let best = self.best.map_or_else(|| "(none)".into(), pos);
+        let pv: Vec<String> = self.pv.iter().map(|&p| pos(p)).collect();
+        writeln!(f, "best     {best}")?;
+        match self.win_in {
+            Some(n) if n > 0 => writeln!(f, "score    {} (win in {n})", self.score)?,
+            Some(n) => writeln!(f, "score    {} (loss in {})", self.score, -n)?,
+            None => writeln!(f, "score    {}", self.score)?,
+        }
+        writeln!(f, "pv       {}", pv.join(" "))?;
+        write!(
+            f,
+            "depth    {} (sel {})\nnodes    {}\ntime     {:.2} ms\nnps      {:.0}\ntt hits  {}\ncutoffs  {:.2}%",
+            self.depth,
+            self.seldepth,
+            self.nodes,
+            self.time.as_secs_f64() * 1000.0,
+            self.nps(),
+            self.tt_hits,
+            self.cutoff_ratio * 100.0
+        )
+    }
+}
+
 /// A configured engine: compiled table, transposition table, killers and history.
 pub struct Engine {
     params: EngineParams,

@@ -47,14 +47,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let result = engine.search(&board, &limits, &mut rng);
-    let best = result.best.map(format_pos).transpose()?;
-    let pv = result
-        .pv
-        .iter()
-        .map(|&p| format_pos(p))
-        .collect::<Result<Vec<String>, _>>()?;
-    let time_ms = result.time.as_secs_f64() * 1000.0;
     if args.json {
+        let best = result.best.map(format_pos).transpose()?;
+        let pv = result
+            .pv
+            .iter()
+            .map(|&p| format_pos(p))
+            .collect::<Result<Vec<String>, _>>()?;
         let obj = serde_json::json!({
             "best": best,
             "score": result.score,
@@ -62,8 +61,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "depth": result.depth,
             "seldepth": result.seldepth,
             "nodes": result.nodes,
-            "time_ms": time_ms,
-            "nps": result.nodes as f64 / result.time.as_secs_f64().max(1e-9),
+            "time_ms": result.time.as_secs_f64() * 1000.0,
+            "nps": result.nps(),
             "pv": pv,
             "tt_hits": result.tt_hits,
             "cutoff_ratio": result.cutoff_ratio,
@@ -72,23 +71,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         println!("{obj}");
     } else {
         print!("{board:?}");
-        println!("best     {}", best.as_deref().unwrap_or("(none)"));
-        match result.win_in {
-            Some(n) if n > 0 => println!("score    {} (win in {n})", result.score),
-            Some(n) => println!("score    {} (loss in {})", result.score, -n),
-            None => println!("score    {}", result.score),
-        }
-        println!("pv       {}", pv.join(" "));
-        println!(
-            "depth    {} (sel {})\nnodes    {}\ntime     {:.2} ms\nnps      {:.0}\ntt hits  {}\ncutoffs  {:.2}%",
-            result.depth,
-            result.seldepth,
-            result.nodes,
-            time_ms,
-            result.nodes as f64 / result.time.as_secs_f64().max(1e-9),
-            result.tt_hits,
-            result.cutoff_ratio * 100.0
-        );
+        println!("{result}");
     }
     Ok(ExitCode::SUCCESS)
 }
