@@ -331,7 +331,11 @@ fn alpha_beta_equals_plain_minimax_depth4() {
         height: 7,
         k: 4,
     };
-    for _ in 0..4 {
+    // Draw positions until four are compared: a draw that fails (a five on the board) is
+    // skipped, and skipped draws must not let the test pass comparing fewer.
+    let (mut drawn, mut compared) = (0, 0);
+    while compared < 4 && drawn < 20 {
+        drawn += 1;
         let Some(board) = random_position(g, 5, &mut rng) else {
             continue;
         };
@@ -346,8 +350,10 @@ fn alpha_beta_equals_plain_minimax_depth4() {
         let r = Engine::new(base)
             .unwrap()
             .search(&board, &Limits::default(), &mut rng);
-        assert_eq!(r.score, oracle);
+        assert_eq!(r.score, oracle, "{board:?}");
+        compared += 1;
     }
+    assert_eq!(compared, 4, "positions compared ({drawn} drawn)");
 }
 
 // ---------- VCF puzzles ----------
@@ -723,24 +729,52 @@ fn mate_scores_report_win_in() {
 #[test]
 fn lazy_smp_returns_legal_moves_and_counts_all_threads() {
     let mut rng = ChaCha8Rng::seed_from_u64(8);
-    for p in gomoku_engine::bench::bench_positions() {
-        let mut e = Engine::new(EngineParams {
+    // The main thread's own count: the last iteration records its nodes so far, and nothing
+    // after that iteration makes a move (no limits, so every iteration completes).
+    let main_nodes =
+        |r: &gomoku_engine::SearchResult| r.iterations.last().expect("an iteration").nodes;
+    let engine = |threads| {
+        Engine::new(EngineParams {
             depth: 5,
-            threads: 2,
-            ..EngineParams::default()
-        })
-        .unwrap();
-        let r = e.search(&p.board, &Limits::default(), &mut rng);
-        assert!(p.board.is_legal(r.best.unwrap()));
-        assert_eq!(r.depth, 5);
-        let single = Engine::new(EngineParams {
-            depth: 5,
+            threads,
             ..EngineParams::default()
         })
         .unwrap()
-        .search(&p.board, &Limits::default(), &mut rng);
-        assert!(!gomoku_engine::is_mate(r.score) && !gomoku_engine::is_mate(single.score));
+    };
+    let mut positions = 0;
+    for p in gomoku_engine::bench::bench_positions() {
+        // One thread: the reported nodes are the main thread's alone.
+        let single = engine(1).search(&p.board, &Limits::default(), &mut rng);
+        assert_eq!(single.depth, 5);
+        assert_eq!(single.nodes, main_nodes(&single), "one thread");
+        assert!(!gomoku_engine::is_mate(single.score));
+        for threads in [2u64, 3] {
+            let r = engine(threads as usize).search(&p.board, &Limits::default(), &mut rng);
+            assert!(p.board.is_legal(r.best.unwrap()));
+            assert_eq!(r.depth, 5);
+            assert!(!gomoku_engine::is_mate(r.score));
+            // The reported nodes are the main thread's plus every helper's. A helper searches
+            // until the main thread raises its stop flag and reads the flag every 1024 nodes,
+            // so each helper adds at least 1024, even one that started after the main thread
+            // finished.
+            let main = main_nodes(&r);
+            assert!(main > 0, "{threads} threads: main thread searched nothing");
+            let helpers = r.nodes.checked_sub(main).unwrap_or_else(|| {
+                panic!(
+                    "{threads} threads: {} nodes reported, main alone {main}",
+                    r.nodes
+                )
+            });
+            assert!(
+                helpers >= 1024 * (threads - 1),
+                "{threads} threads: {} nodes reported, main alone {main}: the helpers' {helpers} \
+                 are not all counted",
+                r.nodes
+            );
+        }
+        positions += 1;
     }
+    assert_eq!(positions, 5, "bench positions searched");
     // Forced positions finish at once with helpers too.
     let ps = |v: &[(u8, u8)]| v.iter().map(|&(x, y)| Pos::new(x, y)).collect::<Vec<_>>();
     let b = Board::from_stones(
