@@ -529,11 +529,41 @@ proptest! {
             .iter()
             .map(|&(a, d, s)| PoolGame { first: a, second: (a + d) % 4, score: f64::from(s) / 2.0 })
             .collect();
-        if let Ok(fit) = fit_pool(&games, 4, &PoolOptions { first_mover_advantage: Advantage::Fit, ..PoolOptions::default() }) {
-            prop_assert!(fit.ratings.iter().all(|r| r.is_finite()));
-            prop_assert!(fit.stderr_hessian.iter().all(|r| r.is_finite()));
-            prop_assert!(fit.ratings.iter().sum::<f64>().abs() < 1e-6);
-            prop_assert!(fit.first_mover_advantage.is_finite());
+        // The games are valid (indices in range, no self-play, scores 0, 0.5 or 1), so the one
+        // documented refusal is a pool that games do not connect: the fit fails exactly then.
+        let mut component: Vec<usize> = (0..4).collect();
+        for g in &games {
+            let (a, b) = (component[g.first], component[g.second]);
+            component.iter_mut().filter(|c| **c == a).for_each(|c| *c = b);
+        }
+        let connected = component.iter().all(|&c| c == component[0]);
+        match fit_pool(&games, 4, &PoolOptions { first_mover_advantage: Advantage::Fit, ..PoolOptions::default() }) {
+            Ok(fit) => {
+                prop_assert!(connected, "fitted a disconnected pool: {:?}", games);
+                prop_assert!(fit.ratings.iter().all(|r| r.is_finite()));
+                prop_assert!(fit.stderr_hessian.iter().all(|r| r.is_finite()));
+                prop_assert!(fit.ratings.iter().sum::<f64>().abs() < 1e-6);
+                prop_assert!(fit.first_mover_advantage.is_finite());
+                // A player or the first mover with a perfect or a null score makes the
+                // maximum-likelihood fit diverge: the fit must say it regularized.
+                let perfect = |points: f64, n: f64| n > 0.0 && (points == 0.0 || points == n);
+                let (mut points, mut played) = ([0.0; 4], [0.0; 4]);
+                for g in &games {
+                    points[g.first] += g.score;
+                    points[g.second] += 1.0 - g.score;
+                    played[g.first] += 1.0;
+                    played[g.second] += 1.0;
+                }
+                let first: f64 = games.iter().map(|g| g.score).sum();
+                let divergent = perfect(first, games.len() as f64)
+                    || (0..4).any(|p| perfect(points[p], played[p]));
+                prop_assert!(!divergent || fit.regularized, "divergent data, not regularized");
+            }
+            Err(gomoku_stats::StatsError::DisconnectedPool { a, b }) => {
+                prop_assert!(!connected, "refused a connected pool: {:?}", games);
+                prop_assert_ne!(component[a], component[b], "{} and {} are connected", a, b);
+            }
+            Err(e) => prop_assert!(false, "undocumented refusal {}: {:?}", e, games),
         }
     }
 }
