@@ -107,15 +107,25 @@ fn a_good_file_resolves_sweeps_variants_and_paths() {
     }
 }
 
-fn expect_err(dir: &Path, body: &str, file: &str, line: usize, needle: &str) {
+/// Loading `body` fails at `file:line:column:` with a message holding every one of `needles`.
+fn expect_err(
+    dir: &Path,
+    body: &str,
+    file: &str,
+    (line, column): (usize, usize),
+    needles: &[&str],
+) {
     let err = load(dir, body).unwrap_err();
     let text = err.to_string();
-    let prefix = format!("{}:{line}:", dir.join(file).display());
+    let prefix = format!("{}:{line}:{column}: ", dir.join(file).display());
     assert!(
         text.starts_with(&prefix),
         "expected {prefix}... got: {text}"
     );
-    assert!(text.contains(needle), "expected '{needle}' in: {text}");
+    assert!(!needles.is_empty());
+    for needle in needles {
+        assert!(text.contains(needle), "expected '{needle}' in: {text}");
+    }
 }
 
 #[test]
@@ -125,64 +135,82 @@ fn bad_files_name_file_line_and_column() {
         &dir,
         &GOOD.replace("    seed: 9,", "    sead: 9,"),
         "t.ron",
-        15,
-        "sead",
+        (15, 5),
+        &["Unexpected field named `sead` in `Tournament`"],
     );
     expect_err(
         &dir,
         &GOOD.replace("rounds: 2", "rounds: \"two\""),
         "t.ron",
-        13,
-        "",
+        (13, 12),
+        &["Expected integer"],
     );
     expect_err(
         &dir,
         &GOOD.replace("engines/e2.ron", "engines/missing.ron"),
         "t.ron",
-        4,
-        "missing.ron",
+        (4, 16),
+        &["engines/missing.ron: cannot read"],
     );
     expect_err(
         &dir,
         &GOOD.replace("\"book.txt\"", "\"nobook.txt\""),
         "t.ron",
-        12,
-        "nobook.txt",
+        (12, 22),
+        &["opening book ", "nobook.txt"],
     );
     expect_err(
         &dir,
         &GOOD.replace("name: \"top5\"", "name: \"seed-d2\""),
         "t.ron",
-        5,
-        "two participants are named 'seed-d2'",
+        (5, 23),
+        &["two participants are named 'seed-d2'"],
     );
     expect_err(
         &dir,
         &GOOD.replace("field: \"depth\"", "field: \"dept\""),
         "t.ron",
-        7,
-        "dept",
+        (7, 46),
+        &[
+            "sweep of 'dept' = 3",
+            "Unexpected field named `dept` in `Overrides`",
+        ],
     );
     expect_err(
         &dir,
         &GOOD.replace("candidates: [\"top5\"]", "candidates: [\"nobody\"]"),
         "t.ron",
-        10,
-        "nobody",
+        (10, 35),
+        &["gauntlet candidate 'nobody' is not a participant"],
     );
     expect_err(
         &dir,
         &GOOD.replace("overrides: (top_n: 5", "overrides: (topn: 5"),
         "t.ron",
-        5,
-        "topn",
+        (5, 67),
+        &["Unexpected field named `topn` in `Overrides`"],
     );
-    // An opening off the board is reported at its line of the book.
+    // An opening off the board is reported at its line and column of the book.
     std::fs::write(dir.join("book.txt"), "h8i7g7\nh8 p16\n").unwrap();
-    expect_err(&dir, GOOD, "book.txt", 2, "");
-    // An opening that already has five in a row.
+    expect_err(
+        &dir,
+        GOOD,
+        "book.txt",
+        (2, 4),
+        &[
+            "p16 (15,15) is off the 15x15 board",
+            "(on 15x15 k=5 standard)",
+        ],
+    );
+    // An opening that already has five in a row, at the move that makes it.
     std::fs::write(dir.join("book.txt"), "h8i7g7\n\na1a2b1b2c1c2d1d2e1\n").unwrap();
-    expect_err(&dir, GOOD, "book.txt", 3, "");
+    expect_err(
+        &dir,
+        GOOD,
+        "book.txt",
+        (3, 17),
+        &["move 9: the opening ends the game (black has five in a row)"],
+    );
 }
 
 #[test]
