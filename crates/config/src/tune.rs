@@ -218,6 +218,16 @@ impl MethodSettings {
             MethodSettings::Spsa(_) => "spsa",
         }
     }
+
+    /// The steps that play games, which a cluster run chains: Texel's one collection, or
+    /// one per iteration of match hill climbing and SPSA.
+    pub fn steps(&self) -> u32 {
+        match self {
+            MethodSettings::Texel(_) => 1,
+            MethodSettings::Match(m) => m.iterations,
+            MethodSettings::Spsa(s) => s.iterations,
+        }
+    }
 }
 
 fn d_conf_pairs() -> usize {

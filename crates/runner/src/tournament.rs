@@ -60,6 +60,26 @@ impl TournamentSpec {
         RunInfo::new(self.config.clone(), &self.openings, self.schedule().len())
     }
 
+    /// One line: name, players, openings, rounds, games (and the shard's share), run hash.
+    pub fn describe(&self, shard: Option<(usize, usize)>) -> String {
+        let jobs = self.schedule().len();
+        let part = match shard {
+            Some((i, n)) => format!(
+                ", shard {i}/{n} ({} of them)",
+                (0..jobs).filter(|j| j % n == i).count()
+            ),
+            None => String::new(),
+        };
+        format!(
+            "{}: {} players, {} openings x {} rounds, {jobs} games{part}, run {}",
+            self.config.name,
+            self.participants.len(),
+            self.openings.len(),
+            self.config.rounds,
+            self.run_info().run
+        )
+    }
+
     fn validate(&self) -> Result<(), RunnerError> {
         if self.participants.len() < 2 {
             return Err(RunnerError::Invalid(

@@ -79,6 +79,59 @@ pub struct Confirmation {
     pub game_lengths: Vec<u32>,
 }
 
+impl MatchSummary {
+    /// The verdict of the match at 95%: which side is stronger, or that they are not
+    /// separated.
+    pub fn verdict(&self) -> String {
+        if self.lower95 > 0.0 {
+            format!(
+                "{} is stronger than {} (the 95% interval lies above 0)",
+                self.a, self.b
+            )
+        } else if self.upper95 < 0.0 {
+            format!(
+                "{} is weaker than {} (the 95% interval lies below 0)",
+                self.a, self.b
+            )
+        } else {
+            format!("{} and {} are not separated at 95%", self.a, self.b)
+        }
+    }
+}
+
+impl std::fmt::Display for Confirmation {
+    /// The pool ratings, every match with its verdict, as the `tune` command prints them.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "confirmation ({}, {} games):", self.openings, self.games)?;
+        for r in &self.ratings {
+            writeln!(
+                f,
+                "  {:<20} {:+7.1} ± {:.1} Elo  ({} / {} points)",
+                r.name, r.elo, r.error95, r.points, r.games
+            )?;
+        }
+        for m in &self.matches {
+            let ([w, d, l], p) = (m.wdl, m.pentanomial);
+            writeln!(
+                f,
+                "  {} vs {}: {:+.1} ± {:.1} Elo (pentanomial {}-{}-{}-{}-{}, W/D/L {w}/{d}/{l}, LOS {:.1}%)\n    verdict: {}",
+                m.a,
+                m.b,
+                m.elo,
+                m.error95,
+                p[0],
+                p[1],
+                p[2],
+                p[3],
+                p[4],
+                100.0 * m.los,
+                m.verdict()
+            )?;
+        }
+        Ok(())
+    }
+}
+
 /// Names made unique by a suffix (`-2`, `-3`, ...), in order.
 fn unique_names(names: &[&str]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();

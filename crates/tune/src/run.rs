@@ -74,6 +74,19 @@ pub struct Timings {
     pub confirmation: Duration,
 }
 
+impl std::fmt::Display for Timings {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "collection {:.1} s, preparation {:.1} s, iterations {:.1} s, confirmation {:.1} s",
+            self.collect.as_secs_f64(),
+            self.prepare.as_secs_f64(),
+            self.iterations.as_secs_f64(),
+            self.confirmation.as_secs_f64()
+        )
+    }
+}
+
 /// What a run produced.
 #[derive(Clone, Debug)]
 pub struct RunOutcome {

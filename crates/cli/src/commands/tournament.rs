@@ -91,22 +91,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         tournament.standings_every
     };
     let observer = ConsoleObserver::new(names, every, !args.quiet);
-    let jobs = spec.schedule().len();
-    let shard = match args.shard {
-        Some((i, n)) => format!(
-            ", shard {i}/{n} ({} of them)",
-            (0..jobs).filter(|j| j % n == i).count()
-        ),
-        None => String::new(),
-    };
     eprintln!(
-        "tournament {}: {} players, {} openings x {} rounds, {} games{shard}, run {}, output {}",
-        spec.config.name,
-        spec.participants.len(),
-        spec.openings.len(),
-        spec.config.rounds,
-        jobs,
-        spec.run_info().run,
+        "tournament {}, output {}",
+        spec.describe(args.shard),
         output.display()
     );
     let opts = RunOptions {

@@ -6,7 +6,6 @@
 
 use super::tournament::parse_shard;
 use anyhow::{Context, Result};
-use gomoku_config::tune::MethodSettings;
 use gomoku_tune::RunOptions;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -57,12 +56,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut cfg = gomoku_config::tune::load_tune(&args.config)
         .with_context(|| format!("loading tuning file {}", args.config.display()))?;
     if args.steps {
-        let steps = match &cfg.file.method {
-            MethodSettings::Texel(_) => 1,
-            MethodSettings::Match(m) => m.iterations,
-            MethodSettings::Spsa(s) => s.iterations,
-        };
-        println!("{steps}");
+        println!("{}", cfg.file.method.steps());
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(out) = &args.out {
@@ -96,19 +90,15 @@ pub fn run(args: Args) -> Result<ExitCode> {
             println!("nothing to play: {}", s.note);
             return Ok(ExitCode::SUCCESS);
         };
-        let dir = s
-            .dir
-            .as_ref()
-            .map_or(String::new(), |d| d.display().to_string());
+        let dir = s.dir.as_deref().unwrap_or(std::path::Path::new(""));
+        let (games, total) = (s.games, s.total);
         println!(
-            "step {step}, shard {}/{}: {} of {} games journaled in {dir}",
-            shard.0, shard.1, s.games, s.total
+            "step {step}, shard {}/{}: {games} of {total} games journaled in {}",
+            shard.0,
+            shard.1,
+            dir.display()
         );
-        return Ok(if s.games == s.total {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::from(130)
-        });
+        return Ok(ExitCode::from(if games == total { 0 } else { 130 }));
     }
     eprintln!(
         "tune {}: method {}, start table {}, depth {}, {} tuning / {} held-out openings, output {}",
@@ -127,13 +117,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         gomoku_tune::run(&cfg, &opts)
     }
     .with_context(context)?;
-    let t = &out.timings;
     eprintln!(
-        "times: collection {:.1} s, preparation {:.1} s, iterations {:.1} s, confirmation {:.1} s, wall {:.1} s",
-        t.collect.as_secs_f64(),
-        t.prepare.as_secs_f64(),
-        t.iterations.as_secs_f64(),
-        t.confirmation.as_secs_f64(),
+        "times: {}, wall {:.1} s",
+        out.timings,
         start.elapsed().as_secs_f64()
     );
     let iteration = out.history.last().map_or(0, |l| l.iteration);
@@ -152,21 +138,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     println!("tuned table: {}", out.dir.join("tuned.ron").display());
     match &out.confirmation {
         Some(c) => {
-            println!("confirmation ({}, {} games):", c.openings, c.games);
-            for r in &c.ratings {
-                println!(
-                    "  {:<20} {:+7.1} ± {:.1} Elo  ({} / {} points)",
-                    r.name, r.elo, r.error95, r.points, r.games
-                );
-            }
-            for m in &c.matches {
-                let [w, d, l] = m.wdl;
-                let p = m.pentanomial;
-                println!(
-                    "  {} vs {}: {:+.1} ± {:.1} Elo (pentanomial {}-{}-{}-{}-{}, W/D/L {w}/{d}/{l}, LOS {:.3})",
-                    m.a, m.b, m.elo, m.error95, p[0], p[1], p[2], p[3], p[4], m.los
-                );
-            }
+            print!("{c}");
             println!("report: {}", out.dir.join("report").display());
         }
         None if args.merge_step => {
