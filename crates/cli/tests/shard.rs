@@ -248,7 +248,10 @@ fn duplicate_missing_and_foreign_shards_are_reported() {
     ]);
     let err = stderr(&out);
     assert!(out.status.success(), "{err}");
-    assert!(err.contains("played 8 games (16 resumed)"), "{err}");
+    assert!(
+        err.contains("played 8 games in") && err.contains("(16 resumed)"),
+        "{err}"
+    );
     assert_same_run(&merged, &whole);
 
     // A shard of another run (another seed): refused, naming the directory and both hashes.
