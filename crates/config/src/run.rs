@@ -351,6 +351,10 @@ pub struct RunConfig {
     /// The test's settings, for an SPRT.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sprt: Option<SprtSettings>,
+    /// Nodes per move at most for the in-process engines, on top of their depth (tuning
+    /// steps set one: a few positions make a depth-4 search explode).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub node_cap: Option<u64>,
 }
 
 impl RunConfig {
@@ -415,6 +419,7 @@ mod tests {
             seed: 1,
             move_cap: None,
             sprt: None,
+            node_cap: None,
         };
         let mut renamed = config.clone();
         renamed.name = "y".into();

@@ -382,6 +382,7 @@ impl SprtPlan {
             seed: self.seed,
             move_cap: self.move_cap,
             sprt: Some(self.test),
+            node_cap: None,
         }
     }
 }

@@ -942,6 +942,7 @@ impl Tournament {
             seed: self.seed,
             move_cap: self.move_cap,
             sprt: None,
+            node_cap: None,
         }
     }
 }

@@ -111,11 +111,12 @@ impl Verification {
             seed: params.seed,
             move_cap: params.move_cap,
             sprt: None,
+            node_cap: None,
         };
         let moves: Vec<Vec<Pos>> = book.openings.iter().map(|o| o.moves.clone()).collect();
         let jobs = moves.len() * params.games_per_opening as usize;
         let info = RunInfo::new(config, &moves, jobs);
-        let participants = gomoku_runner::players::participants(&info.config.players, None)?;
+        let participants = gomoku_runner::players::participants(&info.config)?;
         Ok(Verification {
             info,
             book,

@@ -6,7 +6,7 @@ use crate::batch::Participant;
 use crate::engine_player::engine_factory;
 use crate::external_player::{ExternalSpec, external_factory};
 use crate::player::{BuiltinKind, PlayerFactory, TimeControl};
-use gomoku_config::run::{ExternalConfig, PlayerConfig, PlayerSpec};
+use gomoku_config::run::{ExternalConfig, PlayerConfig, PlayerSpec, RunConfig};
 use gomoku_config::tournament::{BuiltinSpec, TimeControlSpec};
 use gomoku_protocol::EngineCommand;
 use std::time::Duration;
@@ -65,17 +65,15 @@ pub fn player_factory(
     })
 }
 
-/// The participants of a run, by index.
-pub fn participants(
-    players: &[PlayerConfig],
-    node_cap: Option<u64>,
-) -> Result<Vec<Participant>, RunnerError> {
-    players
+/// The participants of a run, by index, with the run's node cap.
+pub fn participants(config: &RunConfig) -> Result<Vec<Participant>, RunnerError> {
+    config
+        .players
         .iter()
         .map(|p| {
             Ok(Participant {
                 name: p.name.clone(),
-                factory: player_factory(p, node_cap)?,
+                factory: player_factory(p, config.node_cap)?,
             })
         })
         .collect()

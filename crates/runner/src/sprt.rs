@@ -273,7 +273,7 @@ pub fn run_sprt(
     }
 
     let names = [plan.candidate.name.clone(), plan.baseline.name.clone()];
-    let participants = crate::players::participants(&info.config.players, None)?;
+    let participants = crate::players::participants(&info.config)?;
     let batch = Batch {
         run: &info.run,
         participants: &participants,

@@ -26,7 +26,7 @@ impl TournamentSpec {
     /// The tournament of a config and its book, with players built from the config.
     pub fn new(config: RunConfig, openings: Vec<Vec<Pos>>) -> Result<TournamentSpec, RunnerError> {
         Ok(TournamentSpec {
-            participants: crate::players::participants(&config.players, None)?,
+            participants: crate::players::participants(&config)?,
             config,
             openings,
         })

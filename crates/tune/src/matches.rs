@@ -133,8 +133,9 @@ impl Step {
             seed: s.seed,
             move_cap: cfg.file.move_cap,
             sprt: None,
+            node_cap: Some(NODE_CAP),
         };
-        let participants = gomoku_runner::players::participants(&config.players, Some(NODE_CAP))?;
+        let participants = gomoku_runner::players::participants(&config)?;
         Ok(Step {
             name: s.name,
             spec: TournamentSpec {

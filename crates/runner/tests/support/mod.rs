@@ -48,6 +48,7 @@ pub fn test_spec(
         seed,
         move_cap: None,
         sprt: None,
+        node_cap: None,
     };
     TournamentSpec {
         config,
