@@ -1,6 +1,7 @@
 //! `gomoku-arena tournament` end to end: kill -9 at several points and resume gives exactly
 //! the games of an uninterrupted run; bad files are refused before any game.
 
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -48,8 +49,16 @@ fn setup(tag: &str, rounds: u32) -> PathBuf {
     dir
 }
 
-fn journal(dir: &Path) -> Vec<serde_json::Value> {
-    let text = std::fs::read_to_string(dir.join("out/games.jsonl")).unwrap_or_default();
+/// The journal's complete lines as written: a torn last line (a kill during its write) is
+/// left out, as resume cuts it. A missing journal is empty.
+fn journal_text(dir: &Path) -> String {
+    let mut text = std::fs::read_to_string(dir.join("out/games.jsonl")).unwrap_or_default();
+    text.truncate(text.rfind('\n').map_or(0, |i| i + 1));
+    text
+}
+
+/// The journaled games sorted by job, without the fields that depend on the clock.
+fn games(text: &str) -> Vec<serde_json::Value> {
     let mut lines: Vec<serde_json::Value> = text
         .lines()
         .map(|l| {
@@ -62,6 +71,10 @@ fn journal(dir: &Path) -> Vec<serde_json::Value> {
         .collect();
     lines.sort_by_key(|v| v["job"].as_u64());
     lines
+}
+
+fn journal(dir: &Path) -> Vec<serde_json::Value> {
+    games(&journal_text(dir))
 }
 
 fn lines_now(dir: &Path) -> usize {
@@ -92,8 +105,15 @@ fn killed_and_resumed_runs_equal_an_uninterrupted_run() {
     let expected = journal(&whole);
     assert_eq!(expected.len(), 768);
 
+    let by_job: HashMap<u64, &serde_json::Value> = expected
+        .iter()
+        .map(|g| (g["job"].as_u64().unwrap(), g))
+        .collect();
+    assert_eq!(by_job.len(), 768, "one game per job");
+
     let dir = setup("killed", rounds);
     let mut killed_at = Vec::new();
+    let mut before = String::new();
     for (attempt, k) in [1usize, 40, 300, 600].into_iter().enumerate() {
         let mut cmd = Command::new(BIN);
         cmd.arg("tournament")
@@ -103,17 +123,45 @@ fn killed_and_resumed_runs_equal_an_uninterrupted_run() {
         if attempt > 0 {
             cmd.arg("--resume");
         }
+        // Kill at the k-th journal line, and not before this attempt has added one.
+        let target = k.max(games(&before).len() + 1);
         let mut child = cmd.spawn().unwrap();
         let start = Instant::now();
-        while lines_now(&dir) < k && start.elapsed() < Duration::from_secs(20) {
-            if child.try_wait().unwrap().is_some() {
-                break;
+        while lines_now(&dir) < target && start.elapsed() < Duration::from_secs(20) {
+            if let Some(status) = child.try_wait().unwrap() {
+                panic!("kill point {k}: the run ended by itself ({status}) before the kill");
             }
             std::thread::sleep(Duration::from_micros(200));
         }
         child.kill().ok(); // SIGKILL
         child.wait().unwrap();
-        killed_at.push(lines_now(&dir));
+        // The kill landed mid-run: the journal holds some games, not all of them; the ones
+        // it holds are the uninterrupted run's, each once; and this attempt (a resume after
+        // the first) kept every line the previous attempts wrote and appended to them.
+        let text = journal_text(&dir);
+        let got = games(&text);
+        killed_at.push(got.len());
+        assert!(
+            !got.is_empty() && got.len() < expected.len(),
+            "kill point {k}: {} of {} games journaled, not a kill mid-run",
+            got.len(),
+            expected.len()
+        );
+        let mut jobs = HashSet::new();
+        for g in &got {
+            let job = g["job"].as_u64().unwrap();
+            assert!(
+                jobs.insert(job),
+                "kill point {k}: job {job} journaled twice"
+            );
+            assert_eq!(Some(&g), by_job.get(&job), "kill point {k}: job {job}");
+        }
+        assert!(
+            text.starts_with(&before) && text.len() > before.len(),
+            "kill point {k}: the journal does not extend the previous attempt's {} games",
+            games(&before).len()
+        );
+        before = text;
     }
     let out = run(&dir, &["--resume"]);
     assert!(
@@ -121,7 +169,12 @@ fn killed_and_resumed_runs_equal_an_uninterrupted_run() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    eprintln!("killed after {killed_at:?} journal lines");
+    eprintln!("killed after {killed_at:?} journaled games");
+    // The final resume appended exactly the missing games to what the kills left.
+    assert!(
+        journal_text(&dir).starts_with(&before),
+        "the resume rewrote the journal"
+    );
     let got = journal(&dir);
     assert_eq!(got.len(), expected.len(), "killed at {killed_at:?}");
     assert_eq!(got, expected, "killed at {killed_at:?}");
@@ -148,7 +201,10 @@ fn one_and_two_threads_journal_the_same_games() {
     let two = setup("two", 1);
     assert!(run(&one, &["--threads", "1"]).status.success());
     assert!(run(&two, &["--threads", "2"]).status.success());
-    assert_eq!(journal(&one), journal(&two));
+    // Both runs are complete: 8 openings x 6 pairs x 2 colours x 1 round = 96 games.
+    let (one, two) = (journal(&one), journal(&two));
+    assert_eq!((one.len(), two.len()), (96, 96), "games journaled");
+    assert_eq!(one, two);
 }
 
 #[test]
