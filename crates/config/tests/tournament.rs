@@ -225,6 +225,53 @@ fn the_shipped_tournaments_load() {
 }
 
 #[test]
+fn every_shipped_config_loads() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs");
+    let files = |dir: &str| -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(root.join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+            .collect();
+        v.sort();
+        v
+    };
+    let mut loaded = 0;
+    for path in files("tournaments") {
+        gomoku_config::tournament::load_tournament(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        loaded += 1;
+    }
+    for path in files("sprt") {
+        let plan = gomoku_config::sprt::load_sprt(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(plan.test.elo0 < plan.test.elo1, "{}", path.display());
+        loaded += 1;
+    }
+    for path in files("engines") {
+        gomoku_config::engine::load_engine(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        loaded += 1;
+    }
+    for path in files("tables") {
+        gomoku_config::engine::load_table(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        loaded += 1;
+    }
+    for path in files("tune") {
+        gomoku_config::tune::load_tune(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        loaded += 1;
+    }
+    // Every file of the five folders: a folder that reads as empty must fail here.
+    let expected: usize = ["tournaments", "sprt", "engines", "tables", "tune"]
+        .iter()
+        .map(|d| files(d).len())
+        .sum();
+    assert!(expected >= 15, "{expected} shipped configs");
+    assert_eq!(loaded, expected);
+}
+
+#[test]
 fn external_engines_resolve_relative_to_the_file() {
     use std::os::unix::fs::PermissionsExt;
     let dir = setup("external");
