@@ -16,7 +16,6 @@ use crate::outputs::write_outputs_from;
 use crate::standings::Standings;
 use std::collections::BTreeMap;
 use std::collections::btree_map::Entry;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 /// How to merge.
@@ -262,21 +261,12 @@ pub fn merge_runs(
     // temporary file, so that a killed merge never leaves a half journal behind).
     std::fs::create_dir_all(out).map_err(|e| RunnerError::io(out, e))?;
     info.save(out)?;
-    let path = out.join(JOURNAL_FILE);
-    let tmp = out.join(format!("{JOURNAL_FILE}.tmp"));
-    {
-        let file = std::fs::File::create(&tmp).map_err(|e| RunnerError::io(&tmp, e))?;
-        let mut w = std::io::BufWriter::new(file);
-        for line in &lines {
-            serde_json::to_writer(&mut w, line).expect("journal lines serialize");
-            w.write_all(b"\n").map_err(|e| RunnerError::io(&tmp, e))?;
-        }
-        w.into_inner()
-            .map_err(|e| RunnerError::io(&tmp, e.into_error()))?
-            .sync_all()
-            .map_err(|e| RunnerError::io(&tmp, e))?;
+    let mut text = Vec::new();
+    for line in &lines {
+        serde_json::to_writer(&mut text, line).expect("journal lines serialize");
+        text.push(b'\n');
     }
-    std::fs::rename(&tmp, &path).map_err(|e| RunnerError::io(&path, e))?;
+    crate::journal::write_atomic(&out.join(JOURNAL_FILE), &text)?;
     let standings = write_outputs_from(out, &info, &lines)?;
     Ok(MergeReport {
         out: out.to_path_buf(),
