@@ -29,7 +29,9 @@ fn turn_round_trip(bencher: divan::Bencher<'_, '_>) {
     let mut n = 0;
     bencher.bench_local(|| {
         if n % REPLIES.len() == 0 {
-            engine.start(g, Rule::Freestyle, Timeouts::default()).unwrap();
+            engine
+                .start(g, Rule::Freestyle, Timeouts::default())
+                .unwrap();
         }
         let reply = engine.turn(REPLIES[n % REPLIES.len()]).unwrap();
         n += 1;
