@@ -174,3 +174,31 @@ fn spsa_converges_on_a_noisy_objective() {
         assert!((t - x).abs() < 2.5, "θ = {:?}", state.theta);
     }
 }
+
+/// The parameter space leaves the pinned score out of the tuned ones, and an order
+/// constraint rejects exactly the points that break it (after rounding, as tables are).
+#[test]
+fn the_pin_is_never_tuned_and_the_order_rejects_what_breaks_it() {
+    use gomoku_config::tune::ScoreRef;
+    use gomoku_tune::ParamSpace;
+    let table = seed_table();
+    let own = |pattern| ScoreRef {
+        pattern,
+        opp: false,
+    };
+    let space = ParamSpace::new(table.clone(), Some(own(0)), &[(own(1), own(2))]);
+    assert_eq!(space.tuned.len(), space.len() - 1);
+    assert!(
+        !space.tuned.contains(&0),
+        "the pinned own score of pattern 0"
+    );
+    let mut x = space.start();
+    assert!(space.feasible(&x));
+    x[4] = x[2] - 0.6; // rounds below: kept
+    assert!(space.feasible(&x), "{} > {}", x[2], x[4]);
+    x[4] = x[2] - 0.4; // rounds equal: broken
+    assert!(!space.feasible(&x));
+    assert_eq!(space.violations(&x).len(), 1);
+    x[4] = x[2] + 10.0;
+    assert!(!space.feasible(&x));
+}

@@ -395,3 +395,46 @@ fn the_shipped_tuning_files_load() {
     }
     assert!(loaded >= 5, "{loaded} tuning files in {}", dir.display());
 }
+
+/// The tuned tables of the three methods keep the pinned score (`own 11111`) exactly and the
+/// order (`own 011110 > own 011100`) from a start table on the order's edge (the three one
+/// below the four), so that any step raising the three or lowering the four would break it.
+#[test]
+fn tuned_tables_keep_the_pin_and_the_order() {
+    let own = |table: &gomoku_engine::PatternTable, shape: &str| {
+        table
+            .patterns
+            .iter()
+            .find(|p| p.shape == shape)
+            .unwrap()
+            .own
+    };
+    let mut start = seed_table();
+    let four = start
+        .patterns
+        .iter()
+        .position(|p| p.shape == "011110")
+        .unwrap();
+    let three = start
+        .patterns
+        .iter()
+        .position(|p| p.shape == "011100")
+        .unwrap();
+    start.patterns[three].own = start.patterns[four].own - 1;
+    for (method, tag) in [
+        (SPSA, "pin-spsa"),
+        (TEXEL, "pin-texel"),
+        (MATCH, "pin-match"),
+    ] {
+        let (dir, _) = project(tag, method, "(pairs: 1)");
+        std::fs::write(dir.join("table.ron"), table_to_ron(&start)).unwrap();
+        let cfg = gomoku_config::tune::load_tune(dir.join("tune.ron")).unwrap();
+        assert!(run(&cfg, &opts()).unwrap().finished, "{tag}");
+        let tuned = gomoku_config::engine::load_table(cfg.output.join("tuned.ron")).unwrap();
+        assert_eq!(own(&tuned, "11111"), own(&start, "11111"), "{tag}: pin");
+        assert!(
+            own(&tuned, "011110") > own(&tuned, "011100"),
+            "{tag}: order"
+        );
+    }
+}
