@@ -10,6 +10,7 @@
 //! rewriting its comments never breaks `--resume` or a merge.
 
 use crate::tournament::{BuiltinSpec, RuleSpec, TimeControlSpec};
+use gomoku_board::{Geometry, Rule};
 use gomoku_engine::{EngineParams, PatternSpec, PatternTable};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -237,6 +238,27 @@ pub struct BoardConfig {
     pub k: usize,
     /// Rule.
     pub rule: RuleSpec,
+}
+
+impl BoardConfig {
+    /// The config of a board shape and rule.
+    pub fn new(geometry: Geometry, rule: Rule) -> BoardConfig {
+        BoardConfig {
+            width: geometry.width,
+            height: geometry.height,
+            k: geometry.k,
+            rule: rule.into(),
+        }
+    }
+
+    /// The board shape.
+    pub fn geometry(&self) -> Geometry {
+        Geometry {
+            width: self.width,
+            height: self.height,
+            k: self.k,
+        }
+    }
 }
 
 /// The openings of a run. The moves themselves enter the run hash; the file name does not.

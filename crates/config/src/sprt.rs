@@ -364,12 +364,7 @@ impl SprtPlan {
             name: self.name.clone(),
             players: vec![player(&self.candidate), player(&self.baseline)],
             pairing: Pairing::RoundRobin,
-            board: BoardConfig {
-                width: self.geometry.width,
-                height: self.geometry.height,
-                k: self.geometry.k,
-                rule: self.rule.into(),
-            },
+            board: BoardConfig::new(self.geometry, self.rule),
             book: BookConfig {
                 file: crate::tournament::file_name(&self.openings_file),
                 format: self.book_format.name().to_string(),

@@ -924,12 +924,7 @@ impl Tournament {
             name: self.name.clone(),
             players: self.participants.clone(),
             pairing: self.pairing.clone(),
-            board: BoardConfig {
-                width: self.geometry.width,
-                height: self.geometry.height,
-                k: self.geometry.k,
-                rule: self.rule.into(),
-            },
+            board: BoardConfig::new(self.geometry, self.rule),
             book: BookConfig {
                 file: file_name(&self.openings_file),
                 format: self.book_format.name().to_string(),

@@ -93,12 +93,7 @@ impl Verification {
             name: format!("verify {}", book.path.display()),
             players: PLAYERS.map(|n| PlayerConfig::engine(n, &engine)).to_vec(),
             pairing: Pairing::RoundRobin,
-            board: BoardConfig {
-                width: g.width,
-                height: g.height,
-                k: g.k,
-                rule: params.rule.into(),
-            },
+            board: BoardConfig::new(g, params.rule),
             book: BookConfig {
                 file: book.path.display().to_string(),
                 format: book.format.name().to_string(),

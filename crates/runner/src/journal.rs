@@ -213,11 +213,7 @@ impl RunInfo {
 
     /// The board shape.
     pub fn geometry(&self) -> Geometry {
-        Geometry {
-            width: self.config.board.width,
-            height: self.config.board.height,
-            k: self.config.board.k,
-        }
+        self.config.board.geometry()
     }
 
     /// The rule.

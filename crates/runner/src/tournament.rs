@@ -34,12 +34,7 @@ impl TournamentSpec {
 
     /// Board shape.
     pub fn geometry(&self) -> Geometry {
-        let b = &self.config.board;
-        Geometry {
-            width: b.width,
-            height: b.height,
-            k: b.k,
-        }
+        self.config.board.geometry()
     }
 
     /// The full schedule.

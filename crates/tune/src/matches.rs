@@ -115,12 +115,7 @@ impl Step {
             name: format!("{} {}", cfg.file.name, s.name),
             players: s.players,
             pairing: Pairing::RoundRobin,
-            board: BoardConfig {
-                width: cfg.geometry.width,
-                height: cfg.geometry.height,
-                k: cfg.geometry.k,
-                rule: cfg.rule.into(),
-            },
+            board: BoardConfig::new(cfg.geometry, cfg.rule),
             book: BookConfig {
                 file: file_name(&s.book.range.file),
                 format: s.book.format.name().to_string(),
