@@ -1,7 +1,7 @@
 //! Prints the engine's measured figures: time to depth, ablations, bench-set throughput.
 //! `cargo run --release -p gomoku-engine --example report [ablation-depth]`
 use gomoku_engine::bench::{bench_positions, parse_rapfi_bench, run_bench};
-use gomoku_engine::{Engine, EngineParams, Limits};
+use gomoku_engine::{Engine, EngineParams, Limits, TimeBudget};
 use rand::SeedableRng;
 use std::time::Duration;
 
@@ -19,7 +19,8 @@ fn main() {
         let r = e.search(
             &p.board,
             &Limits {
-                time: Some(Duration::from_secs(1)),
+                depth: Some(e.params().depth),
+                time: Some(TimeBudget::fixed(Duration::from_secs(1))),
                 ..Limits::default()
             },
             &mut rng,
@@ -99,7 +100,8 @@ fn main() {
             let r = e.search(
                 &p.board,
                 &Limits {
-                    time: Some(Duration::from_secs(30)),
+                    depth: Some(params.depth),
+                    time: Some(TimeBudget::fixed(Duration::from_secs(30))),
                     ..Limits::default()
                 },
                 &mut rng,

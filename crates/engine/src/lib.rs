@@ -53,6 +53,7 @@ mod position;
 pub mod reference;
 mod score;
 mod search;
+pub mod time;
 pub mod tt;
 
 pub use params::{EngineParams, Limits, MAX_DEPTH};
@@ -63,6 +64,7 @@ pub use pattern::{
 pub use position::{EVAL_LIMIT, Fives, SearchBoard};
 pub use score::{MATE_BOUND, WIN, is_mate, win_in};
 pub use search::{Engine, IterationInfo, SearchResult};
+pub use time::{Clock, TimeBudget};
 
 use thiserror::Error;
 

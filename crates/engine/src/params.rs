@@ -5,6 +5,7 @@
 
 use crate::EngineError;
 use crate::pattern::{PatternTable, seed_table};
+use crate::time::TimeBudget;
 use std::time::Duration;
 
 /// The deepest nominal search depth accepted.
@@ -97,13 +98,35 @@ impl EngineParams {
     }
 }
 
-/// Limits of one search; `None` means no limit (depth: the engine's depth).
+/// Limits of one search; `None` means no limit of that kind. Time and nodes are limits of
+/// their own: under either, the search deepens until the budget says stop, capped only by an
+/// explicit `depth`; with neither, `depth` defaults to the engine's configured depth.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
-    /// Nominal depth (overrides the engine's).
+    /// Nominal depth cap (overrides the engine's).
     pub depth: Option<u32>,
     /// Node budget.
     pub nodes: Option<u64>,
-    /// Time budget for this move.
-    pub time: Option<Duration>,
+    /// Time budget for this move (see [`crate::time::Clock::budget`]).
+    pub time: Option<TimeBudget>,
+}
+
+impl Limits {
+    /// A fixed time for the move, used to the end (`analyze --time-ms`), no depth cap.
+    pub fn move_time(time: Duration) -> Limits {
+        Limits {
+            time: Some(TimeBudget::fixed(time)),
+            ..Limits::default()
+        }
+    }
+
+    /// The depth the search may reach: the explicit cap, else [`MAX_DEPTH`] under a time or
+    /// node budget, else the engine's configured depth.
+    pub fn depth_cap(&self, configured: u32) -> u32 {
+        match self.depth {
+            Some(d) => d,
+            None if self.time.is_some() || self.nodes.is_some() => MAX_DEPTH,
+            None => configured,
+        }
+    }
 }

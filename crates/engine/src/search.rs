@@ -18,6 +18,7 @@ use crate::params::{EngineParams, Limits, MAX_DEPTH, MAX_PLY};
 use crate::pattern::CompiledTable;
 use crate::position::SearchBoard;
 use crate::score::win_in;
+use crate::time::TimeBudget;
 use crate::tt::Tt;
 use gomoku_board::{Board, Pos};
 use rand_chacha::ChaCha8Rng;
@@ -305,8 +306,16 @@ struct Worker<'e> {
     pruned: u64,
     seldepth: usize,
     stopped: bool,
+    /// When the search must stop: the budget's hard limit, or a threat search's share of it.
     deadline: Option<Instant>,
+    /// The move's time budget, if it has one.
+    budget: Option<TimeBudget>,
     node_limit: Option<u64>,
+    /// Whether the iterative deepening decides by itself when to stop (a time budget, or a
+    /// node budget without an explicit depth): see `Worker::start_next_iteration`.
+    budgeted: bool,
+    /// Whether the node limit is the budget (no explicit depth) rather than a safety cap.
+    node_budget: bool,
     start: Instant,
     target_depth: u32,
     moves: Vec<Vec<u32>>,
@@ -322,6 +331,9 @@ struct Worker<'e> {
     /// VCF nodes left for the current threat search (see [`VCF_NODE_CAP`]).
     vcf_left: u64,
 }
+
+/// The share of a move's hard time limit the root threat searches may use together.
+const THREAT_TIME_SHARE: f64 = 0.3;
 
 /// Searches this deep or deeper keep per-cell line gains (see `SearchBoard::new`); filling
 /// them costs more than a depth-1 search saves (depth-1 games: 1,300 games/s with them,
@@ -350,7 +362,7 @@ impl<'e> Worker<'e> {
         start: Instant,
         tables: Tables,
     ) -> Worker<'e> {
-        let target = limits.depth.unwrap_or(parts.params.depth);
+        let target = limits.depth_cap(parts.params.depth);
         let (table, radius) = (parts.table.clone(), parts.params.radius);
         let sb = if target >= GAIN_CACHE_MIN_DEPTH {
             SearchBoard::new(board, table, radius)
@@ -381,10 +393,13 @@ impl<'e> Worker<'e> {
             pruned: 0,
             seldepth: 0,
             stopped: false,
-            deadline: limits.time.map(|t| start + t),
+            deadline: limits.time.map(|t| start + t.hard),
+            budget: limits.time,
             node_limit: limits.nodes,
+            budgeted: limits.time.is_some() || (limits.nodes.is_some() && limits.depth.is_none()),
+            node_budget: limits.nodes.is_some() && limits.depth.is_none(),
             start,
-            target_depth: limits.depth.unwrap_or(parts.params.depth),
+            target_depth: limits.depth_cap(parts.params.depth),
             moves: (0..MAX_PLY + 600).map(|_| Vec::new()).collect(),
             raw: Vec::with_capacity(cells),
             scored: Vec::with_capacity(cells),
@@ -421,6 +436,32 @@ impl<'e> Worker<'e> {
                 self.stopped = true;
             }
         }
+    }
+
+    /// Whether a limit of the whole search has been reached (the stop flag, the node budget
+    /// or the hard time limit), as opposed to a threat search's share of the time.
+    fn out_of_budget(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self.node_limit.is_some_and(|n| self.nodes >= n)
+            || self.budget.is_some_and(|b| self.start.elapsed() >= b.hard)
+    }
+
+    /// Runs a threat search with at most [`THREAT_TIME_SHARE`] of the move's hard time
+    /// limit, so that on a clock a position crowded with threats still leaves the main
+    /// search its time. A threat search cut short by its share proved nothing and the search
+    /// goes on; one cut short by the whole budget leaves the search stopped.
+    fn with_threat_share<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        let saved = self.deadline;
+        if let Some(b) = self.budget {
+            let share = self.start + b.hard.mul_f64(THREAT_TIME_SHARE);
+            self.deadline = Some(saved.map_or(share, |d| d.min(share)));
+        }
+        let r = f(self);
+        self.deadline = saved;
+        if self.stopped && !self.out_of_budget() {
+            self.stopped = false;
+        }
+        r
     }
 
     fn pos(&self, c: u32) -> Pos {

@@ -669,7 +669,9 @@ fn node_limit_and_stop_flag_still_return_a_legal_move() {
     .search(
         &b,
         &Limits {
-            time: Some(std::time::Duration::from_millis(50)),
+            time: Some(gomoku_engine::TimeBudget::fixed(
+                std::time::Duration::from_millis(50),
+            )),
             ..Limits::default()
         },
         &mut rng,

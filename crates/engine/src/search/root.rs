@@ -5,6 +5,7 @@ use super::Worker;
 use crate::params::MAX_DEPTH;
 use crate::score::{INF, WIN, is_mate};
 use crate::search::{IterationInfo, SearchResult};
+use crate::time::next_fits;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
@@ -55,13 +56,13 @@ impl Worker<'_> {
         }
         if self.p.vcf
             && self.p.vcf_depth >= 1
-            && let Some(line) = self.root_vcf(self.p.vcf_depth)
+            && let Some(line) = self.with_threat_share(|w| w.root_vcf(w.p.vcf_depth))
         {
             let plies = line.len() as i32 + self.vcf_gap as i32;
             return self.result(Some(line[0]), WIN - plies, line, 0);
         }
         if self.p.vcf && self.p.vcf_depth >= 1 && theirs.len == 0 {
-            cands = self.vcf_defence(cands);
+            cands = self.with_threat_share(|w| w.vcf_defence(cands));
         }
         let mut roots: Vec<RootMove> = cands
             .iter()
@@ -77,9 +78,12 @@ impl Worker<'_> {
         } else {
             target
         };
-        let mut iterations = Vec::new();
+        let mut iterations: Vec<IterationInfo> = Vec::new();
         let mut done: Option<(Vec<RootMove>, i32, Vec<u32>, u32)> = None;
         for depth in first..=target {
+            if !iterations.is_empty() && !self.start_next_iteration(&iterations, roots.len()) {
+                break;
+            }
             let (score, pv) = self.root_iteration(depth as i32, &mut roots);
             if self.stopped {
                 break;
@@ -131,6 +135,50 @@ impl Worker<'_> {
         let mut r = self.result(Some(best), final_score, pv, depth);
         r.iterations = iterations;
         r
+    }
+
+    /// Whether a budgeted search (time, or nodes without a depth cap) starts the next
+    /// iteration after the completed `iterations`: not with a single root move (nothing to
+    /// choose), and only if the next one is predicted to finish within the budget (see
+    /// [`crate::time::start_next_iteration`]; a node budget without a depth cap is predicted
+    /// like time). Searches limited only by depth always go on.
+    fn start_next_iteration(&self, iterations: &[IterationInfo], root_moves: usize) -> bool {
+        if !self.budgeted {
+            return true;
+        }
+        if root_moves <= 1 {
+            return false;
+        }
+        // The cost of each of the last three iterations, by a measure of the budget.
+        let last3 = |cost: &dyn Fn(&IterationInfo) -> f64| {
+            let mut spans = [0.0; 3];
+            for (k, span) in spans.iter_mut().enumerate() {
+                let Some(i) = iterations.len().checked_sub(1 + k) else {
+                    break;
+                };
+                let before = i.checked_sub(1).map_or(0.0, |j| cost(&iterations[j]));
+                *span = cost(&iterations[i]) - before;
+            }
+            spans
+        };
+        if let Some(b) = self.budget {
+            let [l, p, pp] = last3(&|i| i.time.as_secs_f64());
+            let spent = self.start.elapsed().as_secs_f64();
+            let (target, hard) = (b.target.as_secs_f64(), b.hard.as_secs_f64());
+            if !next_fits([spent, l, p, pp], target, hard) {
+                return false;
+            }
+        }
+        if self.node_budget
+            && let Some(cap) = self.node_limit
+        {
+            let [l, p, pp] = last3(&|i| i.nodes as f64);
+            let cap = cap as f64;
+            if !next_fits([self.nodes as f64, l, p, pp], cap, cap) {
+                return false;
+            }
+        }
+        true
     }
 
     fn node_depth_limit(&self) -> u32 {

@@ -1,0 +1,215 @@
+//! The time manager: from what a clock allows (a limit per move, a game clock with its
+//! increment) to the budget of one move, and the rule by which iterative deepening decides
+//! whether another iteration can finish inside it. Every caller that plays on a clock (the
+//! Gomocup brain, the runner's `MoveTime` and `GameTime`, `analyze --time-ms`) goes through
+//! [`Clock::budget`], so they all spend time alike.
+
+use std::time::Duration;
+
+/// The smallest hard limit ever given to a search (below it a search cannot finish depth 1
+/// on a crowded board anyway; callers with less time left still get at most half of it).
+pub const MIN_BUDGET: Duration = Duration::from_millis(2);
+/// A game clock is shared over at least this many of the mover's moves (and, early in the
+/// game, over up to [`MAX_MOVES_TO_GO`]).
+pub const MIN_MOVES_TO_GO: u32 = 20;
+/// Moves a game clock is shared over on an empty board.
+pub const MAX_MOVES_TO_GO: u32 = 30;
+
+/// What a clock allows the side to move, as the time manager reads it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Limit for this move (Gomocup `timeout_turn`, a runner's `MoveTime`).
+    pub turn: Option<Duration>,
+    /// What is left on the mover's game clock (Gomocup `time_left`, a runner's `GameTime`).
+    pub game_left: Option<Duration>,
+    /// Time added to the game clock after each move.
+    pub increment: Duration,
+    /// Stones on the board (the game's progress: later moves get a larger share).
+    pub stones: usize,
+    /// Time lost per move outside the search (pipes, process scheduling), kept in reserve.
+    pub overhead: Duration,
+}
+
+/// The time of one move: the search aims to finish by `target` and never runs past `hard`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// Time the move should take: no iteration starts that is predicted to end much later.
+    pub target: Duration,
+    /// Time the move must not exceed: the search stops here, mid-iteration if need be.
+    pub hard: Duration,
+}
+
+impl TimeBudget {
+    /// A fixed time per move used to the end: target and hard limit alike.
+    pub fn fixed(time: Duration) -> TimeBudget {
+        TimeBudget {
+            target: time,
+            hard: time,
+        }
+    }
+}
+
+impl Clock {
+    /// A clock with only a limit per move and no overhead (an in-process search).
+    pub fn per_move(turn: Duration) -> Clock {
+        Clock {
+            turn: Some(turn),
+            ..Clock::default()
+        }
+    }
+
+    /// The budget of the move, `None` when neither a move limit nor a game clock is set.
+    ///
+    /// - A move limit `t` gives a hard limit of `t` less a twentieth and the overhead.
+    /// - A game clock with `left` gives a target of `left / moves_to_go + 3/4 increment`,
+    ///   where `moves_to_go` falls from 30 to 20 as the board fills, and a hard limit of three
+    ///   targets, never more than a third of what is left after the overhead.
+    /// - With both, the smaller of each. The target never exceeds the hard limit.
+    pub fn budget(&self) -> Option<TimeBudget> {
+        let reserve = |t: Duration| t.saturating_sub(t / 20 + self.overhead);
+        let turn = self.turn.map(|t| {
+            let hard = reserve(t).max(MIN_BUDGET.min(t / 2));
+            TimeBudget::fixed(hard)
+        });
+        let game = self.game_left.map(|left| {
+            let usable = left.saturating_sub(self.overhead);
+            let moves_to_go = MAX_MOVES_TO_GO
+                .saturating_sub(self.stones as u32 / 4)
+                .max(MIN_MOVES_TO_GO);
+            let target = usable / moves_to_go + self.increment * 3 / 4;
+            let cap = usable / 3;
+            let floor = MIN_BUDGET.min(left / 2);
+            TimeBudget {
+                target: target.min(cap).max(floor),
+                hard: (target * 3).min(cap).max(floor),
+            }
+        });
+        match (turn, game) {
+            (Some(a), Some(b)) => Some(TimeBudget {
+                target: a.target.min(b.target),
+                hard: a.hard.min(b.hard),
+            }),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+/// Whether iterative deepening should start another iteration: `elapsed` is the time used so
+/// far, `last` and `before` how long the last two iterations took. The next one is predicted
+/// to take `last` times the larger of the last two growth factors (alternating depths grow
+/// unevenly in Gomoku), between 1.5 and 10; it starts only if it is predicted to end by the
+/// hard limit and by 1.25 targets (and never once the target is spent), so the move takes
+/// about its target on average and never begins what it cannot finish.
+pub fn start_next_iteration(
+    budget: &TimeBudget,
+    elapsed: Duration,
+    last: Duration,
+    before: Duration,
+    before_that: Duration,
+) -> bool {
+    let s = |d: Duration| d.as_secs_f64();
+    next_fits(
+        [s(elapsed), s(last), s(before), s(before_that)],
+        s(budget.target),
+        s(budget.hard),
+    )
+}
+
+/// [`start_next_iteration`] over any cost that grows like time (nodes for a node budget):
+/// `[spent, last, before, before_that]` against a target and a hard limit.
+pub(crate) fn next_fits(cost: [f64; 4], target: f64, hard: f64) -> bool {
+    let [spent, last, before, before_that] = cost;
+    let growth = |a: f64, b: f64| if b > 0.0 { a / b } else { 4.0 };
+    let factor = growth(last, before)
+        .max(growth(before, before_that))
+        .clamp(1.5, 10.0);
+    let end = spent + last * factor;
+    spent < target && end <= hard && end <= target * 1.25
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(v: u64) -> Duration {
+        Duration::from_millis(v)
+    }
+
+    #[test]
+    fn a_move_limit_keeps_a_twentieth_and_the_overhead() {
+        let mut c = Clock::per_move(ms(100));
+        assert_eq!(c.budget(), Some(TimeBudget::fixed(ms(95))));
+        c.overhead = ms(30);
+        assert_eq!(c.budget(), Some(TimeBudget::fixed(ms(65))));
+        // Absurdly small limits still leave something, never more than half the limit.
+        c.turn = Some(ms(3));
+        assert_eq!(
+            c.budget(),
+            Some(TimeBudget::fixed(Duration::from_micros(1500)))
+        );
+        assert_eq!(Clock::default().budget(), None);
+    }
+
+    #[test]
+    fn a_game_clock_is_shared_over_the_moves_to_go() {
+        let c = Clock {
+            game_left: Some(ms(60_000)),
+            increment: ms(400),
+            ..Clock::default()
+        };
+        // 60 s / 30 moves + 300 ms; hard = 3 targets.
+        let b = c.budget().unwrap();
+        assert_eq!(b.target, ms(2300));
+        assert_eq!(b.hard, ms(6900));
+        // Late in the game: 20 moves to go.
+        let late = Clock { stones: 200, ..c }.budget().unwrap();
+        assert_eq!(late.target, ms(3300));
+        // Little left: never more than a third of it.
+        let short = Clock {
+            game_left: Some(ms(900)),
+            increment: ms(0),
+            ..c
+        };
+        let b = short.budget().unwrap();
+        assert_eq!(b.target, ms(30));
+        assert_eq!(b.hard, ms(90));
+        let tiny = Clock {
+            game_left: Some(ms(1)),
+            increment: ms(0),
+            ..c
+        };
+        let b = tiny.budget().unwrap();
+        assert!(b.hard <= ms(1) / 2 + Duration::from_nanos(1), "{b:?}");
+    }
+
+    #[test]
+    fn both_limits_take_the_smaller() {
+        let c = Clock {
+            turn: Some(ms(1000)),
+            game_left: Some(ms(3000)),
+            ..Clock::default()
+        };
+        let b = c.budget().unwrap();
+        assert_eq!(b.target, ms(100));
+        assert_eq!(b.hard, ms(300));
+        assert!(b.target <= b.hard);
+    }
+
+    #[test]
+    fn an_iteration_starts_only_if_it_is_predicted_to_finish() {
+        let b = TimeBudget::fixed(ms(100));
+        // 10 ms so far, last iteration 5 ms growing 3x: 10 + 15 <= 100.
+        assert!(start_next_iteration(&b, ms(10), ms(5), ms(2), ms(1)));
+        // 60 ms so far, last 30 ms growing 3x: 60 + 90 > 100.
+        assert!(!start_next_iteration(&b, ms(60), ms(30), ms(10), ms(5)));
+        // The uneven growth of alternate depths counts: 2x then 6x predicts 6x.
+        assert!(!start_next_iteration(&b, ms(30), ms(12), ms(6), ms(1)));
+        // Past the target nothing starts, whatever the prediction.
+        let g = TimeBudget {
+            target: ms(50),
+            hard: ms(150),
+        };
+        assert!(!start_next_iteration(&g, ms(60), ms(1), ms(1), ms(1)));
+        assert!(start_next_iteration(&g, ms(40), ms(10), ms(10), ms(10)));
+    }
+}
