@@ -3,16 +3,15 @@
 //! returns nothing usable.
 
 use gomoku_board::{Board, Cell, Geometry, Pos};
-use gomoku_engine::{Engine, EngineError, EngineParams, Limits, SearchResult};
+use gomoku_engine::{Engine, EngineError, EngineParams, Limits, SearchResult, TimeBudget};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use std::time::Duration;
 
 /// How much a brain may think for one move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
-    /// Wall-clock limit for the search (`None` = only the brain's own depth limit).
-    pub time: Option<Duration>,
+    /// Time for the search (`None` = no clock: the brain's configured depth limits it).
+    pub time: Option<TimeBudget>,
     /// The manager asked for the fastest possible answer (`INFO timeout_turn 0`).
     pub fastest: bool,
 }
@@ -92,11 +91,14 @@ impl Brain for CentreBrain {
     }
 }
 
-/// The gomoku-arena engine as a brain: config depth, the budget's time, a seeded tie-break
-/// stream restarted with each game (so a game depends only on the seed and the moves).
+/// The gomoku-arena engine as a brain: on a clock it deepens until its time manager stops it
+/// (capped only by a depth the user set for the brain), without one it searches to its
+/// configured depth; a seeded tie-break stream restarts with each game (so a game depends
+/// only on the seed, the moves and, on a clock, the time).
 pub struct EngineBrain {
     engine: Engine,
     params: EngineParams,
+    depth_cap: Option<u32>,
     seed: u64,
     rng: ChaCha8Rng,
 }
@@ -107,15 +109,31 @@ impl EngineBrain {
         Ok(EngineBrain {
             engine: Engine::new(params.clone())?,
             params,
+            depth_cap: None,
             seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
         })
     }
 
-    /// The search limits used for a budget: config depth (1 when asked to be fastest) and time.
+    /// Caps the depth on a clock too (the brain's `--depth`); without a cap a clocked search
+    /// deepens until its time is spent.
+    pub fn with_depth_cap(mut self, cap: Option<u32>) -> EngineBrain {
+        self.depth_cap = cap;
+        self
+    }
+
+    /// The search limits used for a budget: depth 1 when asked to be fastest; on a clock the
+    /// time and the depth cap if one was set; without one the configured depth.
     pub fn limits(&self, budget: Budget) -> Limits {
+        let depth = if budget.fastest {
+            Some(1)
+        } else if budget.time.is_some() {
+            self.depth_cap
+        } else {
+            Some(self.depth_cap.unwrap_or(self.params.depth))
+        };
         Limits {
-            depth: Some(if budget.fastest { 1 } else { self.params.depth }),
+            depth,
             nodes: None,
             time: budget.time,
         }
@@ -193,6 +211,39 @@ impl Brain for EngineBrain {
 mod tests {
     use super::*;
     use gomoku_board::Rule;
+
+    #[test]
+    fn on_a_clock_the_brain_deepens_past_its_depth_unless_capped() {
+        let params = EngineParams {
+            depth: 2,
+            ..EngineParams::default()
+        };
+        let clocked = Budget {
+            time: Some(TimeBudget::fixed(std::time::Duration::from_millis(300))),
+            fastest: false,
+        };
+        let brain = EngineBrain::new(params.clone(), 0).unwrap();
+        assert_eq!(brain.limits(Budget::default()).depth, Some(2));
+        assert_eq!(brain.limits(clocked).depth, None);
+        let fastest = Budget {
+            time: None,
+            fastest: true,
+        };
+        assert_eq!(brain.limits(fastest).depth, Some(1));
+        let capped = EngineBrain::new(params.clone(), 0)
+            .unwrap()
+            .with_depth_cap(Some(3));
+        assert_eq!(capped.limits(clocked).depth, Some(3));
+        assert_eq!(capped.limits(Budget::default()).depth, Some(3));
+        // A middle game: 300 ms reaches well past depth 2 on any machine.
+        let mut b = Board::standard15();
+        for (x, y) in [(7, 7), (8, 8), (8, 7), (6, 9), (9, 6), (7, 6)] {
+            b.make(Pos::new(x, y));
+        }
+        let mut brain = EngineBrain::new(params, 0).unwrap();
+        let r = brain.search(&b, clocked);
+        assert!(r.depth > 2, "depth {}", r.depth);
+    }
 
     #[test]
     fn fallback_prefers_points_next_to_stones() {

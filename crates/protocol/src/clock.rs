@@ -1,17 +1,14 @@
-//! The brain's view of the time limits sent with `INFO`, and the per-move budget derived
-//! from them.
+//! The brain's view of the time limits sent with `INFO`, handed to the engine's time manager
+//! ([`gomoku_engine::time`]) for the budget of each move.
 
 use crate::brain::Budget;
 use std::time::Duration;
 
 /// `time_left` / `timeout_match` value the protocol uses for "no limit" (2^31 - 1 ms).
 pub const UNLIMITED_MS: u64 = 2_147_483_647;
-/// The smallest budget ever given to a search.
-pub const MIN_BUDGET: Duration = Duration::from_millis(5);
-/// Fixed part of the safety margin taken off every budget (pipe, process scheduling).
-pub const FIXED_MARGIN: Duration = Duration::from_millis(30);
-/// Moves the match clock is shared over at least (and at most, early in the game: 30).
-pub const MIN_MOVES_LEFT: u64 = 20;
+/// Time kept in reserve on every move for what happens outside the search: reading and
+/// writing the pipes, process scheduling on a loaded machine, the manager's own bookkeeping.
+pub const OVERHEAD: Duration = Duration::from_millis(30);
 
 /// Time settings received from the manager, in milliseconds (`None` = never sent).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -34,25 +31,22 @@ impl Clock {
         (left < UNLIMITED_MS).then_some(left)
     }
 
-    /// The budget of the next move when `ply` stones are on the board:
-    /// `min(timeout_turn, time_left / max(20, 30 - ply/2))` minus 10 % and 30 ms, at least
-    /// 5 ms; no time limit when neither is set; `fastest` when `timeout_turn` is 0.
-    pub fn budget(&self, ply: usize) -> Budget {
-        let turn = self.timeout_turn.filter(|&t| t > 0);
-        let share = self.match_left().map(|left| {
-            let moves = (30u64.saturating_sub(ply as u64 / 2)).max(MIN_MOVES_LEFT);
-            left / moves
-        });
-        let raw = match (turn, share) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
+    /// The budget of the next move when `stones` are on the board: the engine's time
+    /// manager over `timeout_turn` and what is left of the game limit, less [`OVERHEAD`];
+    /// no time limit when neither is set; `fastest` when `timeout_turn` is 0.
+    pub fn budget(&self, stones: usize) -> Budget {
+        let clock = gomoku_engine::Clock {
+            turn: self
+                .timeout_turn
+                .filter(|&t| t > 0)
+                .map(Duration::from_millis),
+            game_left: self.match_left().map(Duration::from_millis),
+            increment: Duration::ZERO,
+            stones,
+            overhead: OVERHEAD,
         };
-        let time = raw.map(|ms| {
-            let raw = Duration::from_millis(ms);
-            raw.saturating_sub(raw / 10 + FIXED_MARGIN).max(MIN_BUDGET)
-        });
         Budget {
-            time,
+            time: clock.budget(),
             fastest: self.timeout_turn == Some(0),
         }
     }
@@ -69,27 +63,41 @@ impl Clock {
 mod tests {
     use super::*;
 
+    fn ms(v: u64) -> Duration {
+        Duration::from_millis(v)
+    }
+
     #[test]
     fn budgets() {
         let mut c = Clock::default();
         assert_eq!(c.budget(0), Budget::default());
         c.timeout_turn = Some(1000);
-        assert_eq!(c.budget(0).time, Some(Duration::from_millis(870)));
+        // 1000 - 50 - 30.
+        let b = c.budget(0).time.unwrap();
+        assert_eq!((b.target, b.hard), (ms(920), ms(920)));
+        c.timeout_turn = Some(100);
+        assert_eq!(c.budget(0).time.unwrap().hard, ms(65));
+        c.timeout_turn = Some(1000);
         c.timeout_match = Some(90_000);
         c.time_left = Some(3000);
-        // 3000 / 30 = 100 ms -> 100 - 10 - 30 = 60 ms.
-        assert_eq!(c.budget(0).time, Some(Duration::from_millis(60)));
+        // (3000 - 30) / 30 = 99 ms to aim at, three times that at most.
+        let b = c.budget(0).time.unwrap();
+        assert_eq!((b.target, b.hard), (ms(99), ms(297)));
         // Late in the game the share is 1/20.
-        assert_eq!(c.budget(100).time, Some(Duration::from_millis(105)));
+        assert_eq!(
+            c.budget(100).time.unwrap().target,
+            Duration::from_micros(148_500)
+        );
+        // Almost nothing left: never more than half of it.
         c.time_left = Some(10);
-        assert_eq!(c.budget(0).time, Some(MIN_BUDGET));
+        assert!(c.budget(0).time.unwrap().hard <= ms(5));
         c.time_left = Some(UNLIMITED_MS);
-        assert_eq!(c.budget(0).time, Some(Duration::from_millis(870)));
+        assert_eq!(c.budget(0).time.unwrap().hard, ms(920));
         c.timeout_turn = Some(0);
         let b = c.budget(0);
         assert!(b.fastest && b.time.is_none());
         c.time_left = Some(1000);
-        c.spent(Duration::from_millis(400));
+        c.spent(ms(400));
         assert_eq!(c.time_left, Some(600));
     }
 }

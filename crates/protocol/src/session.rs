@@ -467,7 +467,11 @@ impl<B: Brain> Session<B> {
             out.push(Reply::Message(t.info.clone()));
         }
         if let Some(t) = budget.time {
-            out.push(Reply::Debug(format!("budget {} ms", t.as_millis())));
+            out.push(Reply::Debug(format!(
+                "budget {} ms (target {} ms)",
+                t.hard.as_millis(),
+                t.target.as_millis()
+            )));
         }
         board.make(pos);
         out.push(Reply::Move(pos));

@@ -4,8 +4,10 @@
 //!
 //! The engine configuration is, in order: `--engine FILE`, else `pbrain-gomoku-arena.ron`
 //! beside the executable if present, else the built-in defaults (`EngineParams::default()`).
-//! `--seed` seeds the tie-break stream (restarted every game; default 0); `--depth` and
-//! `--tie-break-margin` override the configured values. Commands come on stdin, answers go to
+//! `--seed` seeds the tie-break stream (restarted every game; default 0); `--tie-break-margin`
+//! overrides the configured value. On a clock (`INFO timeout_turn` / `time_left`) the brain
+//! deepens until its time manager stops it; `--depth` caps that depth, and is the depth when
+//! the manager sets no clock (else the configured depth is). Commands come on stdin, answers go to
 //! stdout (flushed after every line); the search runs on the main thread (no pondering). End
 //! of input exits cleanly.
 //!
@@ -32,8 +34,8 @@ struct Args {
     /// Seed of the tie-break stream (restarted every game).
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Search depth (overrides the engine config).
-    #[arg(long)]
+    /// Depth cap, on a clock too (default: none on a clock, the engine config's without one).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=gomoku_engine::MAX_DEPTH as i64))]
     depth: Option<u32>,
     /// Root tie-break margin (overrides the engine config).
     #[arg(long = "tie-break-margin")]
@@ -57,9 +59,6 @@ fn params(args: &Args) -> Result<EngineParams> {
         }
         None => EngineParams::default(),
     };
-    if let Some(d) = args.depth {
-        params.depth = d;
-    }
     if let Some(m) = args.margin {
         params.tie_break_margin = m;
     }
@@ -68,7 +67,9 @@ fn params(args: &Args) -> Result<EngineParams> {
 
 fn run() -> Result<()> {
     let args = <Args as clap::Parser>::parse();
-    let brain = EngineBrain::new(params(&args)?, args.seed).context("engine parameters")?;
+    let brain = EngineBrain::new(params(&args)?, args.seed)
+        .context("engine parameters")?
+        .with_depth_cap(args.depth);
     serve(
         &mut Session::new(brain),
         std::io::stdin().lock(),
