@@ -310,6 +310,7 @@ pub(crate) mod tests {
             stats: Default::default(),
             time_us: vec![10, 20],
             side_time_us: [10, 20],
+            overshoots: Default::default(),
             date: String::new(),
         }
     }

@@ -47,7 +47,9 @@ impl EnginePlayer {
     }
 }
 
-/// The search limits of a move under a time control.
+/// The search limits of a move under a time control: the engine's own depth, a fixed depth,
+/// or a budget (nodes, or time from the engine's time manager) that the search deepens
+/// into without a depth cap.
 pub fn limits_for(clock: &ClockState, params: &EngineParams) -> Limits {
     match clock.control {
         TimeControl::EngineDefault => Limits {

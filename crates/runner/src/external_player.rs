@@ -201,6 +201,10 @@ impl Player for ExternalPlayer {
         }
     }
 
+    fn turn_limit(&self) -> Option<Duration> {
+        Some(self.spec.move_time)
+    }
+
     fn choose_move(
         &mut self,
         board: &Board,

@@ -136,6 +136,35 @@ impl SideTotals {
     }
 }
 
+/// The moves of one side that took longer than their limit (the move time, or a player's
+/// own limit per move such as an external engine's `timeout_turn`) without losing on time.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Overshoots {
+    /// How many moves.
+    pub moves: u32,
+    /// The largest excess, in microseconds.
+    pub max_us: u64,
+}
+
+impl Overshoots {
+    /// Whether no move went over.
+    pub fn is_none(&self) -> bool {
+        self.moves == 0
+    }
+
+    /// Counts a move that took `excess` past its limit.
+    pub fn add(&mut self, excess: Duration) {
+        self.moves += 1;
+        self.max_us = self.max_us.max(excess.as_micros() as u64);
+    }
+
+    /// Both sides' counts together.
+    pub fn merge(&mut self, other: &Overshoots) {
+        self.moves += other.moves;
+        self.max_us = self.max_us.max(other.max_us);
+    }
+}
+
 /// A finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
@@ -153,6 +182,8 @@ pub struct GameRecord {
     pub sides: [SideTotals; 2],
     /// Clock time used by Black and White, in microseconds.
     pub side_time_us: [u64; 2],
+    /// Black's and White's moves over their limit (machine-dependent).
+    pub overshoots: [Overshoots; 2],
     /// Time spent in the players' `choose_move`, exactly (not journaled).
     pub think: Duration,
     /// Time spent in the players' `new_game` (engines clear their tables) and, in tournaments,
@@ -171,6 +202,7 @@ impl GameRecord {
             message: Some(message),
             sides: [SideTotals::default(); 2],
             side_time_us: [0; 2],
+            overshoots: [Overshoots::default(); 2],
             think: Duration::ZERO,
             reset: Duration::ZERO,
         }
@@ -202,6 +234,7 @@ pub fn play_game(
         message: None,
         sides: [SideTotals::default(); 2],
         side_time_us: [0; 2],
+        overshoots: [Overshoots::default(); 2],
         think: Duration::ZERO,
         reset: Duration::ZERO,
     };
@@ -287,6 +320,15 @@ pub fn play_game(
                 }
             }
         }
+        let limit = match (clock.move_limit(), players[side].turn_limit()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        if let Some(limit) = limit
+            && elapsed > limit
+        {
+            record.overshoots[side].add(elapsed - limit);
+        }
         let pos = answer.pos;
         if board.check_on_board(pos).is_err() || board.cell(pos) != Cell::Empty {
             record.result = lose(mover);
@@ -324,4 +366,62 @@ pub fn play_game(
         board.make(pos);
     }
     record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::player::{BuiltinKind, BuiltinPlayer};
+    use rand::SeedableRng;
+
+    /// A greedy player that takes `sleep` over every move.
+    struct Slow(BuiltinPlayer, Duration);
+
+    impl Player for Slow {
+        fn name(&self) -> &str {
+            self.0.name()
+        }
+        fn new_game(&mut self, geometry: Geometry, rule: Rule) {
+            self.0.new_game(geometry, rule);
+        }
+        fn choose_move(
+            &mut self,
+            board: &Board,
+            clock: &ClockState,
+            rng: &mut ChaCha8Rng,
+        ) -> Result<MoveAnswer, PlayerFault> {
+            std::thread::sleep(self.1);
+            self.0.choose_move(board, clock, rng)
+        }
+    }
+
+    #[test]
+    fn moves_over_the_move_time_are_counted_for_their_side() {
+        for slow_side in 0..2 {
+            let mut slow = Slow(
+                BuiltinPlayer::new("slow", BuiltinKind::Greedy),
+                Duration::from_millis(30),
+            );
+            let mut fast = BuiltinPlayer::new("fast", BuiltinKind::Greedy);
+            let players: [&mut dyn Player; 2] = if slow_side == 0 {
+                [&mut slow, &mut fast]
+            } else {
+                [&mut fast, &mut slow]
+            };
+            let mut rng = ChaCha8Rng::seed_from_u64(3);
+            let record = play_game(
+                players,
+                &[],
+                Geometry::square(9),
+                Rule::Freestyle,
+                TimeControl::MoveTime(Duration::from_millis(8)),
+                Some(12),
+                &mut rng,
+            );
+            assert_eq!(record.reason, Reason::MoveCap);
+            let o = record.overshoots[slow_side];
+            assert_eq!(o.moves, record.sides[slow_side].moves);
+            assert!(o.max_us >= 20_000, "{o:?}");
+        }
+    }
 }

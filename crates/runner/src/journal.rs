@@ -7,7 +7,7 @@
 //! [`read_journal`] ignores and [`Journal::open`] cuts off before appending.
 
 use crate::RunnerError;
-use crate::game::{GameRecord, GameResult, Reason, SideTotals};
+use crate::game::{GameRecord, GameResult, Overshoots, Reason, SideTotals};
 use crate::schedule::Job;
 use gomoku_board::{Geometry, Pos, Rule};
 use gomoku_config::run::RunConfig;
@@ -27,7 +27,7 @@ pub const JOURNAL_FILE: &str = "games.jsonl";
 pub const RUN_FILE: &str = "run.json";
 
 /// Journal fields that depend on the machine (timing), to drop when comparing runs.
-pub const TIMING_FIELDS: [&str; 3] = ["time_us", "side_time_us", "date"];
+pub const TIMING_FIELDS: [&str; 4] = ["time_us", "side_time_us", "overshoots", "date"];
 
 /// One finished game as journaled. Points are `[x, y]` from the top-left corner (x = column).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,8 +78,15 @@ pub struct JournalLine {
     pub time_us: Vec<u64>,
     /// Clock time used by Black and White in microseconds (timing).
     pub side_time_us: [u64; 2],
+    /// Black's and White's moves over their limit (timing; left out when there are none).
+    #[serde(default, skip_serializing_if = "no_overshoots")]
+    pub overshoots: [Overshoots; 2],
     /// When the game ended, UTC, `YYYY.MM.DD HH:MM:SS` (timing).
     pub date: String,
+}
+
+fn no_overshoots(o: &[Overshoots; 2]) -> bool {
+    o.iter().all(Overshoots::is_none)
 }
 
 fn xy(p: Pos) -> [u8; 2] {
@@ -112,6 +119,7 @@ impl JournalLine {
             stats: record.sides,
             time_us: record.moves.iter().map(|m| m.time_us).collect(),
             side_time_us: record.side_time_us,
+            overshoots: record.overshoots,
             date: utc_now(),
         }
     }
@@ -134,6 +142,7 @@ impl JournalLine {
         JournalLine {
             time_us: Vec::new(),
             side_time_us: [0; 2],
+            overshoots: [Overshoots::default(); 2],
             date: String::new(),
             ..self.clone()
         }

@@ -40,7 +40,7 @@ pub mod tournament;
 pub use batch::{Batch, BatchResult, Observer, Participant, PlayOptions, effective_threads};
 pub use engine_player::{EnginePlayer, engine_factory};
 pub use external_player::{ExternalPlayer, ExternalSpec, external_factory};
-pub use game::{GameRecord, GameResult, MoveRecord, Reason, SideTotals, play_game};
+pub use game::{GameRecord, GameResult, MoveRecord, Overshoots, Reason, SideTotals, play_game};
 pub use journal::{JournalLine, RunInfo, read_journal, write_atomic};
 pub use merge::{MergeOptions, MergeReport, merge_runs};
 pub use outputs::write_outputs;

@@ -3,6 +3,7 @@
 //! speed benchmark of the runner itself).
 
 use gomoku_board::{Board, Cell, Geometry, Pos, Rule};
+use gomoku_engine::{Clock, TimeBudget};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -44,20 +45,44 @@ pub struct ClockState {
 }
 
 impl ClockState {
-    /// A time budget for this move: the move time, or a share of the clock under a game
-    /// time (a twentieth of what is left plus most of the increment, never the whole clock).
-    pub fn move_budget(&self) -> Option<Duration> {
+    /// The time budget of this move from the engine's time manager
+    /// ([`gomoku_engine::Clock::budget`]): a move time (less a twentieth and the
+    /// [`IN_PROCESS_OVERHEAD`]), or a share of the game clock; `None` for depth and node
+    /// controls.
+    pub fn move_budget(&self) -> Option<TimeBudget> {
+        let clock = match self.control {
+            TimeControl::MoveTime(t) => Clock {
+                turn: Some(t),
+                ..Clock::default()
+            },
+            TimeControl::GameTime { increment, .. } => Clock {
+                game_left: Some(self.remaining.unwrap_or_default()),
+                increment,
+                ..Clock::default()
+            },
+            _ => return None,
+        };
+        Clock {
+            stones: self.ply,
+            overhead: IN_PROCESS_OVERHEAD,
+            ..clock
+        }
+        .budget()
+    }
+
+    /// The time this move may take before it counts as over its budget: the move time, or
+    /// what is left on the clock (beyond which the move loses on time).
+    pub fn move_limit(&self) -> Option<Duration> {
         match self.control {
             TimeControl::MoveTime(t) => Some(t),
-            TimeControl::GameTime { increment, .. } => {
-                let left = self.remaining.unwrap_or_default();
-                let share = left / 20 + increment * 3 / 4;
-                Some(share.min(left * 9 / 10))
-            }
+            TimeControl::GameTime { .. } => self.remaining,
             _ => None,
         }
     }
 }
+
+/// Time kept back per move for the runner's own work around an in-process search.
+pub const IN_PROCESS_OVERHEAD: Duration = Duration::from_millis(1);
 
 /// Engine search counters of one move (zero for players that do not search).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -135,6 +160,11 @@ pub trait Player {
         clock: &ClockState,
         rng: &mut ChaCha8Rng,
     ) -> Result<MoveAnswer, PlayerFault>;
+    /// The player's own limit per move, if it has one beyond the game's time control (an
+    /// external engine's `timeout_turn`): a move over it is counted as an overshoot.
+    fn turn_limit(&self) -> Option<Duration> {
+        None
+    }
 }
 
 /// Builds a fresh player; each worker thread calls it once per participant it meets.

@@ -2,10 +2,11 @@
 //! score, head-to-head, and pool Elo with its error from a joint Bradley-Terry fit
 //! ([`gomoku_stats::fit_pool`], Ordo-style, mean zero, 400 points per factor 10).
 
-use crate::game::{GameResult, Reason};
+use crate::game::{GameResult, Overshoots, Reason};
 use crate::journal::JournalLine;
 use gomoku_stats::{PoolGame, PoolOptions, fit_pool};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// Wins, draws and losses.
@@ -100,6 +101,19 @@ pub struct Standings {
     /// player and reason; they count in the table as the losses they are.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub forfeits: Vec<Forfeit>,
+    /// Moves over their time limit that did not lose (machine-dependent), by player.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overshoots: Vec<PlayerOvershoots>,
+}
+
+/// One player's moves over their time limit across the games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerOvershoots {
+    /// The player.
+    pub player: String,
+    /// How many moves went over, and by at most how much.
+    #[serde(flatten)]
+    pub overshoots: Overshoots,
 }
 
 /// Games one player lost by one kind of fault.
@@ -130,6 +144,21 @@ impl Standings {
                 player,
                 reason,
                 games,
+            })
+            .collect();
+        let mut over: BTreeMap<&str, Overshoots> = BTreeMap::new();
+        for l in &lines {
+            for (name, o) in [(&l.black, &l.overshoots[0]), (&l.white, &l.overshoots[1])] {
+                if !o.is_none() {
+                    over.entry(name.as_str()).or_default().merge(o);
+                }
+            }
+        }
+        standings.overshoots = over
+            .into_iter()
+            .map(|(player, overshoots)| PlayerOvershoots {
+                player: player.to_string(),
+                overshoots,
             })
             .collect();
         standings
@@ -233,6 +262,7 @@ impl Standings {
             },
             elo_note,
             forfeits: Vec::new(),
+            overshoots: Vec::new(),
         }
     }
 
@@ -290,6 +320,22 @@ impl Standings {
                 .map(|f| format!("{} {} x{}", f.player, f.reason.name(), f.games))
                 .collect();
             let _ = writeln!(out, "forfeits: {}", list.join(", "));
+        }
+        if !self.overshoots.is_empty() {
+            let list: Vec<String> = self
+                .overshoots
+                .iter()
+                .map(|o| {
+                    format!(
+                        "{} {} move{} (worst +{:.1} ms)",
+                        o.player,
+                        o.overshoots.moves,
+                        if o.overshoots.moves == 1 { "" } else { "s" },
+                        o.overshoots.max_us as f64 / 1000.0
+                    )
+                })
+                .collect();
+            let _ = writeln!(out, "over the time limit: {}", list.join(", "));
         }
         out
     }

@@ -797,3 +797,88 @@ fn game_time_forfeits_a_slow_side_and_adds_increments() {
         "a quick side gains its increment: {black_seen:?}"
     );
 }
+
+/// A greedy player that sleeps before every move.
+struct Sleepy(Box<dyn Player>);
+impl Player for Sleepy {
+    fn name(&self) -> &str {
+        "sleepy"
+    }
+    fn new_game(&mut self, g: Geometry, r: Rule) {
+        self.0.new_game(g, r);
+    }
+    fn choose_move(
+        &mut self,
+        board: &Board,
+        clock: &ClockState,
+        rng: &mut ChaCha8Rng,
+    ) -> Result<MoveAnswer, PlayerFault> {
+        std::thread::sleep(std::time::Duration::from_millis(25));
+        self.0.choose_move(board, clock, rng)
+    }
+}
+
+#[test]
+fn moves_over_the_move_time_reach_the_journal_and_the_standings() {
+    let greedy = BuiltinKind::Greedy.factory("sleepy");
+    let sleepy: gomoku_runner::PlayerFactory =
+        Arc::new(move || greedy().map(|p| Box::new(Sleepy(p)) as Box<dyn Player>));
+    let mut s = test_spec(
+        vec![
+            Participant {
+                name: "sleepy".into(),
+                factory: sleepy,
+            },
+            Participant {
+                name: "greedy".into(),
+                factory: BuiltinKind::Greedy.factory("greedy"),
+            },
+        ],
+        openings()[..1].to_vec(),
+        9,
+        1,
+        7,
+    );
+    s.config.time_control = gomoku_config::tournament::TimeControlSpec::MoveTime(10);
+    s.config.move_cap = Some(13);
+    let dir = temp_dir("overshoots");
+    let summary = run_tournament(
+        &s,
+        &RunOptions {
+            threads: 1,
+            output: Some(&dir),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let sleepy_moves: u32 = summary
+        .lines
+        .iter()
+        .map(|l| l.stats[if l.black == "sleepy" { 0 } else { 1 }].moves)
+        .sum();
+    let over: u32 = summary
+        .lines
+        .iter()
+        .map(|l| l.overshoots[if l.black == "sleepy" { 0 } else { 1 }].moves)
+        .sum();
+    assert_eq!(over, sleepy_moves);
+    let journal = std::fs::read_to_string(dir.join(JOURNAL_FILE)).unwrap();
+    assert!(journal.contains("\"overshoots\""), "{journal}");
+    let standings = write_outputs(&dir).unwrap();
+    assert!(
+        standings.table().contains("over the time limit: sleepy "),
+        "{}",
+        standings.table()
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("standings.json")).unwrap())
+            .unwrap();
+    let entry = json["overshoots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["player"] == "sleepy")
+        .unwrap();
+    assert_eq!(entry["moves"].as_u64(), Some(sleepy_moves as u64));
+    assert!(entry["max_us"].as_u64().unwrap() >= 10_000);
+}
