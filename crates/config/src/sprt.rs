@@ -307,6 +307,9 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
             "batch_pairs must be at least 1 (or None: the default)".into(),
         ));
     }
+    if let Err(e) = file.time_control.check() {
+        return Err(at("time_control", e));
+    }
 
     Ok(SprtPlan {
         path: path.to_path_buf(),

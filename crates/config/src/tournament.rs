@@ -39,9 +39,13 @@
 //! - Every opening is played twice per pair (colours reversed); `rounds` repeats the book.
 //!   With `transform`, each (round, opening, pair) gets a random symmetry of the board drawn
 //!   from the seed, the same for both games of the pair.
-//! - Time controls: `EngineDefault` (each engine's own depth), `Depth(n)` and `Nodes(n)` give
-//!   the same games on every machine; `MoveTime(ms)` and `GameTime(base_ms, inc_ms)` depend on
-//!   the machine's speed and load, so their games are not reproducible.
+//! - Time controls: `EngineDefault` (each engine's own depth), `Depth(n)` (1..=64) and
+//!   `Nodes(n)` give the same games on every machine; `MoveTime(ms)` and `GameTime(base_ms,
+//!   inc_ms)` (1 ms to a day) depend on the machine's speed and load, so their games are not
+//!   reproducible. Under `Nodes`, `MoveTime` and `GameTime` an engine deepens until its budget
+//!   is spent (its configured depth applies only under `EngineDefault`); its time manager
+//!   never starts an iteration it predicts it cannot finish, and moves over the budget are
+//!   counted in the journal and the standings.
 //! - `External` engines: `command` is a file relative to the tournament file (or an absolute
 //!   path), else a program looked up in `PATH`; `dir` (default: the working directory of
 //!   gomoku-arena) and `stderr` (a file the engine's stderr is appended to; default: discarded)
@@ -554,6 +558,36 @@ pub enum TimeControlSpec {
     },
 }
 
+/// The longest move or game time a time control accepts: one day, in milliseconds.
+pub const MAX_TIME_MS: u64 = 86_400_000;
+
+impl TimeControlSpec {
+    /// Refuses budgets that cannot be played: a depth outside 1..=64, no nodes, a move or
+    /// game time of zero or longer than a day (an increment may be zero).
+    pub fn check(&self) -> Result<(), String> {
+        let max_depth = gomoku_engine::MAX_DEPTH;
+        match *self {
+            TimeControlSpec::EngineDefault => Ok(()),
+            TimeControlSpec::Depth(d) if !(1..=max_depth).contains(&d) => {
+                Err(format!("Depth({d}): the depth must be in 1..={max_depth}"))
+            }
+            TimeControlSpec::Nodes(0) => Err("Nodes(0): the node budget must be at least 1".into()),
+            TimeControlSpec::MoveTime(ms) if !(1..=MAX_TIME_MS).contains(&ms) => Err(format!(
+                "MoveTime({ms}): the time per move must be in 1..={MAX_TIME_MS} ms"
+            )),
+            TimeControlSpec::GameTime { base_ms, inc_ms }
+                if !(1..=MAX_TIME_MS).contains(&base_ms) || inc_ms > MAX_TIME_MS =>
+            {
+                Err(format!(
+                    "GameTime(base_ms: {base_ms}, inc_ms: {inc_ms}): base_ms must be in \
+                     1..={MAX_TIME_MS} and inc_ms in 0..={MAX_TIME_MS}"
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 /// A tournament file loaded and checked: every engine built from its file, every opening
 /// read and checked against the board and rule.
 #[derive(Clone, Debug)]
@@ -885,6 +919,9 @@ pub fn load_tournament_with(
     }
     if file.rounds == 0 {
         return Err(loc.error_at(locate(&text, "rounds", 0), "rounds must be at least 1"));
+    }
+    if let Err(e) = file.time_control.check() {
+        return Err(loc.error_at(locate(&text, "time_control", 0), e));
     }
     if file.threads == Some(0) {
         return Err(loc.error_at(

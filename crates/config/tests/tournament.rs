@@ -190,6 +190,28 @@ fn bad_files_name_file_line_and_column() {
         (5, 67),
         &["Unexpected field named `topn` in `Overrides`"],
     );
+    // Budgets that cannot be played.
+    for (bad, what) in [
+        (
+            "MoveTime(0)",
+            "MoveTime(0): the time per move must be in 1..=86400000 ms",
+        ),
+        ("Depth(0)", "Depth(0): the depth must be in 1..=64"),
+        ("Depth(65)", "Depth(65): the depth must be in 1..=64"),
+        ("Nodes(0)", "Nodes(0): the node budget must be at least 1"),
+        (
+            "GameTime(base_ms: 0, inc_ms: 10)",
+            "GameTime(base_ms: 0, inc_ms: 10): base_ms must be in 1..=86400000",
+        ),
+    ] {
+        expect_err(
+            &dir,
+            &GOOD.replace("time_control: Depth(3)", &format!("time_control: {bad}")),
+            "t.ron",
+            (14, 5),
+            &[what],
+        );
+    }
     // An opening off the board is reported at its line and column of the book.
     std::fs::write(dir.join("book.txt"), "h8i7g7\nh8 p16\n").unwrap();
     expect_err(
@@ -238,6 +260,32 @@ fn every_shipped_config_loads() {
     };
     let mut loaded = 0;
     for path in files("tournaments") {
+        if path.ends_with("sparring.ron") {
+            // Its External command is a placeholder for the user to fill in: the only error
+            // is that one, and with a real program in its place the file loads.
+            let err = gomoku_config::tournament::load_tournament(&path).unwrap_err();
+            assert!(
+                err.to_string()
+                    .ends_with("external engine /path/to/pbrain-opponent: no such file"),
+                "{err}"
+            );
+            let (configs, repo) = (
+                root.canonicalize().unwrap(),
+                root.join("..").canonicalize().unwrap(),
+            );
+            let text = std::fs::read_to_string(&path)
+                .unwrap()
+                .replace("/path/to/pbrain-opponent", "/bin/sh")
+                .replace("\"../../", &format!("\"{}/", repo.display()))
+                .replace("\"../", &format!("\"{}/", configs.display()));
+            let copy = setup("sparring").join("sparring.ron");
+            std::fs::write(&copy, text).unwrap();
+            let t =
+                gomoku_config::tournament::load_tournament(&copy).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(t.participants.len(), 2);
+            loaded += 1;
+            continue;
+        }
         gomoku_config::tournament::load_tournament(&path)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         loaded += 1;
