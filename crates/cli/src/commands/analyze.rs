@@ -3,7 +3,7 @@
 use super::position::PositionArgs;
 use anyhow::{Context, Result};
 use gomoku_board::notation::format_pos;
-use gomoku_engine::{Engine, Limits};
+use gomoku_engine::{Engine, Limits, TimeBudget};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::path::PathBuf;
@@ -18,14 +18,16 @@ pub struct Args {
     engine: Option<PathBuf>,
     #[command(flatten)]
     position: PositionArgs,
-    /// Search depth (overrides the engine config).
-    #[arg(long)]
+    /// Search depth; with --time-ms or --nodes a cap (else the search deepens until the
+    /// budget is spent); alone, it overrides the engine config's depth.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=gomoku_engine::MAX_DEPTH as i64))]
     depth: Option<u32>,
-    /// Time limit per move in milliseconds.
-    #[arg(long)]
+    /// Time for the move in milliseconds (1..=86400000): the search deepens until its time
+    /// manager stops it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
     time_ms: Option<u64>,
-    /// Node limit.
-    #[arg(long)]
+    /// Node budget (at least 1): the search deepens until it is spent, unless --depth caps it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
     /// Seed for the engine's tie-break draw.
     #[arg(long, default_value_t = 1)]
@@ -43,7 +45,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
-        time: args.time_ms.map(Duration::from_millis),
+        time: args
+            .time_ms
+            .map(|ms| TimeBudget::fixed(Duration::from_millis(ms))),
     };
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let result = engine.search(&board, &limits, &mut rng);

@@ -14,7 +14,7 @@
 
 use anyhow::{Context, Result, bail};
 use gomoku_board::{Geometry, Rule};
-use gomoku_engine::{Engine, Limits};
+use gomoku_engine::{Engine, Limits, TimeBudget};
 use gomoku_play::{EngineBrain, Humans, Session, serve};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -29,11 +29,12 @@ pub struct Args {
     /// Engine config (RON); the built-in default engine if omitted.
     #[arg(long)]
     engine: Option<PathBuf>,
-    /// Search depth in plies (overrides the engine config).
-    #[arg(long)]
+    /// Search depth in plies; with --time-ms a cap, alone it overrides the engine config's.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=gomoku_engine::MAX_DEPTH as i64))]
     depth: Option<u32>,
-    /// Time limit per engine move in milliseconds.
-    #[arg(long)]
+    /// Time per engine move in milliseconds (1..=86400000): the engine deepens until its
+    /// time manager stops it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=86_400_000))]
     time_ms: Option<u64>,
     /// The sides you play: black, white, both (the engine only gives hints) or none (the
     /// engine plays itself to the end).
@@ -73,10 +74,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let Some(depth) = args.depth {
         params.depth = depth;
     }
+    // On a clock the engine deepens until its time is spent; `--depth` then caps it.
     let limits = Limits {
         depth: args.depth,
         nodes: None,
-        time: args.time_ms.map(Duration::from_millis),
+        time: args
+            .time_ms
+            .map(|ms| TimeBudget::fixed(Duration::from_millis(ms))),
     };
     let seed = args.seed.unwrap_or_else(clock_seed);
     let mut name = match &args.engine {
@@ -87,7 +91,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
         None => "engine".to_string(),
     };
     name.push_str(&match args.time_ms {
-        Some(ms) => format!(" (depth {}, {ms} ms)", params.depth),
+        Some(ms) => match args.depth {
+            Some(d) => format!(" ({ms} ms, depth at most {d})"),
+            None => format!(" ({ms} ms)"),
+        },
         None => format!(" (depth {})", params.depth),
     });
     let engine = Engine::new(params).context("building the engine")?;
