@@ -15,11 +15,13 @@
 //! Engine(name: "seed-d4", table: File("../tables/seed000.ron"), depth: 4, top_n: Some(10),
 //!        radius: 2, tt_mib: 16, tt: true, ordering: true, iterative_deepening: true,
 //!        killers: true, history: true, vcf: true, vcf_depth: 12, tie_break_margin: 0,
-//!        threads: 1)
+//!        threads: 1,
+//!        // search techniques, all off by default:
+//!        aspiration: 0, lmr: false, futility: 0, threat_extension: false, eval_average: false)
 //! ```
 
 use crate::{ConfigError, parse_ron, resolve_relative};
-use gomoku_engine::{EngineParams, PatternSpec, PatternTable};
+use gomoku_engine::{EngineParams, PatternSpec, PatternTable, SearchFeatures};
 use ron::ser::PrettyConfig;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -162,6 +164,21 @@ pub struct EngineFile {
     /// Search threads.
     #[serde(default = "d_threads")]
     pub threads: usize,
+    /// Root aspiration window half-width (0 = off).
+    #[serde(default)]
+    pub aspiration: i32,
+    /// Late-move reductions.
+    #[serde(default)]
+    pub lmr: bool,
+    /// Futility margin at depth 2 (0 = off).
+    #[serde(default)]
+    pub futility: i32,
+    /// Threat extensions (a four does not use up a ply).
+    #[serde(default)]
+    pub threat_extension: bool,
+    /// Leaves average the evaluation over the last two plies.
+    #[serde(default)]
+    pub eval_average: bool,
 }
 
 /// A loaded, validated engine configuration.
@@ -258,6 +275,13 @@ pub fn parse_engine(text: &str, path: &Path) -> Result<EngineConfig, ConfigError
         vcf_depth: f.vcf_depth,
         tie_break_margin: f.tie_break_margin,
         threads: f.threads,
+        features: SearchFeatures {
+            aspiration: f.aspiration,
+            lmr: f.lmr,
+            futility: f.futility,
+            threat_extension: f.threat_extension,
+            eval_average: f.eval_average,
+        },
     };
     params.validate().map_err(|e| match e {
         gomoku_engine::EngineError::Param { field, message } => {

@@ -70,6 +70,28 @@ pub struct EngineSpec {
     pub tie_break_margin: i32,
     /// [`EngineParams::threads`].
     pub threads: usize,
+    /// [`EngineParams::features`] (left out when all are off, so older runs keep their hash).
+    #[serde(default, skip_serializing_if = "features_off")]
+    pub features: FeaturesSpec,
+}
+
+/// [`gomoku_engine::SearchFeatures`] as `run.json` records them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FeaturesSpec {
+    /// Aspiration half-width.
+    pub aspiration: i32,
+    /// Late-move reductions.
+    pub lmr: bool,
+    /// Futility margin.
+    pub futility: i32,
+    /// Threat extensions.
+    pub threat_extension: bool,
+    /// Two-ply evaluation average.
+    pub eval_average: bool,
+}
+
+fn features_off(f: &FeaturesSpec) -> bool {
+    *f == FeaturesSpec::default()
 }
 
 impl EngineSpec {
@@ -102,6 +124,13 @@ impl EngineSpec {
             vcf_depth: p.vcf_depth,
             tie_break_margin: p.tie_break_margin,
             threads: p.threads,
+            features: FeaturesSpec {
+                aspiration: p.features.aspiration,
+                lmr: p.features.lmr,
+                futility: p.features.futility,
+                threat_extension: p.features.threat_extension,
+                eval_average: p.features.eval_average,
+            },
         }
     }
 
@@ -131,6 +160,13 @@ impl EngineSpec {
             vcf_depth: self.vcf_depth,
             tie_break_margin: self.tie_break_margin,
             threads: self.threads,
+            features: gomoku_engine::SearchFeatures {
+                aspiration: self.features.aspiration,
+                lmr: self.features.lmr,
+                futility: self.features.futility,
+                threat_extension: self.features.threat_extension,
+                eval_average: self.features.eval_average,
+            },
         }
     }
 }

@@ -310,6 +310,21 @@ pub struct Overrides {
     /// Search threads (more than 1 makes games non-deterministic).
     #[serde(default)]
     pub threads: Option<usize>,
+    /// Root aspiration window half-width (0 = off).
+    #[serde(default)]
+    pub aspiration: Option<i32>,
+    /// Late-move reductions.
+    #[serde(default)]
+    pub lmr: Option<bool>,
+    /// Futility margin at depth 2 (0 = off).
+    #[serde(default)]
+    pub futility: Option<i32>,
+    /// Threat extensions.
+    #[serde(default)]
+    pub threat_extension: Option<bool>,
+    /// Leaves average the evaluation over two plies.
+    #[serde(default)]
+    pub eval_average: Option<bool>,
     /// A pattern table file (relative to the tournament file) instead of the engine's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub table: Option<PathBuf>,
@@ -357,6 +372,10 @@ impl Overrides {
             tie_break_margin,
             threads
         );
+        macro_rules! feature {
+            ($($f:ident),*) => { $( if let Some(v) = self.$f { p.features.$f = v; } )* };
+        }
+        feature!(aspiration, lmr, futility, threat_extension, eval_average);
     }
 }
 

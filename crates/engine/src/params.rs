@@ -46,6 +46,30 @@ pub struct EngineParams {
     pub tie_break_margin: i32,
     /// Search threads (1 = single-threaded; more = Lazy SMP helpers sharing the TT).
     pub threads: usize,
+    /// Search techniques beyond plain PVS, each a switch for ablations and SPRT tests.
+    pub features: SearchFeatures,
+}
+
+/// Search techniques of strong Gomoku engines, each off by default until an SPRT run says it
+/// helps (see the README's engine section for the figures).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchFeatures {
+    /// Aspiration window half-width around the last iteration's score at the root (0 = off);
+    /// a score outside it is searched again with the full window.
+    pub aspiration: i32,
+    /// Late-move reductions: from the 4th move on, at depth 3 and more, a quiet move (one
+    /// that makes no four) is searched one ply shallower with a null window first, and again
+    /// at full depth only if it beats alpha.
+    pub lmr: bool,
+    /// Futility margin at depth 2 (0 = off): a quiet move whose static value after it plus
+    /// the margin cannot reach alpha is not searched.
+    pub futility: i32,
+    /// Threat extensions: a move that makes a four does not use up a ply (at most as many
+    /// extensions on a line as the nominal depth).
+    pub threat_extension: bool,
+    /// Leaves score the mean of the evaluation after the last move and before it, against
+    /// the swing between odd and even depths.
+    pub eval_average: bool,
 }
 
 impl Default for EngineParams {
@@ -65,6 +89,7 @@ impl Default for EngineParams {
             vcf_depth: 12,
             tie_break_margin: 0,
             threads: 1,
+            features: SearchFeatures::default(),
         }
     }
 }
@@ -90,6 +115,18 @@ impl EngineParams {
         }
         if self.tie_break_margin < 0 {
             return bad("tie_break_margin", "must be >= 0".into());
+        }
+        if !(0..=1_000_000).contains(&self.features.aspiration) {
+            return bad(
+                "aspiration",
+                format!("{} not in 0..=1000000", self.features.aspiration),
+            );
+        }
+        if !(0..=1_000_000).contains(&self.features.futility) {
+            return bad(
+                "futility",
+                format!("{} not in 0..=1000000", self.features.futility),
+            );
         }
         if !(1..=64).contains(&self.threads) {
             return bad("threads", format!("{} not in 1..=64", self.threads));

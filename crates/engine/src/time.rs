@@ -95,9 +95,10 @@ impl Clock {
 }
 
 /// Whether iterative deepening should start another iteration: `elapsed` is the time used so
-/// far, `last` and `before` how long the last two iterations took. The next one is predicted
-/// to take `last` times the larger of the last two growth factors (alternating depths grow
-/// unevenly in Gomoku), between 1.5 and 10; it starts only if it is predicted to end by the
+/// far, `last`, `before` and `before_that` how long the last three iterations took. The next
+/// one is predicted to take `last` times the growth from `before_that` to `before` (the step
+/// of the same parity: alternate depths grow unevenly in Gomoku), kept between 1.5 and 10;
+/// it starts only if it is predicted to end by the
 /// hard limit and by 1.25 targets (and never once the target is spent), so the move takes
 /// about its target on average and never begins what it cannot finish.
 pub fn start_next_iteration(
@@ -120,9 +121,14 @@ pub fn start_next_iteration(
 pub(crate) fn next_fits(cost: [f64; 4], target: f64, hard: f64) -> bool {
     let [spent, last, before, before_that] = cost;
     let growth = |a: f64, b: f64| if b > 0.0 { a / b } else { 4.0 };
-    let factor = growth(last, before)
-        .max(growth(before, before_that))
-        .clamp(1.5, 10.0);
+    // Odd and even depths grow unevenly in Gomoku: the next step is most like the one two
+    // plies back, of the same parity.
+    let factor = if before_that > 0.0 {
+        growth(before, before_that)
+    } else {
+        growth(last, before)
+    }
+    .clamp(1.5, 10.0);
     let end = spent + last * factor;
     spent < target && end <= hard && end <= target * 1.25
 }
@@ -202,8 +208,10 @@ mod tests {
         assert!(start_next_iteration(&b, ms(10), ms(5), ms(2), ms(1)));
         // 60 ms so far, last 30 ms growing 3x: 60 + 90 > 100.
         assert!(!start_next_iteration(&b, ms(60), ms(30), ms(10), ms(5)));
-        // The uneven growth of alternate depths counts: 2x then 6x predicts 6x.
+        // Alternate depths grow unevenly: after 6x then 2x, the next step is predicted at 6x
+        // (30 + 72 > 100), after 2x then 6x at 2x (30 + 24 <= 100).
         assert!(!start_next_iteration(&b, ms(30), ms(12), ms(6), ms(1)));
+        assert!(start_next_iteration(&b, ms(30), ms(12), ms(2), ms(1)));
         // Past the target nothing starts, whatever the prediction.
         let g = TimeBudget {
             target: ms(50),

@@ -71,6 +71,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "tt_hits": result.tt_hits,
             "cutoff_ratio": result.cutoff_ratio,
             "to_move": board.to_move().to_string(),
+            "iterations": result.iterations.iter().map(|i| serde_json::json!({
+                "depth": i.depth,
+                "score": i.score,
+                "nodes": i.nodes,
+                "time_ms": i.time.as_secs_f64() * 1000.0,
+            })).collect::<Vec<_>>(),
         });
         println!("{obj}");
     } else {

@@ -74,7 +74,28 @@ impl Worker<'_> {
         let mut best = -INF;
         let mut best_move = moves[0];
         let n_moves = moves.len();
+        let f = self.p.features;
+        // The static value here, for leaves averaged over two plies.
+        let here = if f.eval_average && depth == 1 {
+            Some(self.sb.eval())
+        } else {
+            None
+        };
+        let average = |s: i32| match here {
+            Some(h) if !crate::score::is_mate(s) => ((s as i64 + h as i64) / 2) as i32,
+            _ => s,
+        };
+        let futility = f.futility > 0 && depth == 2 && forced.is_none();
         for (n, &m) in moves.iter().enumerate() {
+            if futility
+                && n > 0
+                && let Some(e) = self.sb.eval_after(m as usize)
+                && -e + f.futility <= alpha
+            {
+                // A quiet move that cannot reach alpha by its own value and the margin.
+                self.pruned += 1;
+                continue;
+            }
             let score = if depth == 1
                 && let Some(e) = self.sb.eval_after(m as usize)
             {
@@ -83,22 +104,40 @@ impl Worker<'_> {
                 self.tick();
                 self.seldepth = self.seldepth.max(ply + 1);
                 self.pv_len[ply + 1] = 0;
-                -e
+                average(-e)
             } else {
                 self.sb.make(m as usize);
                 self.tick();
-                let score = if n == 0 {
-                    -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+                let four = (f.lmr || f.threat_extension) && self.sb.last_move_fives().len > 0;
+                let next = if four
+                    && f.threat_extension
+                    && ply < 2 * self.target_depth as usize
+                    && ply + 3 < MAX_PLY
+                {
+                    depth
                 } else {
-                    let s = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                    depth - 1
+                };
+                let score = if n == 0 {
+                    -self.negamax(next, ply + 1, -beta, -alpha)
+                } else {
+                    let reduce = f.lmr && depth >= 3 && n >= 3 && forced.is_none() && !four;
+                    let mut s = if reduce {
+                        -self.negamax(next - 1, ply + 1, -alpha - 1, -alpha)
+                    } else {
+                        alpha + 1
+                    };
+                    if s > alpha && !self.stopped {
+                        s = -self.negamax(next, ply + 1, -alpha - 1, -alpha);
+                    }
                     if s > alpha && s < beta && !self.stopped {
-                        -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+                        -self.negamax(next, ply + 1, -beta, -alpha)
                     } else {
                         s
                     }
                 };
                 self.sb.unmake();
-                score
+                average(score)
             };
             if self.stopped {
                 self.moves[ply] = moves;

@@ -84,8 +84,23 @@ impl Worker<'_> {
             if !iterations.is_empty() && !self.start_next_iteration(&iterations, roots.len()) {
                 break;
             }
-            let (score, pv) = self.root_iteration(depth as i32, &mut roots);
+            let last = done.as_ref().map(|d| d.1);
+            let (score, pv) = self.root_aspirated(depth as i32, &mut roots, last);
             if self.stopped {
+                // An iteration cut short still proved something once its first move (the
+                // last best) was searched: a later move that beat it is better at this depth.
+                if let Some(d) = done.as_mut()
+                    && score > -INF
+                    && self.p.tie_break_margin == 0
+                    && pv.first() != d.2.first()
+                {
+                    d.0.iter_mut()
+                        .filter(|r| Some(&r.cell) == pv.first())
+                        .for_each(|r| r.score = score);
+                    d.0.sort_by_key(|r| std::cmp::Reverse(r.score));
+                    d.1 = score;
+                    d.2 = pv;
+                }
                 break;
             }
             // Stable sort: best first for the next iteration.
@@ -200,27 +215,40 @@ impl Worker<'_> {
     /// One root iteration; returns the best score and PV. With a tie-break margin, every
     /// root move scoring within the margin of the best gets an exact score.
     fn root_iteration(&mut self, depth: i32, roots: &mut [RootMove]) -> (i32, Vec<u32>) {
+        self.root_window(depth, roots, -INF, INF)
+    }
+
+    /// One root iteration searched inside the window `(lo, hi)`: a score at or above `hi`
+    /// ends it at once (fail high), a best score at or below `lo` is a fail low; either must
+    /// be searched again with the full window.
+    fn root_window(
+        &mut self,
+        depth: i32,
+        roots: &mut [RootMove],
+        lo: i32,
+        hi: i32,
+    ) -> (i32, Vec<u32>) {
         let margin = self.p.tie_break_margin;
-        let beta = INF;
         let mut best = -INF;
         let mut best_pv: Vec<u32> = Vec::new();
         self.pv_len[0] = 0;
-        for (n, rm) in roots.iter_mut().enumerate() {
-            let alpha = if best == -INF {
-                -INF
+        for rm in roots.iter_mut() {
+            let first = best == -INF;
+            let alpha = if first {
+                lo
             } else if margin > 0 && !is_mate(best) {
-                best - margin - 1
+                (best - margin - 1).max(lo)
             } else {
-                best
+                best.max(lo)
             };
             self.sb.make(rm.cell as usize);
             self.tick();
-            let score = if n == 0 || alpha == -INF {
-                -self.negamax(depth - 1, 1, -beta, -alpha)
+            let score = if first || alpha == -INF {
+                -self.negamax(depth - 1, 1, -hi, -alpha)
             } else {
                 let s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
                 if s > alpha && !self.stopped {
-                    -self.negamax(depth - 1, 1, -beta, -alpha)
+                    -self.negamax(depth - 1, 1, -hi, -alpha)
                 } else {
                     s
                 }
@@ -231,14 +259,41 @@ impl Worker<'_> {
             }
             self.searched += 1;
             rm.score = score;
-            rm.exact = score > alpha;
+            rm.exact = score > alpha && score < hi;
             if score > best {
                 best = score;
                 best_pv.clear();
                 best_pv.push(rm.cell);
                 best_pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);
             }
+            if score >= hi {
+                break;
+            }
         }
         (best, best_pv)
+    }
+
+    /// One iteration, inside an aspiration window around `last` (the previous iteration's
+    /// score) when that feature is on and the score is no mate; searched again with the full
+    /// window when the score falls outside.
+    fn root_aspirated(
+        &mut self,
+        depth: i32,
+        roots: &mut [RootMove],
+        last: Option<i32>,
+    ) -> (i32, Vec<u32>) {
+        let w = self.p.features.aspiration;
+        if let Some(last) = last
+            && w > 0
+            && self.p.tie_break_margin == 0
+            && !is_mate(last)
+        {
+            let (lo, hi) = (last - w, last + w);
+            let (score, pv) = self.root_window(depth, roots, lo, hi);
+            if self.stopped || (score > lo && score < hi) {
+                return (score, pv);
+            }
+        }
+        self.root_iteration(depth, roots)
     }
 }

@@ -56,7 +56,15 @@ fn knobs(e: &EngineSpec) -> Vec<(&'static str, Setting)> {
         vcf_depth,
         tie_break_margin,
         threads,
+        features,
     } = e;
+    let gomoku_config::run::FeaturesSpec {
+        aspiration,
+        lmr,
+        futility,
+        threat_extension,
+        eval_average,
+    } = features;
     // Two tables are the same setting when their values are; the chart shows the name.
     let values: Vec<String> = table
         .patterns
@@ -85,6 +93,11 @@ fn knobs(e: &EngineSpec) -> Vec<(&'static str, Setting)> {
         ("vcf_depth", number(f64::from(*vcf_depth))),
         ("tie_break_margin", number(f64::from(*tie_break_margin))),
         ("threads", number(*threads as f64)),
+        ("aspiration", number(f64::from(*aspiration))),
+        ("lmr", switch(*lmr)),
+        ("futility", number(f64::from(*futility))),
+        ("threat_extension", switch(*threat_extension)),
+        ("eval_average", switch(*eval_average)),
     ]
 }
 
@@ -283,6 +296,7 @@ mod tests {
             vcf_depth: 8,
             tie_break_margin: 0,
             threads: 1,
+            features: Default::default(),
         }
     }
 

@@ -1,0 +1,132 @@
+//! The search techniques behind `EngineParams::features`: an aspiration window changes no
+//! score (alpha-beta inside a window that is searched again on failure is still minimax),
+//! and with every technique on the engine still plays complete legal games and draws
+//! tic-tac-toe.
+
+use gomoku_board::{Board, Geometry, Pos, Rule};
+use gomoku_engine::{Engine, EngineParams, Limits, SearchFeatures, reference, tic_tac_toe_table};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+fn all_on() -> SearchFeatures {
+    SearchFeatures {
+        aspiration: 50,
+        lmr: true,
+        futility: 300,
+        threat_extension: true,
+        eval_average: true,
+    }
+}
+
+/// A position of `stones` random stones near the centre, no five on it.
+fn random_position(g: Geometry, stones: usize, rng: &mut ChaCha8Rng) -> Option<Board> {
+    let mut b = Board::new(g, Rule::Freestyle).unwrap();
+    let c = g.centre();
+    for _ in 0..stones {
+        let empty: Vec<Pos> = (-2..=2)
+            .flat_map(|dy| (-2..=2).map(move |dx| (c.x as i32 + dx, c.y as i32 + dy)))
+            .filter(|&(x, y)| b.contains(x, y))
+            .map(|(x, y)| Pos::new(x as u8, y as u8))
+            .filter(|&p| b.cell(p) == gomoku_board::Cell::Empty)
+            .collect();
+        if empty.is_empty() {
+            return None;
+        }
+        b.make(empty[rng.random_range(0..empty.len())]);
+        if b.winner().is_some() {
+            return None;
+        }
+    }
+    Some(b)
+}
+
+#[test]
+fn an_aspiration_window_leaves_the_minimax_score_unchanged() {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let g = Geometry {
+        width: 7,
+        height: 7,
+        k: 4,
+    };
+    let mut checked = 0;
+    for _ in 0..12 {
+        let Some(board) = random_position(g, 5, &mut rng) else {
+            continue;
+        };
+        for depth in 1..=3u32 {
+            let base = EngineParams {
+                depth,
+                top_n: None,
+                vcf: false,
+                radius: 1,
+                ..EngineParams::default()
+            };
+            let oracle = reference::minimax(&Engine::new(base.clone()).unwrap(), &board, depth);
+            // Narrow windows fail (and are searched again), wide ones hold.
+            for aspiration in [1, 20, 1000] {
+                let mut e = Engine::new(EngineParams {
+                    features: SearchFeatures {
+                        aspiration,
+                        ..SearchFeatures::default()
+                    },
+                    ..base.clone()
+                })
+                .unwrap();
+                let r = e.search(&board, &Limits::default(), &mut rng);
+                assert_eq!(r.score, oracle, "depth {depth} aspiration {aspiration}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 60, "{checked}");
+}
+
+#[test]
+fn with_every_technique_on_games_are_legal_and_tic_tac_toe_is_a_draw() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    for (g, rule) in [
+        (Geometry::square(15), Rule::Freestyle),
+        (Geometry::square(11), Rule::Standard),
+        (Geometry::square(15), Rule::Renju),
+    ] {
+        let mut e = Engine::new(EngineParams {
+            depth: 4,
+            features: all_on(),
+            ..EngineParams::default()
+        })
+        .unwrap();
+        let mut b = Board::new(g, rule).unwrap();
+        b.make(g.centre());
+        while b.outcome().is_none() && b.stone_count() < 60 {
+            let r = e.search(&b, &Limits::default(), &mut rng);
+            let m = r.best.expect("a move");
+            assert!(b.is_legal(m), "{m:?} on\n{b:?}");
+            b.make(m);
+        }
+    }
+    let ttt = Geometry {
+        width: 3,
+        height: 3,
+        k: 3,
+    };
+    let mut e = Engine::new(EngineParams {
+        table: tic_tac_toe_table(),
+        depth: 9,
+        top_n: None,
+        radius: 2,
+        vcf: false,
+        features: all_on(),
+        ..EngineParams::default()
+    })
+    .unwrap();
+    let mut b = Board::new(ttt, Rule::Freestyle).unwrap();
+    while b.outcome().is_none() {
+        let r = e.search(&b, &Limits::default(), &mut rng);
+        b.make(r.best.unwrap());
+    }
+    assert_eq!(
+        b.winner(),
+        None,
+        "tic-tac-toe with every technique on\n{b:?}"
+    );
+}
