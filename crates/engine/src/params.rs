@@ -86,7 +86,7 @@ impl Default for EngineParams {
             killers: true,
             history: true,
             vcf: true,
-            vcf_depth: 12,
+            vcf_depth: 255,
             tie_break_margin: 0,
             threads: 1,
             features: SearchFeatures::default(),

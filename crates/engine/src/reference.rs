@@ -74,3 +74,68 @@ fn node(sb: &mut SearchBoard, depth: i32, ply: i32) -> i32 {
     }
     best
 }
+
+/// Whether the side to move of `board` wins by a VCF (continuous fours, then a five) of at
+/// most `max_fours` fours, by the rules alone: every empty point is tried as a four, the
+/// defender must block the single five-point (or loses to two, or to a block forbidden to
+/// him under renju), and a defender with a five-point of his own wins first. Exponential:
+/// for small `max_fours` only, as the oracle of the engine's threat search.
+pub fn vcf(board: &Board, max_fours: u32) -> bool {
+    let mut b = board.clone();
+    vcf_node(&mut b, max_fours)
+}
+
+fn five_points(b: &Board, color: gomoku_board::Color) -> Vec<gomoku_board::Pos> {
+    b.points()
+        .filter(|&p| b.cell(p) == gomoku_board::Cell::Empty && b.wins_at(p, color))
+        .collect()
+}
+
+fn vcf_node(b: &mut Board, budget: u32) -> bool {
+    let me = b.to_move();
+    if !five_points(b, me).is_empty() {
+        return true;
+    }
+    if budget == 0 {
+        return false;
+    }
+    let theirs = five_points(b, me.opponent());
+    if theirs.len() >= 2 {
+        return false;
+    }
+    let moves: Vec<gomoku_board::Pos> = match theirs.first() {
+        Some(&q) => vec![q],
+        None => b
+            .points()
+            .filter(|&p| b.cell(p) == gomoku_board::Cell::Empty)
+            .collect(),
+    };
+    for p in moves {
+        if b.is_forbidden(p) {
+            continue;
+        }
+        b.make(p);
+        let mine = five_points(b, me);
+        let won = if mine.is_empty() {
+            false
+        } else if !five_points(b, me.opponent()).is_empty() {
+            // Our move did not block the defender's five-point: he completes it first.
+            false
+        } else if mine.len() >= 2 {
+            true
+        } else if b.is_forbidden(mine[0]) {
+            // Black may not block on a forbidden point.
+            true
+        } else {
+            b.make(mine[0]);
+            let w = vcf_node(b, budget - 1);
+            b.unmake();
+            w
+        };
+        b.unmake();
+        if won {
+            return true;
+        }
+    }
+    false
+}

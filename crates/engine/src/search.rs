@@ -328,8 +328,12 @@ struct Worker<'e> {
     vcf_cache: Vec<(u64, u32)>,
     vcf_line: Vec<u32>,
     vcf_gap: bool,
-    /// VCF nodes left for the current threat search (see [`VCF_NODE_CAP`]).
+    /// VCF nodes left for the current threat search.
     vcf_left: u64,
+    /// Nodes one threat search may visit: [`VCF_NODE_CAP`] without a clock (so depth and
+    /// node limited searches stay deterministic and bounded), unlimited on a clock, where
+    /// the threat searches' share of the time bounds them.
+    vcf_cap: u64,
 }
 
 /// The share of a move's hard time limit the root threat searches may use together.
@@ -410,6 +414,11 @@ impl<'e> Worker<'e> {
             vcf_line: Vec::with_capacity(600),
             vcf_gap: false,
             vcf_left: VCF_NODE_CAP,
+            vcf_cap: if limits.time.is_some() {
+                u64::MAX
+            } else {
+                VCF_NODE_CAP
+            },
             sb,
         }
     }

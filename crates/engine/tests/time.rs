@@ -100,7 +100,7 @@ fn a_node_budget_deepens_and_does_not_start_what_it_cannot_finish() {
 }
 
 #[test]
-fn a_single_legal_reply_is_not_searched_on_a_clock() {
+fn a_single_legal_reply_gets_an_eighth_of_the_clock() {
     // White must block Black's four at (9,7); nothing else matters.
     let ps = |v: &[(u8, u8)]| v.iter().map(|&(x, y)| Pos::new(x, y)).collect::<Vec<_>>();
     let b = Board::from_stones(
@@ -112,10 +112,11 @@ fn a_single_legal_reply_is_not_searched_on_a_clock() {
     )
     .unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let r = engine(4).search(&b, &Limits::move_time(Duration::from_secs(30)), &mut rng);
+    let r = engine(4).search(&b, &Limits::move_time(Duration::from_millis(800)), &mut rng);
     assert_eq!(r.best, Some(Pos::new(9, 7)));
-    assert_eq!(r.depth, 1);
-    assert!(r.time < Duration::from_secs(5), "{:?}", r.time);
+    // It deepens for the score within an eighth of the time (the bound is loose: the machine
+    // may be loaded); the same search of a real choice deepens further.
+    assert!(r.time < Duration::from_millis(400), "{:?}", r.time);
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use super::Worker;
 use crate::params::MAX_PLY;
-use crate::score::{INF, WIN, score_from_tt, score_to_tt};
+use crate::score::{INF, MATE_BOUND, WIN, score_from_tt, score_to_tt};
 use crate::tt::Bound;
 
 impl Worker<'_> {
@@ -86,7 +86,30 @@ impl Worker<'_> {
             _ => s,
         };
         let futility = f.futility > 0 && depth == 2 && forced.is_none();
-        for (n, &m) in moves.iter().enumerate() {
+        // A mate score must be a proof: when every move the width let through loses, the
+        // moves it left out are searched too before the node is called lost.
+        let mut widened =
+            depth == 1 || forced.is_some() || self.p.top_n.is_none_or(|k| n_moves < k);
+        let mut n = 0;
+        loop {
+            if n == moves.len() {
+                if widened || best > -MATE_BOUND || self.stopped {
+                    break;
+                }
+                widened = true;
+                let mut all = Vec::new();
+                self.sb.candidates(&mut all);
+                self.order(&mut all, ply, 0, None);
+                for c in all {
+                    if !moves[..n_moves].contains(&c) {
+                        moves.push(c);
+                    }
+                }
+                continue;
+            }
+            let m = moves[n];
+            n += 1;
+            let n = n - 1;
             if futility
                 && n > 0
                 && let Some(e) = self.sb.eval_after(m as usize)
@@ -155,7 +178,7 @@ impl Worker<'_> {
                     head[ply][1..1 + child_len].copy_from_slice(&tail[0][..child_len]);
                     self.pv_len[ply] = child_len + 1;
                     if score >= beta {
-                        self.cutoff(ply, n, n_moves, m, depth, forced.is_none());
+                        self.cutoff(ply, n, moves.len(), m, depth, forced.is_none());
                         break;
                     }
                 }

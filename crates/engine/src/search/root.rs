@@ -153,17 +153,17 @@ impl Worker<'_> {
     }
 
     /// Whether a budgeted search (time, or nodes without a depth cap) starts the next
-    /// iteration after the completed `iterations`: not with a single root move (nothing to
-    /// choose), and only if the next one is predicted to finish within the budget (see
+    /// iteration after the completed `iterations`: only if the next one is predicted to
+    /// finish within the budget, an eighth of it with a single root move (see
     /// [`crate::time::start_next_iteration`]; a node budget without a depth cap is predicted
     /// like time). Searches limited only by depth always go on.
     fn start_next_iteration(&self, iterations: &[IterationInfo], root_moves: usize) -> bool {
         if !self.budgeted {
             return true;
         }
-        if root_moves <= 1 {
-            return false;
-        }
+        // A single legal reply is played whatever the search says; it deepens only for its
+        // score, within an eighth of the budget.
+        let share = if root_moves <= 1 { 0.125 } else { 1.0 };
         // The cost of each of the last three iterations, by a measure of the budget.
         let last3 = |cost: &dyn Fn(&IterationInfo) -> f64| {
             let mut spans = [0.0; 3];
@@ -179,7 +179,7 @@ impl Worker<'_> {
         if let Some(b) = self.budget {
             let [l, p, pp] = last3(&|i| i.time.as_secs_f64());
             let spent = self.start.elapsed().as_secs_f64();
-            let (target, hard) = (b.target.as_secs_f64(), b.hard.as_secs_f64());
+            let (target, hard) = (b.target.as_secs_f64() * share, b.hard.as_secs_f64() * share);
             if !next_fits([spent, l, p, pp], target, hard) {
                 return false;
             }
@@ -188,7 +188,7 @@ impl Worker<'_> {
             && let Some(cap) = self.node_limit
         {
             let [l, p, pp] = last3(&|i| i.nodes as f64);
-            let cap = cap as f64;
+            let cap = cap as f64 * share;
             if !next_fits([self.nodes as f64, l, p, pp], cap, cap) {
                 return false;
             }

@@ -13,7 +13,8 @@ pub(super) const VCF_CACHE: usize = 1 << 15;
 
 /// Most VCF nodes one threat search may visit. Positions crowded with fours can make a
 /// 12-four search explode (a depth-4 move once took 236M nodes); past the cap the search
-/// answers "no VCF found", which is counted in nodes and so is deterministic.
+/// answers "no VCF found", which is counted in nodes and so is deterministic. On a clock the
+/// time share of the threat searches bounds them instead.
 pub(super) const VCF_NODE_CAP: u64 = 200_000;
 
 impl Worker<'_> {
@@ -39,7 +40,7 @@ impl Worker<'_> {
             self.tick();
             let mine = self.sb.last_move_fives();
             self.vcf_line.clear();
-            self.vcf_left = VCF_NODE_CAP;
+            self.vcf_left = self.vcf_cap;
             let loses = self.vcf(1, self.p.vcf_depth, mine);
             self.sb.unmake();
             if self.stopped {
@@ -74,7 +75,7 @@ impl Worker<'_> {
         }
         let theirs = self.sb.all_fives(me.opponent());
         self.vcf_line.clear();
-        self.vcf_left = VCF_NODE_CAP;
+        self.vcf_left = self.vcf_cap;
         if !self.vcf(0, max_fours, theirs) {
             return None;
         }
