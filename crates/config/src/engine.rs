@@ -16,8 +16,10 @@
 //!        radius: 2, tt_mib: 16, tt: true, ordering: true, iterative_deepening: true,
 //!        killers: true, history: true, vcf: true, vcf_depth: 12, tie_break_margin: 0,
 //!        threads: 1,
-//!        // search techniques, all off by default:
-//!        aspiration: 0, lmr: false, futility: 0, threat_extension: false, eval_average: false)
+//!        // search techniques (defaults: the ones SPRT kept):
+//!        aspiration: 0, lmr: true, futility: 500, threat_extension: false, eval_average: false,
+//!        // the root VCT (fours and threes), on by default:
+//!        vct: true, vct_depth: 20, vct_threat: 3)
 //! ```
 
 use crate::{ConfigError, parse_ron, resolve_relative};
@@ -165,20 +167,54 @@ pub struct EngineFile {
     #[serde(default = "d_threads")]
     pub threads: usize,
     /// Root aspiration window half-width (0 = off).
-    #[serde(default)]
+    #[serde(default = "d_aspiration")]
     pub aspiration: i32,
     /// Late-move reductions.
-    #[serde(default)]
+    #[serde(default = "d_lmr")]
     pub lmr: bool,
     /// Futility margin at depth 2 (0 = off).
-    #[serde(default)]
+    #[serde(default = "d_futility")]
     pub futility: i32,
     /// Threat extensions (a four does not use up a ply).
-    #[serde(default)]
+    #[serde(default = "d_threat_extension")]
     pub threat_extension: bool,
     /// Leaves average the evaluation over the last two plies.
-    #[serde(default)]
+    #[serde(default = "d_eval_average")]
     pub eval_average: bool,
+    /// Root VCT threat search on/off.
+    #[serde(default = "d_vct")]
+    pub vct: bool,
+    /// Most attacker moves (five included) in a VCT.
+    #[serde(default = "d_vct_depth")]
+    pub vct_depth: u32,
+    /// Longest VCF (in fours) a three may threaten.
+    #[serde(default = "d_vct_threat")]
+    pub vct_threat: u32,
+}
+
+fn d_aspiration() -> i32 {
+    d().features.aspiration
+}
+fn d_lmr() -> bool {
+    d().features.lmr
+}
+fn d_futility() -> i32 {
+    d().features.futility
+}
+fn d_threat_extension() -> bool {
+    d().features.threat_extension
+}
+fn d_eval_average() -> bool {
+    d().features.eval_average
+}
+fn d_vct() -> bool {
+    d().vct
+}
+fn d_vct_depth() -> u32 {
+    d().vct_depth
+}
+fn d_vct_threat() -> u32 {
+    d().vct_threat
 }
 
 /// A loaded, validated engine configuration.
@@ -282,6 +318,9 @@ pub fn parse_engine(text: &str, path: &Path) -> Result<EngineConfig, ConfigError
             threat_extension: f.threat_extension,
             eval_average: f.eval_average,
         },
+        vct: f.vct,
+        vct_depth: f.vct_depth,
+        vct_threat: f.vct_threat,
     };
     params.validate().map_err(|e| match e {
         gomoku_engine::EngineError::Param { field, message } => {

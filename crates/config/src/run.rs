@@ -73,6 +73,18 @@ pub struct EngineSpec {
     /// [`EngineParams::features`] (left out when all are off, so older runs keep their hash).
     #[serde(default, skip_serializing_if = "features_off")]
     pub features: FeaturesSpec,
+    /// [`EngineParams::vct`] and its limits; absent = off (as every run before it existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vct: Option<VctSpec>,
+}
+
+/// The root VCT's limits as `run.json` records them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VctSpec {
+    /// [`EngineParams::vct_depth`].
+    pub depth: u32,
+    /// [`EngineParams::vct_threat`].
+    pub threat: u32,
 }
 
 /// [`gomoku_engine::SearchFeatures`] as `run.json` records them.
@@ -131,6 +143,10 @@ impl EngineSpec {
                 threat_extension: p.features.threat_extension,
                 eval_average: p.features.eval_average,
             },
+            vct: p.vct.then_some(VctSpec {
+                depth: p.vct_depth,
+                threat: p.vct_threat,
+            }),
         }
     }
 
@@ -167,6 +183,13 @@ impl EngineSpec {
                 threat_extension: self.features.threat_extension,
                 eval_average: self.features.eval_average,
             },
+            vct: self.vct.is_some(),
+            vct_depth: self
+                .vct
+                .map_or(EngineParams::default().vct_depth, |v| v.depth),
+            vct_threat: self
+                .vct
+                .map_or(EngineParams::default().vct_threat, |v| v.threat),
         }
     }
 }

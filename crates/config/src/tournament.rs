@@ -325,6 +325,15 @@ pub struct Overrides {
     /// Leaves average the evaluation over two plies.
     #[serde(default)]
     pub eval_average: Option<bool>,
+    /// Root VCT on/off.
+    #[serde(default)]
+    pub vct: Option<bool>,
+    /// VCT depth (attacker moves, five included).
+    #[serde(default)]
+    pub vct_depth: Option<u32>,
+    /// Longest VCF a VCT three may threaten.
+    #[serde(default)]
+    pub vct_threat: Option<u32>,
     /// A pattern table file (relative to the tournament file) instead of the engine's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub table: Option<PathBuf>,
@@ -370,7 +379,10 @@ impl Overrides {
             vcf,
             vcf_depth,
             tie_break_margin,
-            threads
+            threads,
+            vct,
+            vct_depth,
+            vct_threat
         );
         macro_rules! feature {
             ($($f:ident),*) => { $( if let Some(v) = self.$f { p.features.$f = v; } )* };

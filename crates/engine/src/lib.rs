@@ -56,7 +56,7 @@ mod search;
 pub mod time;
 pub mod tt;
 
-pub use params::{EngineParams, Limits, MAX_DEPTH, SearchFeatures};
+pub use params::{EngineParams, Limits, MAX_DEPTH, MAX_VCT_DEPTH, SearchFeatures};
 pub use pattern::{
     CompiledTable, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, PatternSpec, PatternTable, TableError,
     evaluate_from_scratch, for_each_window, seed_table, tic_tac_toe_table,

@@ -10,6 +10,8 @@ use std::time::Duration;
 
 /// The deepest nominal search depth accepted.
 pub const MAX_DEPTH: u32 = 64;
+/// The deepest VCT accepted, in attacker moves.
+pub const MAX_VCT_DEPTH: u32 = 60;
 /// Plies the per-ply arrays of a search (moves, PV, killers) are sized for: [`MAX_DEPTH`]
 /// with a margin, so a node at the depth limit can still index its child's slot.
 pub(crate) const MAX_PLY: usize = MAX_DEPTH as usize + 2;
@@ -48,11 +50,20 @@ pub struct EngineParams {
     pub threads: usize,
     /// Search techniques beyond plain PVS, each a switch for ablations and SPRT tests.
     pub features: SearchFeatures,
+    /// VCT threat search (fours and threes) at the root after the VCF.
+    pub vct: bool,
+    /// VCT depth limit: the most moves of the attacker, its five included (quintet's
+    /// `limit`).
+    pub vct_depth: u32,
+    /// The longest VCF (in fours) a three may threaten for it to count as a threat
+    /// (quintet's `threat_limit`; 1 = only threes that threaten an open four or four-four).
+    pub vct_threat: u32,
 }
 
-/// Search techniques of strong Gomoku engines, each off by default until an SPRT run says it
-/// helps (see the README's engine section for the figures).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Search techniques of strong Gomoku engines, each a switch. The default keeps those an
+/// SPRT run said help (late-move reductions, futility 500; README's engine section has the
+/// figures); [`SearchFeatures::NONE`] is plain PVS.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchFeatures {
     /// Aspiration window half-width around the last iteration's score at the root (0 = off);
     /// a score outside it is searched again with the full window.
@@ -70,6 +81,28 @@ pub struct SearchFeatures {
     /// Leaves score the mean of the evaluation after the last move and before it, against
     /// the swing between odd and even depths.
     pub eval_average: bool,
+}
+
+impl SearchFeatures {
+    /// Every technique off: plain PVS (the oracle tests compare it with minimax).
+    pub const NONE: SearchFeatures = SearchFeatures {
+        aspiration: 0,
+        lmr: false,
+        futility: 0,
+        threat_extension: false,
+        eval_average: false,
+    };
+}
+
+impl Default for SearchFeatures {
+    /// The techniques kept by SPRT: late-move reductions and a futility margin of 500.
+    fn default() -> Self {
+        SearchFeatures {
+            lmr: true,
+            futility: 500,
+            ..SearchFeatures::NONE
+        }
+    }
 }
 
 impl Default for EngineParams {
@@ -90,6 +123,9 @@ impl Default for EngineParams {
             tie_break_margin: 0,
             threads: 1,
             features: SearchFeatures::default(),
+            vct: true,
+            vct_depth: 20,
+            vct_threat: 3,
         }
     }
 }
@@ -127,6 +163,15 @@ impl EngineParams {
                 "futility",
                 format!("{} not in 0..=1000000", self.features.futility),
             );
+        }
+        if !(2..=MAX_VCT_DEPTH).contains(&self.vct_depth) {
+            return bad(
+                "vct_depth",
+                format!("{} not in 2..={MAX_VCT_DEPTH}", self.vct_depth),
+            );
+        }
+        if !(1..=64).contains(&self.vct_threat) {
+            return bad("vct_threat", format!("{} not in 1..=64", self.vct_threat));
         }
         if !(1..=64).contains(&self.threads) {
             return bad("threads", format!("{} not in 1..=64", self.threads));

@@ -893,6 +893,54 @@ impl SearchBoard {
     }
 }
 
+/// What the VCT threat search needs beyond the VCF's: a pass, and a cheap test for the
+/// moves that may make a three.
+impl SearchBoard {
+    /// Hands the move to the other side without a stone (a pass inside the threat search);
+    /// a second call gives it back. Evaluation sums are per side to move, so they stay right.
+    #[inline]
+    pub fn pass_turn(&mut self) {
+        let other = self.board.to_move().opponent();
+        self.board.set_to_move(other);
+    }
+
+    /// Whether a stone of `color` on the empty cell `i` would lie in a window of k cells
+    /// along some line holding at least k-2 stones of `color` (this one included) and no
+    /// other stone or edge: the moves that may make a three, or more.
+    pub fn makes_three_window(&self, i: usize, color: Color) -> bool {
+        let cells = self.board.cells();
+        let own = color.cell();
+        let k = self.k as isize;
+        for &off in &self.offs {
+            // Cells i + s*off for s in -(k-1)..k, as own (1), empty (0) or blocked (None).
+            let mut run = [Some(0u8); 13];
+            for s in -(k - 1)..k {
+                let c = cells[(i as isize + s * off) as usize];
+                run[(s + k - 1) as usize] = if s == 0 || c == own {
+                    Some(1)
+                } else if c == Cell::Empty {
+                    Some(0)
+                } else {
+                    None
+                };
+            }
+            for start in 0..k as usize {
+                let window = &run[start..start + k as usize];
+                if window.iter().all(Option::is_some)
+                    && window
+                        .iter()
+                        .map(|c| c.unwrap_or(0) as isize)
+                        .sum::<isize>()
+                        >= k - 2
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ mod negamax;
 mod ordering;
 mod root;
 mod vcf;
+mod vct;
 
 use crate::EngineError;
 use crate::params::{EngineParams, Limits, MAX_DEPTH, MAX_PLY};
@@ -330,14 +331,29 @@ struct Worker<'e> {
     vcf_gap: bool,
     /// VCF nodes left for the current threat search.
     vcf_left: u64,
-    /// Nodes one threat search may visit: [`VCF_NODE_CAP`] without a clock (so depth and
-    /// node limited searches stay deterministic and bounded), unlimited on a clock, where
-    /// the threat searches' share of the time bounds them.
+    /// Nodes one VCF may visit (see [`threat_cap`]).
     vcf_cap: u64,
+    /// VCT nodes left for the current threat search, and the most one may visit.
+    vct_left: u64,
+    vct_cap: u64,
+}
+
+/// Move lists of a worker: the main search's plies, then the VCF's (up to 2 x 255 plies
+/// deep, from wherever it starts), then the VCT's from [`VCT_LISTS`] on.
+const MOVE_LISTS: usize = VCT_LISTS + 2 * crate::params::MAX_VCT_DEPTH as usize + 4;
+/// Where the VCT's move lists begin: past any VCF started inside a VCT.
+const VCT_LISTS: usize = MAX_PLY + 2 * crate::params::MAX_VCT_DEPTH as usize + 2 * 255 + 4;
+
+/// The nodes one threat search may visit: `cap` without a clock (deterministic), no cap on
+/// a clock (its time share bounds it), and never more than a quarter of a node budget, so
+/// that the main search keeps the rest.
+fn threat_cap(limits: &Limits, cap: u64) -> u64 {
+    let cap = if limits.time.is_some() { u64::MAX } else { cap };
+    limits.nodes.map_or(cap, |n| cap.min((n / 4).max(1)))
 }
 
 /// The share of a move's hard time limit the root threat searches may use together.
-const THREAT_TIME_SHARE: f64 = 0.3;
+const THREAT_TIME_SHARE: f64 = 0.25;
 
 /// Searches this deep or deeper keep per-cell line gains (see `SearchBoard::new`); filling
 /// them costs more than a depth-1 search saves (depth-1 games: 1,300 games/s with them,
@@ -404,7 +420,7 @@ impl<'e> Worker<'e> {
             node_budget: limits.nodes.is_some() && limits.depth.is_none(),
             start,
             target_depth: limits.depth_cap(parts.params.depth),
-            moves: (0..MAX_PLY + 600).map(|_| Vec::new()).collect(),
+            moves: (0..MOVE_LISTS).map(|_| Vec::new()).collect(),
             raw: Vec::with_capacity(cells),
             scored: Vec::with_capacity(cells),
             pv: vec![[0; MAX_PLY]; MAX_PLY + 1],
@@ -414,11 +430,9 @@ impl<'e> Worker<'e> {
             vcf_line: Vec::with_capacity(600),
             vcf_gap: false,
             vcf_left: VCF_NODE_CAP,
-            vcf_cap: if limits.time.is_some() {
-                u64::MAX
-            } else {
-                VCF_NODE_CAP
-            },
+            vcf_cap: threat_cap(limits, VCF_NODE_CAP),
+            vct_left: 0,
+            vct_cap: threat_cap(limits, vct::VCT_NODE_CAP),
             sb,
         }
     }
@@ -456,13 +470,13 @@ impl<'e> Worker<'e> {
     }
 
     /// Runs a threat search with at most [`THREAT_TIME_SHARE`] of the move's hard time
-    /// limit, so that on a clock a position crowded with threats still leaves the main
+    /// limit from now, so that on a clock a position crowded with threats still leaves the main
     /// search its time. A threat search cut short by its share proved nothing and the search
     /// goes on; one cut short by the whole budget leaves the search stopped.
     fn with_threat_share<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
         let saved = self.deadline;
         if let Some(b) = self.budget {
-            let share = self.start + b.hard.mul_f64(THREAT_TIME_SHARE);
+            let share = Instant::now() + b.hard.mul_f64(THREAT_TIME_SHARE);
             self.deadline = Some(saved.map_or(share, |d| d.min(share)));
         }
         let r = f(self);

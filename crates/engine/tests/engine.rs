@@ -3,8 +3,8 @@
 
 use gomoku_board::{Board, ByColor, Color, Geometry, Pos, Rule, Symmetry};
 use gomoku_engine::{
-    CompiledTable, Engine, EngineParams, Limits, PatternSpec, PatternTable, WIN, reference,
-    seed_table, tic_tac_toe_table,
+    CompiledTable, Engine, EngineParams, Limits, PatternSpec, PatternTable, SearchFeatures, WIN,
+    reference, seed_table, tic_tac_toe_table,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -293,6 +293,8 @@ fn alpha_beta_equals_plain_minimax() {
                     depth,
                     top_n: None,
                     vcf: false,
+                    vct: false,
+                    features: SearchFeatures::NONE,
                     radius: 1,
                     ..EngineParams::default()
                 };
@@ -343,6 +345,8 @@ fn alpha_beta_equals_plain_minimax_depth4() {
             depth: 4,
             top_n: None,
             vcf: false,
+            vct: false,
+            features: SearchFeatures::NONE,
             radius: 1,
             ..EngineParams::default()
         };

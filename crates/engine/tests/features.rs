@@ -58,6 +58,8 @@ fn an_aspiration_window_leaves_the_minimax_score_unchanged() {
                 depth,
                 top_n: None,
                 vcf: false,
+                vct: false,
+                features: SearchFeatures::NONE,
                 radius: 1,
                 ..EngineParams::default()
             };
@@ -67,7 +69,7 @@ fn an_aspiration_window_leaves_the_minimax_score_unchanged() {
                 let mut e = Engine::new(EngineParams {
                     features: SearchFeatures {
                         aspiration,
-                        ..SearchFeatures::default()
+                        ..SearchFeatures::NONE
                     },
                     ..base.clone()
                 })

@@ -61,6 +61,12 @@ impl Worker<'_> {
             let plies = line.len() as i32 + self.vcf_gap as i32;
             return self.result(Some(line[0]), WIN - plies, line, 0);
         }
+        if self.p.vct
+            && let Some((m, moves)) = self.with_threat_share(|w| w.root_vct())
+        {
+            let plies = 2 * moves as i32 - 1;
+            return self.result(Some(m), WIN - plies, vec![m], 0);
+        }
         if self.p.vcf && self.p.vcf_depth >= 1 && theirs.len == 0 {
             cands = self.with_threat_share(|w| w.vcf_defence(cands));
         }
@@ -79,9 +85,14 @@ impl Worker<'_> {
             target
         };
         let mut iterations: Vec<IterationInfo> = Vec::new();
+        // Where deepening starts: the first iteration's cost is counted from here, not from
+        // the start of the search (the threat searches before it are not an iteration).
+        let deepening_from = (self.start.elapsed(), self.nodes);
         let mut done: Option<(Vec<RootMove>, i32, Vec<u32>, u32)> = None;
         for depth in first..=target {
-            if !iterations.is_empty() && !self.start_next_iteration(&iterations, roots.len()) {
+            if !iterations.is_empty()
+                && !self.start_next_iteration(&iterations, roots.len(), deepening_from)
+            {
                 break;
             }
             let last = done.as_ref().map(|d| d.1);
@@ -157,7 +168,12 @@ impl Worker<'_> {
     /// finish within the budget, an eighth of it with a single root move (see
     /// [`crate::time::start_next_iteration`]; a node budget without a depth cap is predicted
     /// like time). Searches limited only by depth always go on.
-    fn start_next_iteration(&self, iterations: &[IterationInfo], root_moves: usize) -> bool {
+    fn start_next_iteration(
+        &self,
+        iterations: &[IterationInfo],
+        root_moves: usize,
+        (time0, nodes0): (std::time::Duration, u64),
+    ) -> bool {
         if !self.budgeted {
             return true;
         }
@@ -165,19 +181,19 @@ impl Worker<'_> {
         // score, within an eighth of the budget.
         let share = if root_moves <= 1 { 0.125 } else { 1.0 };
         // The cost of each of the last three iterations, by a measure of the budget.
-        let last3 = |cost: &dyn Fn(&IterationInfo) -> f64| {
+        let last3 = |cost: &dyn Fn(&IterationInfo) -> f64, origin: f64| {
             let mut spans = [0.0; 3];
             for (k, span) in spans.iter_mut().enumerate() {
                 let Some(i) = iterations.len().checked_sub(1 + k) else {
                     break;
                 };
-                let before = i.checked_sub(1).map_or(0.0, |j| cost(&iterations[j]));
+                let before = i.checked_sub(1).map_or(origin, |j| cost(&iterations[j]));
                 *span = cost(&iterations[i]) - before;
             }
             spans
         };
         if let Some(b) = self.budget {
-            let [l, p, pp] = last3(&|i| i.time.as_secs_f64());
+            let [l, p, pp] = last3(&|i| i.time.as_secs_f64(), time0.as_secs_f64());
             let spent = self.start.elapsed().as_secs_f64();
             let (target, hard) = (b.target.as_secs_f64() * share, b.hard.as_secs_f64() * share);
             if !next_fits([spent, l, p, pp], target, hard) {
@@ -187,7 +203,7 @@ impl Worker<'_> {
         if self.node_budget
             && let Some(cap) = self.node_limit
         {
-            let [l, p, pp] = last3(&|i| i.nodes as f64);
+            let [l, p, pp] = last3(&|i| i.nodes as f64, nodes0 as f64);
             let cap = cap as f64 * share;
             if !next_fits([self.nodes as f64, l, p, pp], cap, cap) {
                 return false;

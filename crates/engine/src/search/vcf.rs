@@ -97,7 +97,7 @@ impl Worker<'_> {
     /// Whether the side to move (the attacker, with no five-point of its own) wins by
     /// at most `budget` continuous fours and then a five; `theirs` are the
     /// defender's five-points. On success `vcf_line` holds the line in reverse.
-    fn vcf(&mut self, vply: usize, budget: u32, theirs: Fives) -> bool {
+    pub(super) fn vcf(&mut self, vply: usize, budget: u32, theirs: Fives) -> bool {
         if budget < 1 || theirs.len >= 2 || self.stopped || self.vcf_left == 0 {
             return false;
         }

@@ -57,6 +57,7 @@ fn knobs(e: &EngineSpec) -> Vec<(&'static str, Setting)> {
         tie_break_margin,
         threads,
         features,
+        vct,
     } = e;
     let gomoku_config::run::FeaturesSpec {
         aspiration,
@@ -98,6 +99,15 @@ fn knobs(e: &EngineSpec) -> Vec<(&'static str, Setting)> {
         ("futility", number(f64::from(*futility))),
         ("threat_extension", switch(*threat_extension)),
         ("eval_average", switch(*eval_average)),
+        ("vct", switch(vct.is_some())),
+        (
+            "vct_depth",
+            vct.map_or_else(|| label("off"), |v| number(f64::from(v.depth))),
+        ),
+        (
+            "vct_threat",
+            vct.map_or_else(|| label("off"), |v| number(f64::from(v.threat))),
+        ),
     ]
 }
 
@@ -297,6 +307,7 @@ mod tests {
             tie_break_margin: 0,
             threads: 1,
             features: Default::default(),
+            vct: None,
         }
     }
 
