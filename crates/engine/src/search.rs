@@ -344,12 +344,15 @@ const MOVE_LISTS: usize = VCT_LISTS + 2 * crate::params::MAX_VCT_DEPTH as usize 
 /// Where the VCT's move lists begin: past any VCF started inside a VCT.
 const VCT_LISTS: usize = MAX_PLY + 2 * crate::params::MAX_VCT_DEPTH as usize + 2 * 255 + 4;
 
-/// The nodes one threat search may visit: `cap` without a clock (deterministic), no cap on
-/// a clock (its time share bounds it), and never more than a quarter of a node budget, so
-/// that the main search keeps the rest.
+/// The nodes one threat search may visit: `cap` without a budget (deterministic), a quarter
+/// of a node budget (the main search keeps the rest), and no cap on a clock alone (its time
+/// share bounds it).
 fn threat_cap(limits: &Limits, cap: u64) -> u64 {
-    let cap = if limits.time.is_some() { u64::MAX } else { cap };
-    limits.nodes.map_or(cap, |n| cap.min((n / 4).max(1)))
+    match (limits.nodes, limits.time) {
+        (Some(n), _) => (n / 4).max(1),
+        (None, Some(_)) => u64::MAX,
+        (None, None) => cap,
+    }
 }
 
 /// The share of a move's hard time limit the root threat searches may use together.

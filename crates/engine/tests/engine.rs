@@ -512,6 +512,52 @@ fn vcf_puzzles_renju() {
     assert_eq!(checked, 3, "renju VCF cases checked");
 }
 
+/// The VCT cases under renju (their rule), each searched with a node budget (a quarter of
+/// it for the threat searches) and depth 1 after them: every win the engine claims within a
+/// case's limit must be a case with a win, and at least the cases it solves today stay
+/// solved. Quintet counts attacker moves up to the unstoppable double threat, one less than
+/// our moves to the five.
+#[test]
+fn vct_puzzles_renju() {
+    let Some(ps) = puzzles() else {
+        return;
+    };
+    let (mut wins, mut found, mut refuted) = (0, 0, 0);
+    for p in ps.iter().filter(|p| p.kind == "vct") {
+        let b = Board::from_stones(
+            Geometry::square(15),
+            Rule::Renju,
+            &p.black,
+            &p.white,
+            p.to_move,
+        )
+        .unwrap();
+        let r = Engine::new(EngineParams::default()).unwrap().search(
+            &b,
+            &Limits {
+                depth: Some(1),
+                nodes: Some(2_000_000),
+                ..Limits::default()
+            },
+            &mut ChaCha8Rng::seed_from_u64(1),
+        );
+        let within = r.win_in.is_some_and(|w| w > 0 && (w - 1) as u32 <= p.limit);
+        if p.expect_win {
+            wins += 1;
+            found += within as u32;
+        } else {
+            assert!(
+                !within,
+                "{}: claimed a win in {:?}, limit {}",
+                p.id, r.win_in, p.limit
+            );
+            refuted += 1;
+        }
+    }
+    assert_eq!((wins, refuted), (16, 4), "VCT cases in the file");
+    assert!(found >= 10, "VCT wins found: {found} of 16");
+}
+
 // ---------- games ----------
 
 fn fives(board: &Board, color: Color) -> Vec<Pos> {

@@ -87,7 +87,29 @@ impl Worker<'_> {
         match theirs.first() {
             // Facing a four, the block is the only move; it must be a threat itself.
             Some(q) => threats.push(q),
-            None => self.threat_candidates(attacker, &mut threats),
+            None => {
+                let fours = self.threat_candidates(attacker, &mut threats);
+                // Were the attacker to pass, would the defender win by VCF? Then a three
+                // that does not defend against that VCF loses to it: keep the fours and the
+                // threes among its defences.
+                self.sb.pass_turn();
+                self.vcf_line.clear();
+                let danger = self.vcf(vply + 1, budget, Fives::default());
+                self.sb.pass_turn();
+                if danger {
+                    let mut defences = std::mem::take(&mut self.moves[idx + 1]);
+                    self.threat_defences(&mut defences);
+                    let mut kept = fours;
+                    for j in fours..threats.len() {
+                        if defences.contains(&threats[j]) {
+                            threats[kept] = threats[j];
+                            kept += 1;
+                        }
+                    }
+                    threats.truncate(kept);
+                    self.moves[idx + 1] = defences;
+                }
+            }
         }
         let mut win = false;
         for &t in &threats {
@@ -146,18 +168,10 @@ impl Worker<'_> {
         if !threat || self.stopped {
             return false;
         }
-        // Replies: every candidate near the stones and every point of the threatened VCF.
+        // Replies: the defences against the threatened VCF.
         let idx = super::VCT_LISTS + vply + 1;
         let mut replies = std::mem::take(&mut self.moves[idx]);
-        replies.clear();
-        self.sb.candidates(&mut replies);
-        let line = std::mem::take(&mut self.vcf_line);
-        for &c in &line {
-            if !replies.contains(&c) {
-                replies.push(c);
-            }
-        }
-        self.vcf_line = line;
+        self.threat_defences(&mut replies);
         let mut all_lose = true;
         for &d in &replies {
             if !self.sb.is_empty(d as usize) || self.sb.is_forbidden(d as usize) {
@@ -178,10 +192,10 @@ impl Worker<'_> {
         all_lose && !self.stopped
     }
 
-    /// The attacker's threat candidates: its four-points first, then the empty candidates
-    /// that lie in a row window holding k-3 of its stones and nothing of the defender's (a
-    /// stone there makes at least a three in that window).
-    fn threat_candidates(&mut self, attacker: Color, out: &mut Vec<u32>) {
+    /// The attacker's threat candidates: its four-points first (their number is returned),
+    /// then the empty candidates that lie in a row window holding k-3 of its stones and
+    /// nothing of the defender's (a stone there makes at least a three in that window).
+    fn threat_candidates(&mut self, attacker: Color, out: &mut Vec<u32>) -> usize {
         let mut mark = std::mem::take(&mut self.mark);
         self.sb.four_candidates(attacker, out, &mut mark);
         let fours = out.len();
@@ -191,15 +205,95 @@ impl Worker<'_> {
         let mut near = std::mem::take(&mut self.raw);
         near.clear();
         self.sb.candidates(&mut near);
+        // Threes, the strongest first (packed as potential above cell for one sort).
+        let from = out.len();
         for &c in &near {
-            if !mark[c as usize] && self.sb.makes_three_window(c as usize, attacker) {
-                out.push(c);
+            if !mark[c as usize] {
+                let v = self.sb.three_potential(c as usize, attacker);
+                if v > 0 {
+                    out.push(c | (v.min(0xffff) << 16));
+                }
             }
+        }
+        out[from..].sort_unstable_by(|a, b| b.cmp(a));
+        for c in &mut out[from..] {
+            *c &= 0xffff;
         }
         for &c in &out[..fours] {
             mark[c as usize] = false;
         }
         self.raw = near;
         self.mark = mark;
+        fours
     }
+
+    /// Right after a pass-VCF found a threat (`vcf_line`, `vcf_gap`) against the side to
+    /// move, the moves that may stop it, as threat-space search defines them: every point of
+    /// the threat's line (its final five-points included), the cells that could unmake a
+    /// forbidden point it ends on, the mover's own fours, and the cells where a mover's stone
+    /// would turn one of its forced blocks into a four (a counter-four). Any other move
+    /// leaves the threat to be played as it stands.
+    fn threat_defences(&mut self, out: &mut Vec<u32>) {
+        let mover = self.sb.to_move();
+        let gap = self.vcf_gap;
+        let mut mark = std::mem::take(&mut self.mark);
+        out.clear();
+        for &c in self.vcf_line.iter().rev() {
+            if !mark[c as usize] {
+                mark[c as usize] = true;
+                out.push(c);
+            }
+        }
+        let line_len = out.len();
+        if gap && line_len > 0 {
+            let start = out.len();
+            self.sb.line_neighbours(out[line_len - 1] as usize, out);
+            keep_new(out, start, &mut mark, |_| true);
+        }
+        let start = out.len();
+        self.sb.four_candidates(mover, out, &mut mark);
+        keep_new(out, start, &mut mark, |_| true);
+        // Replay the threat (the threatener first) to find the counter-four cells.
+        self.sb.pass_turn();
+        let mut played = 0;
+        let mut i = 0;
+        while i + 2 < line_len {
+            let (p, q) = (out[i] as usize, out[i + 1] as usize);
+            if !self.sb.is_empty(p) || !self.sb.is_empty(q) {
+                break;
+            }
+            self.sb.make_light(p);
+            self.sb.make_light(q);
+            played += 2;
+            let start = out.len();
+            self.sb.four_candidates(mover, out, &mut mark);
+            let sb = &self.sb;
+            keep_new(out, start, &mut mark, |c| sb.on_one_line(c as usize, q));
+            i += 2;
+        }
+        for _ in 0..played {
+            self.sb.unmake();
+        }
+        self.sb.pass_turn();
+        for &c in out.iter() {
+            mark[c as usize] = false;
+        }
+        self.mark = mark;
+        out.retain(|&c| self.sb.is_empty(c as usize));
+    }
+}
+
+/// Keeps the cells appended to `out` from `start` on that are not yet marked and pass
+/// `keep`, and marks them.
+fn keep_new(out: &mut Vec<u32>, start: usize, mark: &mut [bool], keep: impl Fn(u32) -> bool) {
+    let mut w = start;
+    for j in start..out.len() {
+        let c = out[j];
+        if !mark[c as usize] && keep(c) {
+            mark[c as usize] = true;
+            out[w] = c;
+            w += 1;
+        }
+    }
+    out.truncate(w);
 }
