@@ -8,7 +8,7 @@ use std::time::Duration;
 pub const UNLIMITED_MS: u64 = 2_147_483_647;
 /// Time kept in reserve on every move for what happens outside the search: reading and
 /// writing the pipes, process scheduling on a loaded machine, the manager's own bookkeeping.
-pub const OVERHEAD: Duration = Duration::from_millis(30);
+pub const OVERHEAD: Duration = Duration::from_millis(15);
 
 /// Time settings received from the manager, in milliseconds (`None` = never sent).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -72,27 +72,33 @@ mod tests {
         let mut c = Clock::default();
         assert_eq!(c.budget(0), Budget::default());
         c.timeout_turn = Some(1000);
-        // 1000 - 50 - 30.
+        // 1000 - 50 - 15.
         let b = c.budget(0).time.unwrap();
-        assert_eq!((b.target, b.hard), (ms(920), ms(920)));
+        assert_eq!((b.target, b.hard), (ms(935), ms(935)));
         c.timeout_turn = Some(100);
-        assert_eq!(c.budget(0).time.unwrap().hard, ms(65));
+        assert_eq!(c.budget(0).time.unwrap().hard, ms(80));
         c.timeout_turn = Some(1000);
         c.timeout_match = Some(90_000);
         c.time_left = Some(3000);
-        // (3000 - 30) / 30 = 99 ms to aim at, three times that at most.
+        // (3000 - 15) / 30 = 99.5 ms to aim at, three times that at most.
         let b = c.budget(0).time.unwrap();
-        assert_eq!((b.target, b.hard), (ms(99), ms(297)));
+        assert_eq!(
+            (b.target, b.hard),
+            (
+                Duration::from_micros(99_500),
+                Duration::from_micros(298_500)
+            )
+        );
         // Late in the game the share is 1/20.
         assert_eq!(
             c.budget(100).time.unwrap().target,
-            Duration::from_micros(148_500)
+            Duration::from_micros(149_250)
         );
         // Almost nothing left: never more than half of it.
         c.time_left = Some(10);
         assert!(c.budget(0).time.unwrap().hard <= ms(5));
         c.time_left = Some(UNLIMITED_MS);
-        assert_eq!(c.budget(0).time.unwrap().hard, ms(920));
+        assert_eq!(c.budget(0).time.unwrap().hard, ms(935));
         c.timeout_turn = Some(0);
         let b = c.budget(0);
         assert!(b.fastest && b.time.is_none());
