@@ -357,6 +357,14 @@ fn threat_cap(limits: &Limits, cap: u64) -> u64 {
 
 /// The share of a move's hard time limit the root threat searches may use together.
 const THREAT_TIME_SHARE: f64 = 0.25;
+/// The VCT's share of a move's hard limit: in most positions it finds nothing and spends its
+/// whole share proving so, which costs at fast controls (a quarter at 20 ms a move lost 24
+/// Elo) and pays on long thoughts (quintet's deeper cases at 1 s). A tenth up to 100 ms,
+/// rising with the logarithm of the time to a quarter at 1 s and beyond.
+fn vct_time_share(hard: std::time::Duration) -> f64 {
+    let decades = (hard.as_secs_f64() / 0.1).max(1.0).log10();
+    (0.1 + 0.15 * decades).min(THREAT_TIME_SHARE)
+}
 
 /// Searches this deep or deeper keep per-cell line gains (see `SearchBoard::new`); filling
 /// them costs more than a depth-1 search saves (depth-1 games: 1,300 games/s with them,
@@ -477,9 +485,14 @@ impl<'e> Worker<'e> {
     /// search its time. A threat search cut short by its share proved nothing and the search
     /// goes on; one cut short by the whole budget leaves the search stopped.
     fn with_threat_share<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        self.with_time_share(THREAT_TIME_SHARE, f)
+    }
+
+    /// [`Self::with_threat_share`] with the share given.
+    fn with_time_share<R>(&mut self, share: f64, f: impl FnOnce(&mut Self) -> R) -> R {
         let saved = self.deadline;
         if let Some(b) = self.budget {
-            let share = Instant::now() + b.hard.mul_f64(THREAT_TIME_SHARE);
+            let share = Instant::now() + b.hard.mul_f64(share);
             self.deadline = Some(saved.map_or(share, |d| d.min(share)));
         }
         let r = f(self);
@@ -514,6 +527,26 @@ impl<'e> Worker<'e> {
             },
             time: self.start.elapsed(),
             iterations: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn the_vct_share_grows_from_a_tenth_at_100_ms_to_a_quarter_at_a_second() {
+        let share = |ms: u64| vct_time_share(Duration::from_millis(ms));
+        assert_eq!(share(20), 0.1);
+        assert_eq!(share(100), 0.1);
+        assert!((share(1000) - THREAT_TIME_SHARE).abs() < 1e-12);
+        assert_eq!(share(60_000), THREAT_TIME_SHARE);
+        let mut last = 0.0;
+        for ms in (100..=1000).step_by(50) {
+            assert!(share(ms) >= last, "{ms}");
+            last = share(ms);
         }
     }
 }

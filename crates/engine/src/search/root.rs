@@ -62,7 +62,10 @@ impl Worker<'_> {
             return self.result(Some(line[0]), WIN - plies, line, 0);
         }
         if self.p.vct
-            && let Some((m, moves)) = self.with_threat_share(|w| w.root_vct())
+            && let Some((m, moves)) = self.with_time_share(
+                self.budget.map_or(0.0, |b| super::vct_time_share(b.hard)),
+                |w| w.root_vct(),
+            )
         {
             let plies = 2 * moves as i32 - 1;
             return self.result(Some(m), WIN - plies, vec![m], 0);
