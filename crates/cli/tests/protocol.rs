@@ -610,7 +610,17 @@ fn external(name: &str, command: &str, args: &[&str], extra: &str) -> String {
 
 #[test]
 fn pbrain_as_a_tournament_participant_plays_the_in_process_games() {
-    let cfg = repo("configs/engines/seed-d2.ron");
+    // seed-d2 without the VCT, which runs only on a clock (the brain's) and so would make the
+    // two sides differ; its table path made absolute for the copy.
+    let shipped = std::fs::read_to_string(repo("configs/engines/seed-d2.ron")).unwrap();
+    let tables = repo("configs/tables");
+    let copy = shipped
+        .replace("../tables", tables.to_str().unwrap())
+        .replace("vcf_depth: 12,", "vcf_depth: 12,\n    vct: false,");
+    assert!(copy.contains("vct: false") && copy != shipped);
+    let dir = temp_dir("eq-engine");
+    let cfg = dir.join("seed-d2.ron");
+    std::fs::write(&cfg, copy).unwrap();
     let cfg = cfg.to_str().unwrap();
     let openings = ["h8i9", "h8g7i9", "h8j8"];
     let local = tournament_dir(
@@ -660,7 +670,7 @@ fn pbrain_as_a_tournament_participant_plays_the_in_process_games() {
         }
         assert!(x["moves"].as_array().unwrap().len() >= 8, "{x}");
     }
-    for d in [local, ext] {
+    for d in [local, ext, dir] {
         let _ = std::fs::remove_dir_all(d);
     }
 }

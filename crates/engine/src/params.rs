@@ -50,7 +50,8 @@ pub struct EngineParams {
     pub threads: usize,
     /// Search techniques beyond plain PVS, each a switch for ablations and SPRT tests.
     pub features: SearchFeatures,
-    /// VCT threat search (fours and threes) at the root after the VCF.
+    /// VCT threat search (fours and threes) at the root after the VCF, under a time or node
+    /// budget only (it takes a share of the budget; a fixed-depth search skips it).
     pub vct: bool,
     /// VCT depth limit: the most moves of the attacker, its five included (quintet's
     /// `limit`).

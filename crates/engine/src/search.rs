@@ -344,14 +344,22 @@ const MOVE_LISTS: usize = VCT_LISTS + 2 * crate::params::MAX_VCT_DEPTH as usize 
 /// Where the VCT's move lists begin: past any VCF started inside a VCT.
 const VCT_LISTS: usize = MAX_PLY + 2 * crate::params::MAX_VCT_DEPTH as usize + 2 * 255 + 4;
 
-/// The nodes one threat search may visit: `cap` without a budget (deterministic), a quarter
-/// of a node budget (the main search keeps the rest), and no cap on a clock alone (its time
-/// share bounds it).
+/// Whether the search spends a budget (a clock, or nodes with no explicit depth) rather than
+/// searching to a fixed depth, where a node limit is only a safety cap.
+fn budgeted(limits: &Limits) -> bool {
+    limits.time.is_some() || (limits.nodes.is_some() && limits.depth.is_none())
+}
+
+/// The nodes one threat search may visit: a quarter of a node budget (the main search keeps
+/// the rest), no cap on a clock alone (its time share bounds it), and at a fixed depth `cap`
+/// (deterministic), within a quarter of any node cap.
 fn threat_cap(limits: &Limits, cap: u64) -> u64 {
-    match (limits.nodes, limits.time) {
-        (Some(n), _) => (n / 4).max(1),
-        (None, Some(_)) => u64::MAX,
-        (None, None) => cap,
+    let quarter = limits.nodes.map(|n| (n / 4).max(1));
+    match quarter {
+        Some(q) if budgeted(limits) => q,
+        Some(q) => cap.min(q),
+        None if limits.time.is_some() => u64::MAX,
+        None => cap,
     }
 }
 
@@ -443,7 +451,14 @@ impl<'e> Worker<'e> {
             vcf_left: VCF_NODE_CAP,
             vcf_cap: threat_cap(limits, VCF_NODE_CAP),
             vct_left: 0,
-            vct_cap: threat_cap(limits, vct::VCT_NODE_CAP),
+            // The VCT needs a budget to take its share of: a fixed-depth search has no cap
+            // that suits every depth (at depth 4 one of 4,000 nodes cost ten times the
+            // search), so it is skipped there, even under a node cap.
+            vct_cap: if budgeted(limits) {
+                threat_cap(limits, u64::MAX)
+            } else {
+                0
+            },
             sb,
         }
     }

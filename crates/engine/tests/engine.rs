@@ -512,8 +512,8 @@ fn vcf_puzzles_renju() {
     assert_eq!(checked, 3, "renju VCF cases checked");
 }
 
-/// The VCT cases under renju (their rule), each searched with a node budget (a quarter of
-/// it for the threat searches) and depth 1 after them: every win the engine claims within a
+/// The VCT cases under renju (their rule), each searched on a node budget (a quarter of it
+/// for each threat search, the rest deepening the main search): every win the engine claims within a
 /// case's limit must be a case with a win, and at least the cases it solves today stay
 /// solved. Quintet counts attacker moves up to the unstoppable double threat, one less than
 /// our moves to the five.
@@ -535,8 +535,7 @@ fn vct_puzzles_renju() {
         let r = Engine::new(EngineParams::default()).unwrap().search(
             &b,
             &Limits {
-                depth: Some(1),
-                nodes: Some(2_000_000),
+                nodes: Some(400_000),
                 ..Limits::default()
             },
             &mut ChaCha8Rng::seed_from_u64(1),
@@ -555,7 +554,7 @@ fn vct_puzzles_renju() {
         }
     }
     assert_eq!((wins, refuted), (16, 4), "VCT cases in the file");
-    assert!(found >= 10, "VCT wins found: {found} of 16");
+    assert!(found >= 9, "VCT wins found: {found} of 16");
 }
 
 // ---------- games ----------

@@ -62,6 +62,7 @@ impl Worker<'_> {
             return self.result(Some(line[0]), WIN - plies, line, 0);
         }
         if self.p.vct
+            && self.vct_cap > 0
             && let Some((m, moves)) = self.with_time_share(
                 self.budget.map_or(0.0, |b| super::vct_time_share(b.hard)),
                 |w| w.root_vct(),

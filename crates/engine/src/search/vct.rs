@@ -2,10 +2,11 @@
 //! threes, where a "three" is any move after which, were the defender to pass, the attacker
 //! would win by a VCF of at most `vct_threat` fours (so a broken three, a four-three and a
 //! fukumi all count). A four leaves the defender one block; a three lets him try every
-//! candidate move, and every point of the VCF the three threatens, and the attacker must win
-//! against each. A claimed win is therefore a proof over those replies; failures are cached
-//! by position and remaining moves (in the VCF cache, under a salted key), and a node cap
-//! bounds one search without a clock, the threat searches' share of the time with one.
+//! defence of the VCF it threatens, as threat-space search defines them (its points, the
+//! breakers of a forbidden end, his own fours and counter-four points), and the attacker must
+//! win against each. A claimed win is a proof over those replies; failures are cached
+//! by position and remaining moves (in the VCF cache, under a salted key). It runs only under
+//! a budget: a share of the move's time on a clock, a quarter of a node budget.
 
 use super::Worker;
 use super::vcf::VCF_CACHE;
@@ -14,10 +15,6 @@ use gomoku_board::Color;
 
 /// Salt of VCT entries in the shared failure cache (VCF entries use the plain key).
 const VCT_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
-
-/// Most nodes one root VCT may visit without a clock, its VCFs' included: a depth-limited
-/// search of a few thousand nodes must not spend a hundred times that on threats.
-pub(super) const VCT_NODE_CAP: u64 = 4_000;
 
 impl Worker<'_> {
     /// The shortest VCT of the side to move within `vct_depth` attacker moves (the five
