@@ -893,7 +893,7 @@ impl SearchBoard {
     }
 }
 
-/// What the VCT threat search needs beyond the VCF's: a pass, and a cheap test for the
+/// What the VCT threat search needs beyond the VCF's: a pass, and a cheap measure of the
 /// moves that may make a three.
 impl SearchBoard {
     /// Hands the move to the other side without a stone (a pass inside the threat search);
@@ -925,13 +925,6 @@ impl SearchBoard {
         let dx = (pa.x as i32 - pb.x as i32).abs();
         let dy = (pa.y as i32 - pb.y as i32).abs();
         (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) < self.k as i32
-    }
-
-    /// Whether a stone of `color` on the empty cell `i` would lie in a window of k cells
-    /// along some line holding at least k-2 stones of `color` (this one included) and no
-    /// other stone or edge: the moves that may make a three, or more.
-    pub fn makes_three_window(&self, i: usize, color: Color) -> bool {
-        self.three_potential(i, color) > 0
     }
 
     /// How strongly a stone of `color` on the empty cell `i` attacks: per line, the most

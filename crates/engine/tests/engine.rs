@@ -373,6 +373,20 @@ struct Puzzle {
     freestyle_ok: bool,
 }
 
+impl Puzzle {
+    /// The puzzle's position on a 15x15 board under `rule`.
+    fn board(&self, rule: Rule) -> Board {
+        Board::from_stones(
+            Geometry::square(15),
+            rule,
+            &self.black,
+            &self.white,
+            self.to_move,
+        )
+        .unwrap()
+    }
+}
+
 fn field<'a>(line: &'a str, key: &str) -> &'a str {
     let k = format!("\"{key}\":");
     let start = line
@@ -442,14 +456,7 @@ fn vcf_puzzles_win_within_limit_freestyle_sound() {
         .iter()
         .filter(|p| p.kind == "vcf" && p.expect_win && p.freestyle_ok)
     {
-        let b = Board::from_stones(
-            Geometry::square(15),
-            Rule::Freestyle,
-            &p.black,
-            &p.white,
-            p.to_move,
-        )
-        .unwrap();
+        let b = p.board(Rule::Freestyle);
         let line = vcf_engine().find_vcf(&b, p.limit);
         let line = line.unwrap_or_else(|| panic!("{}: no VCF found within {}", p.id, p.limit));
         assert!(
@@ -480,14 +487,7 @@ fn vcf_puzzles_renju() {
         .iter()
         .filter(|p| p.kind == "vcf" && !(p.expect_win && p.freestyle_ok))
     {
-        let b = Board::from_stones(
-            Geometry::square(15),
-            Rule::Renju,
-            &p.black,
-            &p.white,
-            p.to_move,
-        )
-        .unwrap();
+        let b = p.board(Rule::Renju);
         let found = vcf_engine().find_vcf(&b, p.limit);
         if p.expect_win {
             assert!(
@@ -513,9 +513,9 @@ fn vcf_puzzles_renju() {
 }
 
 /// The VCT cases under renju (their rule), each searched on a node budget (a quarter of it
-/// for each threat search, the rest deepening the main search): every win the engine claims within a
-/// case's limit must be a case with a win, and at least the cases it solves today stay
-/// solved. Quintet counts attacker moves up to the unstoppable double threat, one less than
+/// for each threat search, the rest deepening the main search): every win the engine claims
+/// within a case's limit must be a case with a win, and at least the cases it solves today
+/// stay solved. Quintet counts attacker moves up to the unstoppable double threat, one less than
 /// our moves to the five.
 #[test]
 fn vct_puzzles_renju() {
@@ -524,14 +524,7 @@ fn vct_puzzles_renju() {
     };
     let (mut wins, mut found, mut refuted) = (0, 0, 0);
     for p in ps.iter().filter(|p| p.kind == "vct") {
-        let b = Board::from_stones(
-            Geometry::square(15),
-            Rule::Renju,
-            &p.black,
-            &p.white,
-            p.to_move,
-        )
-        .unwrap();
+        let b = p.board(Rule::Renju);
         let r = Engine::new(EngineParams::default()).unwrap().search(
             &b,
             &Limits {
