@@ -53,8 +53,8 @@ pub struct EngineParams {
     /// VCT threat search (fours and threes) at the root after the VCF, under a time or node
     /// budget only (it takes a share of the budget; a fixed-depth search skips it).
     pub vct: bool,
-    /// VCT depth limit: the most moves of the attacker, its five included (quintet's
-    /// `limit`).
+    /// VCT depth limit: the most moves of the attacker, its five included (one more than
+    /// quintet's `limit`, which counts up to the unstoppable double threat).
     pub vct_depth: u32,
     /// The longest VCF (in fours) a three may threaten for it to count as a threat
     /// (quintet's `threat_limit`; 1 = only threes that threaten an open four or four-four).
