@@ -938,7 +938,7 @@ impl SearchBoard {
         let (mut sum, mut best) = (0u32, 0u32);
         for &off in &self.offs {
             // Cells i + s*off for s in -(k-1)..k: own (1), empty (0) or blocked (None).
-            let mut run = [Some(0u8); 13];
+            let mut run = [Some(0u8); 2 * gomoku_board::MAX_K - 1];
             for s in -(k - 1)..k {
                 let c = cells[(i as isize + s * off) as usize];
                 run[(s + k - 1) as usize] = if s == 0 || c == own {
