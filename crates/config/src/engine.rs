@@ -23,7 +23,9 @@
 //! ```
 
 use crate::{ConfigError, parse_ron, resolve_relative};
-use gomoku_engine::{EngineParams, PatternSpec, PatternTable, SearchFeatures};
+use gomoku_engine::{
+    CellClass, ClassSpec, EngineParams, PatternSpec, PatternTable, SearchFeatures,
+};
 use ron::ser::PrettyConfig;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -40,6 +42,63 @@ pub struct PatternFile {
     pub opp: i32,
 }
 
+/// A cell class as tables name it (`four-three`, `double-three`...); an unknown name is a
+/// parse error that lists the known ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct ClassName(pub CellClass);
+
+impl TryFrom<String> for ClassName {
+    type Error = String;
+    fn try_from(name: String) -> Result<ClassName, String> {
+        CellClass::from_name(&name).map(ClassName).ok_or_else(|| {
+            let known: Vec<&str> = CellClass::ALL[1..].iter().map(|c| c.name()).collect();
+            format!(
+                "unknown cell class '{name}' (the classes are: {})",
+                known.join(", ")
+            )
+        })
+    }
+}
+
+impl From<ClassName> for String {
+    fn from(c: ClassName) -> String {
+        c.0.name().to_string()
+    }
+}
+
+/// One scored cell class of a table file.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ClassFile {
+    /// The class.
+    pub class: ClassName,
+    /// Score per cell of this class the side to move has.
+    pub own: i32,
+    /// Score per cell of this class its opponent has.
+    pub opp: i32,
+}
+
+impl ClassFile {
+    /// The file form of a class score.
+    pub fn from_spec(c: &ClassSpec) -> ClassFile {
+        ClassFile {
+            class: ClassName(c.class),
+            own: c.own,
+            opp: c.opp,
+        }
+    }
+
+    /// The engine's class score.
+    pub fn to_spec(&self) -> ClassSpec {
+        ClassSpec {
+            class: self.class.0,
+            own: self.own,
+            opp: self.opp,
+        }
+    }
+}
+
 /// A table file's contents.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename = "PatternTable", deny_unknown_fields)]
@@ -51,6 +110,9 @@ pub struct TableFile {
     pub description: String,
     /// The shapes.
     pub patterns: Vec<PatternFile>,
+    /// The scored cell classes (optional: older tables have none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub classes: Vec<ClassFile>,
 }
 
 impl TableFile {
@@ -68,6 +130,7 @@ impl TableFile {
                     opp: p.opp,
                 })
                 .collect(),
+            classes: table.classes.iter().map(ClassFile::from_spec).collect(),
         }
     }
 
@@ -81,6 +144,7 @@ impl TableFile {
                 .iter()
                 .map(|p| PatternSpec::new(&p.shape, p.own, p.opp))
                 .collect(),
+            classes: self.classes.iter().map(ClassFile::to_spec).collect(),
         }
     }
 }
@@ -239,6 +303,10 @@ impl EngineConfig {
 /// inline); an error about one pattern is placed at that pattern's `shape`.
 fn check_table(table: PatternTable, path: &Path, text: &str) -> Result<PatternTable, ConfigError> {
     table.validate().map_err(|e| {
+        if let Some(i) = PatternTable::class_index(&e) {
+            let at = crate::field_positions(text, "class").get(i).copied();
+            return ConfigError::placed(path, at, format!("classes: {e}"));
+        }
         let at = e
             .pattern_index()
             .and_then(|i| crate::field_positions(text, "shape").get(i).copied());
@@ -365,6 +433,18 @@ mod tests {
                 PatternSpec::new("x11100", 512, -516),
                 PatternSpec::new("0110", 0, 0),
             ],
+            classes: vec![
+                ClassSpec {
+                    class: CellClass::FourThree,
+                    own: 9000,
+                    opp: -3000,
+                },
+                ClassSpec {
+                    class: CellClass::Two,
+                    own: 40,
+                    opp: -30,
+                },
+            ],
         }
     }
 
@@ -398,8 +478,32 @@ mod tests {
         (shape: \"x11100\", own: 512, opp: -516),
         (shape: \"0110\", own: 0, opp: 0),
     ],
+    classes: [
+        (class: \"four-three\", own: 9000, opp: -3000),
+        (class: \"two\", own: 40, opp: -30),
+    ],
 )
 "
+        );
+    }
+
+    #[test]
+    fn tables_without_classes_still_load_and_bad_classes_name_their_line() {
+        let path = Path::new("t.ron");
+        let old = "PatternTable(name: \"old\", patterns: [(shape: \"11111\", own: 1, opp: -1)])";
+        assert!(parse_table(old, path).unwrap().classes.is_empty());
+        let unknown = "PatternTable(\n name: \"t\",\n patterns: [(shape: \"11111\", own: 1, opp: -1)],\n classes: [\n  (class: \"four-four\", own: 1, opp: -1),\n ],\n)";
+        let e = parse_table(unknown, path).unwrap_err().to_string();
+        assert!(
+            e.contains("t.ron:5") && e.contains("unknown cell class 'four-four'"),
+            "{e}"
+        );
+        assert!(e.contains("double-four"), "{e}");
+        let twice = "PatternTable(\n name: \"t\",\n patterns: [(shape: \"11111\", own: 1, opp: -1)],\n classes: [\n  (class: \"two\", own: 1, opp: -1),\n  (class: \"two\", own: 2, opp: -1),\n ],\n)";
+        let e = parse_table(twice, path).unwrap_err().to_string();
+        assert!(
+            e.contains("t.ron:6") && e.contains("duplicates class 0"),
+            "{e}"
         );
     }
 }

@@ -36,6 +36,10 @@ pub struct TableValues {
     pub name: String,
     /// The patterns in table order.
     pub patterns: Vec<PatternValues>,
+    /// The scored cell classes in table order (left out when none, so that runs of tables
+    /// without classes keep their hash).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub classes: Vec<crate::engine::ClassFile>,
 }
 
 /// An in-process engine's parameters as `run.json` records them, with the field names of
@@ -122,6 +126,12 @@ impl EngineSpec {
                         opp: s.opp,
                     })
                     .collect(),
+                classes: p
+                    .table
+                    .classes
+                    .iter()
+                    .map(crate::engine::ClassFile::from_spec)
+                    .collect(),
             },
             depth: p.depth,
             top_n: p.top_n,
@@ -161,6 +171,12 @@ impl EngineSpec {
                     .patterns
                     .iter()
                     .map(|p| PatternSpec::new(&p.shape, p.own, p.opp))
+                    .collect(),
+                classes: self
+                    .table
+                    .classes
+                    .iter()
+                    .map(crate::engine::ClassFile::to_spec)
                     .collect(),
             },
             depth: self.depth,

@@ -299,7 +299,7 @@ pub struct TuneFile {
 /// A score of a table: which pattern and which side.
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
 pub struct ScoreRef {
-    /// Index of the pattern in the start table.
+    /// Index of the pattern in the start table; `P + c` (P patterns) for its `c`-th class.
     pub pattern: usize,
     /// `false`: own score, `true`: opponent score.
     pub opp: bool,
@@ -338,7 +338,8 @@ pub struct TuneConfig {
     pub also: Vec<PatternTable>,
 }
 
-/// Parses `own SHAPE` / `opp SHAPE` against a table.
+/// Parses `own SHAPE` / `opp SHAPE` (or `own CLASS`, such as `own four-three`) against a
+/// table.
 pub fn parse_score_ref(text: &str, table: &PatternTable) -> Result<ScoreRef, String> {
     let mut parts = text.split_whitespace();
     let (Some(side), Some(shape), None) = (parts.next(), parts.next(), parts.next()) else {
@@ -349,11 +350,21 @@ pub fn parse_score_ref(text: &str, table: &PatternTable) -> Result<ScoreRef, Str
         "opp" => true,
         _ => return Err(format!("'{text}': side must be 'own' or 'opp'")),
     };
+    let class = || {
+        let at = table.classes.iter().position(|c| c.class.name() == shape)?;
+        Some(table.patterns.len() + at)
+    };
     let pattern = table
         .patterns
         .iter()
         .position(|p| p.shape == shape)
-        .ok_or_else(|| format!("'{text}': no shape '{shape}' in table '{}'", table.name))?;
+        .or_else(class)
+        .ok_or_else(|| {
+            format!(
+                "'{text}': no shape or class '{shape}' in table '{}'",
+                table.name
+            )
+        })?;
     Ok(ScoreRef { pattern, opp })
 }
 

@@ -47,6 +47,7 @@
 #![deny(missing_docs)]
 
 pub mod bench;
+mod cells;
 mod params;
 mod pattern;
 mod position;
@@ -56,10 +57,13 @@ mod search;
 pub mod time;
 pub mod tt;
 
+pub use cells::{
+    CELL_CLASS_COUNT, CellClass, ClassScores, KindTable, class_sums, for_each_cell_class,
+};
 pub use params::{EngineParams, Limits, MAX_DEPTH, MAX_VCT_DEPTH, SearchFeatures};
 pub use pattern::{
-    CompiledTable, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, PatternSpec, PatternTable, TableError,
-    evaluate_from_scratch, for_each_window, seed_table, tic_tac_toe_table,
+    ClassSpec, CompiledTable, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, PatternSpec, PatternTable,
+    TableError, evaluate_from_scratch, for_each_window, seed_table, tic_tac_toe_table,
 };
 pub use position::{EVAL_LIMIT, Fives, SearchBoard};
 pub use score::{MATE_BOUND, WIN, is_mate, win_in};

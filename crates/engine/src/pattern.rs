@@ -1,6 +1,7 @@
 //! Pattern tables as data, their validation, and their compilation into a flat lookup table
 //! indexed by the 2-bit code of a line window.
 
+use crate::cells::{CELL_CLASS_COUNT, CellClass, ClassScores, KindTable, class_sums};
 use gomoku_board::{Board, ByColor, Color};
 use thiserror::Error;
 
@@ -33,7 +34,19 @@ impl PatternSpec {
     }
 }
 
-/// A named list of scored shapes: the whole evaluation function of an engine.
+/// What one cell class is worth: counted once per empty cell of that class for its owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClassSpec {
+    /// The class.
+    pub class: CellClass,
+    /// Score added when the side to move has a cell of this class.
+    pub own: i32,
+    /// Score added when the opponent of the side to move has a cell of this class.
+    pub opp: i32,
+}
+
+/// A named list of scored shapes and cell classes: the whole evaluation function of an
+/// engine.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PatternTable {
     /// Short name (used in reports).
@@ -42,6 +55,8 @@ pub struct PatternTable {
     pub description: String,
     /// The shapes; each occurrence of each shape on each line is scored once.
     pub patterns: Vec<PatternSpec>,
+    /// The scored cell classes (none in older tables; an absent class scores 0).
+    pub classes: Vec<ClassSpec>,
 }
 
 /// What is wrong with a pattern table; every variant names the pattern by its index (from 0).
@@ -96,6 +111,28 @@ pub enum TableError {
         /// The shape.
         shape: String,
     },
+    /// The same cell class twice.
+    #[error("class {index} ('{name}') duplicates class {first}")]
+    DuplicateClass {
+        /// Index of the second occurrence in the class list.
+        index: usize,
+        /// Index of the first.
+        first: usize,
+        /// The class name.
+        name: &'static str,
+    },
+    /// A class score outside `-MAX_PATTERN_SCORE..=MAX_PATTERN_SCORE`.
+    #[error("class {index} ('{name}'): score {value} exceeds {max} in absolute value")]
+    ClassScoreTooLarge {
+        /// Index in the class list.
+        index: usize,
+        /// The class name.
+        name: &'static str,
+        /// The score.
+        value: i32,
+        /// The limit.
+        max: i32,
+    },
     /// A score outside `-MAX_PATTERN_SCORE..=MAX_PATTERN_SCORE`.
     #[error("pattern {index} ('{shape}'): score {value} exceeds {max} in absolute value")]
     ScoreTooLarge {
@@ -114,7 +151,9 @@ impl TableError {
     /// The index of the pattern at fault, if the error is about one.
     pub fn pattern_index(&self) -> Option<usize> {
         match self {
-            TableError::NoPatterns(_) => None,
+            TableError::NoPatterns(_)
+            | TableError::DuplicateClass { .. }
+            | TableError::ClassScoreTooLarge { .. } => None,
             TableError::Empty { index }
             | TableError::BadChar { index, .. }
             | TableError::TooLong { index, .. }
@@ -172,7 +211,35 @@ impl PatternTable {
                 });
             }
         }
+        for (index, c) in self.classes.iter().enumerate() {
+            let name = c.class.name();
+            for value in [c.own, c.opp] {
+                if value.unsigned_abs() > MAX_PATTERN_SCORE as u32 {
+                    return Err(TableError::ClassScoreTooLarge {
+                        index,
+                        name,
+                        value,
+                        max: MAX_PATTERN_SCORE,
+                    });
+                }
+            }
+            if let Some(first) = self.classes[..index]
+                .iter()
+                .position(|q| q.class == c.class)
+            {
+                return Err(TableError::DuplicateClass { index, first, name });
+            }
+        }
         Ok(())
+    }
+
+    /// The index of the class entry at fault, if the error is about one.
+    pub fn class_index(error: &TableError) -> Option<usize> {
+        match error {
+            TableError::DuplicateClass { index, .. }
+            | TableError::ClassScoreTooLarge { index, .. } => Some(*index),
+            _ => None,
+        }
     }
 
     /// The longest shape, in cells.
@@ -214,6 +281,7 @@ pub fn seed_table() -> PatternTable {
             .iter()
             .map(|&(s, v)| PatternSpec::new(s, v, -v))
             .collect(),
+        classes: Vec::new(),
     }
 }
 
@@ -229,6 +297,7 @@ pub fn tic_tac_toe_table() -> PatternTable {
             PatternSpec::new("101", 10, -12),
             PatternSpec::new("010", 1, -1),
         ],
+        classes: Vec::new(),
     }
 }
 
@@ -246,6 +315,10 @@ pub struct CompiledTable {
     /// white stone: Black's view, White's view]` (make and move ordering read one entry per
     /// window instead of two or three).
     pub gains: Vec<[i32; 4]>,
+    /// `[own, opp]` per cell class index (all 0 when the table scores no class).
+    pub class_scores: ClassScores,
+    /// Whether any class scores anything (if not, no line kinds are kept).
+    pub has_classes: bool,
 }
 
 /// Windows up to this long get a precomputed gain table.
@@ -308,15 +381,24 @@ impl CompiledTable {
                 }
             }
         }
+        let mut class_scores = [[0; 2]; CELL_CLASS_COUNT];
+        for c in &table.classes {
+            class_scores[c.class.index()] = [c.own, c.opp];
+        }
+        class_scores[CellClass::None.index()] = [0, 0];
+        let has_classes = class_scores.iter().any(|s| *s != [0, 0]);
         Ok(CompiledTable {
             width,
             entries,
             gains,
+            class_scores,
+            has_classes,
         })
     }
 
     /// The evaluation sums of a whole board from each side to move's view, computed from
-    /// scratch: the entries of every window [`for_each_window`] visits.
+    /// scratch: the entries of every window [`for_each_window`] visits, plus the class
+    /// scores of every empty cell.
     pub fn full_sums(&self, board: &Board) -> ByColor<i64> {
         let mut sums = ByColor::<i64>::default();
         for_each_window(board, self.width, |code| {
@@ -324,7 +406,22 @@ impl CompiledTable {
                 sums[view] += v as i64;
             }
         });
+        if let Some(kinds) = self.kind_table(board) {
+            let c = class_sums(board, &kinds, &self.class_scores);
+            sums[Color::Black] += c[Color::Black];
+            sums[Color::White] += c[Color::White];
+        }
         sums
+    }
+
+    /// The line-kind table for `board`'s k and rule when this table scores classes (and the
+    /// board's k has one: see [`KindTable::for_board`]).
+    pub fn kind_table(&self, board: &Board) -> Option<std::sync::Arc<KindTable>> {
+        if self.has_classes {
+            KindTable::for_board(board.k(), board.rule())
+        } else {
+            None
+        }
     }
 }
 

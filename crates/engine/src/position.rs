@@ -2,6 +2,7 @@
 //! per-cell neighbour counts, stone bounding box, four-threat hints), all kept under
 //! make/unmake without allocation.
 
+use crate::cells::{ClassScores, KindTable};
 use crate::pattern::CompiledTable;
 use gomoku_board::{Board, ByColor, Cell, Color, Pos, Rule};
 use std::sync::{Arc, OnceLock};
@@ -20,6 +21,10 @@ struct Frame {
     hint: u8,
     saved: u32,
     light: bool,
+    /// Where this move's line-kind undo entries start.
+    kind_saved: u32,
+    /// Whether this move updated the line kinds (a full move with classes on).
+    kinds_moved: bool,
 }
 
 /// What playing at one empty cell would do along one line through it: the change of the
@@ -35,6 +40,24 @@ struct Saved {
     four: u8,
     gain: LineGain,
 }
+
+/// `kinds` (one byte per direction) with direction `d`'s byte set to `new`.
+#[inline]
+fn with_kind(kinds: u32, d: usize, new: u8) -> u32 {
+    (kinds & !(0xFF << (8 * d))) | (new as u32) << (8 * d)
+}
+
+/// A cell's line kind and class contribution overwritten by a move, for its unmake.
+#[derive(Clone, Copy, Debug)]
+struct KindSaved {
+    cell: u32,
+    dir: u8,
+    kinds: u8,
+    contrib: [i32; 2],
+}
+
+/// The most cells whose line kinds one move can change: 2·hw per direction, hw <= 5.
+const KIND_CHANGES: usize = 40;
 
 /// Up to this many distinct five-points are collected from one move's lines.
 pub const MAX_FIVES: usize = 16;
@@ -165,6 +188,21 @@ pub struct SearchBoard {
     /// of the line joining them if within `h` cells, else 0.
     rel: Vec<u8>,
     rel_mid: isize,
+    /// The line-kind lookup when the table scores cell classes (else `None`, and no kinds
+    /// are kept).
+    kind_table: Option<Arc<KindTable>>,
+    class_scores: ClassScores,
+    /// Per empty cell, byte d: Black's line kind | White's << 4 along direction d, kept
+    /// under every full move; the class sums are folded into `sums`.
+    kinds: Vec<u32>,
+    /// Per empty cell, what its classes add to the sums `[Black's view, White's view]`
+    /// (kept with `kinds`, so a change costs one class lookup, not two).
+    contrib: Vec<[i32; 2]>,
+    /// `(cell, direction, old kinds, old contribution)` overwritten by full moves.
+    kind_undo: Vec<KindSaved>,
+    /// Light moves on the stack while kinds are kept: the kinds and class sums are stale
+    /// until they are taken back.
+    class_light: u32,
 }
 
 /// No move (see `SearchBoard::pending`).
@@ -235,6 +273,12 @@ impl SearchBoard {
             pending: NO_MOVE,
             rel: Vec::new(),
             rel_mid: 0,
+            kind_table: None,
+            class_scores: [[0; 2]; crate::cells::CELL_CLASS_COUNT],
+            kinds: Vec::new(),
+            contrib: Vec::new(),
+            kind_undo: Vec::new(),
+            class_light: 0,
         };
         sb.rule = sb.board.rule();
         let stones: Vec<Pos> = sb
@@ -246,6 +290,20 @@ impl SearchBoard {
             let i = sb.board.index(p);
             sb.add_near(i);
             sb.grow_bbox(p);
+        }
+        if let Some(kt) = sb.table.kind_table(&sb.board) {
+            sb.class_scores = sb.table.class_scores;
+            sb.kinds = vec![0; n_cells];
+            sb.contrib = vec![[0; 2]; n_cells];
+            for p in sb.board.points() {
+                let i = sb.board.index(p);
+                if sb.board.cells()[i] == Cell::Empty {
+                    sb.kinds[i] = kt.cell_kinds(&sb.board, i);
+                    sb.contrib[i] = kt.contribution(sb.kinds[i], &sb.class_scores);
+                }
+            }
+            sb.kind_undo.reserve(4096);
+            sb.kind_table = Some(kt);
         }
         if cache && !sb.table.gains.is_empty() {
             // The padded-index difference of two points of the board with |dx| <= h
@@ -418,6 +476,7 @@ impl SearchBoard {
     /// The static evaluation from the side to move's view, clamped to ±[`EVAL_LIMIT`].
     #[inline]
     pub fn eval(&self) -> i32 {
+        debug_assert_eq!(self.class_light, 0, "class sums read above a light move");
         self.sums[self.board.to_move()].clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32
     }
 
@@ -547,7 +606,8 @@ impl SearchBoard {
     #[inline]
     pub fn make(&mut self, i: usize) {
         debug_assert_eq!(self.light, 0, "a full make above a light one");
-        self.play(i, !self.line_gains.is_empty());
+        debug_assert_eq!(self.class_light, 0, "a full make above a light one");
+        self.play(i, !self.line_gains.is_empty(), true);
     }
 
     /// Plays like [`SearchBoard::make`] but leaves the per-cell line gains stale, for the
@@ -555,11 +615,11 @@ impl SearchBoard {
     /// fours matter. Until it is taken back, only light moves may follow.
     #[inline]
     pub fn make_light(&mut self, i: usize) {
-        self.play(i, false);
+        self.play(i, false, false);
     }
 
     #[inline]
-    fn play(&mut self, i: usize, cached: bool) {
+    fn play(&mut self, i: usize, cached: bool, full: bool) {
         if cached && self.pending != NO_MOVE {
             let p = self.pending as usize;
             self.pending = NO_MOVE;
@@ -604,6 +664,8 @@ impl SearchBoard {
             hint,
             saved: self.undo.len() as u32,
             light: !cached && !self.line_gains.is_empty(),
+            kind_saved: self.kind_undo.len() as u32,
+            kinds_moved: full && self.kind_table.is_some(),
         });
         self.sums = sums;
         let p = self.board.pos_of(i);
@@ -618,6 +680,128 @@ impl SearchBoard {
         } else if !self.line_gains.is_empty() {
             self.light += 1;
         }
+        if self.kind_table.is_some() {
+            if full {
+                self.update_kinds(i);
+            } else {
+                self.class_light += 1;
+            }
+        }
+    }
+
+    /// After a stone was placed at `i`: takes the cell's class scores out of the sums and
+    /// recomputes the line kinds (and class scores) of the empty cells whose lines see it.
+    fn update_kinds(&mut self, i: usize) {
+        let Some(kt) = self.kind_table.take() else {
+            return;
+        };
+        let gone = self.contrib[i];
+        self.sums[Color::Black] -= gone[0] as i64;
+        self.sums[Color::White] -= gone[1] as i64;
+        let mut changes = [(0u32, 0u8, 0u8); KIND_CHANGES];
+        let n = self.kind_changes(&kt, i, 0, &mut changes);
+        for &(j, d, new) in &changes[..n] {
+            let (j, d) = (j as usize, d as usize);
+            let before = self.contrib[j];
+            self.kind_undo.push(KindSaved {
+                cell: j as u32,
+                dir: d as u8,
+                kinds: (self.kinds[j] >> (8 * d)) as u8,
+                contrib: before,
+            });
+            self.kinds[j] = with_kind(self.kinds[j], d, new);
+            let after = kt.contribution(self.kinds[j], &self.class_scores);
+            self.contrib[j] = after;
+            self.sums[Color::Black] += (after[0] - before[0]) as i64;
+            self.sums[Color::White] += (after[1] - before[1]) as i64;
+        }
+        self.kind_table = Some(kt);
+    }
+
+    /// The change of the class sums `[Black's view, White's view]` that a stone of `color`
+    /// at the empty cell `i` would make (the cell's own classes leave, its lines' cells
+    /// change), without playing it. Each cell of a line through `i` lies on no other, so
+    /// each changes in one direction only.
+    fn class_delta(&self, kt: &KindTable, i: usize, color: Color) -> [i64; 2] {
+        let own = self.contrib[i];
+        let mut delta = [-own[0] as i64, -own[1] as i64];
+        let mut changes = [(0u32, 0u8, 0u8); KIND_CHANGES];
+        let n = self.kind_changes(kt, i, color.cell() as u64, &mut changes);
+        for &(j, d, new) in &changes[..n] {
+            let kinds = with_kind(self.kinds[j as usize], d as usize, new);
+            let before = self.contrib[j as usize];
+            let after = kt.contribution(kinds, &self.class_scores);
+            delta[0] += (after[0] - before[0]) as i64;
+            delta[1] += (after[1] - before[1]) as i64;
+        }
+        delta
+    }
+
+    /// Writes to `out` `(cell, direction, new kinds)` for each empty cell whose kinds along
+    /// a line through `i` differ from the kept ones once `i` holds the stone `stone` (its
+    /// 2-bit code, or 0 when the board already holds it); returns how many. Each next cell's
+    /// window along a line is the previous one shifted by one cell.
+    #[inline]
+    fn kind_changes(
+        &self,
+        kt: &KindTable,
+        i: usize,
+        stone: u64,
+        out: &mut [(u32, u8, u8); KIND_CHANGES],
+    ) -> usize {
+        let mut n = 0;
+        let hw = kt.half_width();
+        let top = 4 * hw;
+        let full = (1u64 << (2 * (2 * hw + 1))) - 1;
+        let cells = self.board.cells();
+        for d in 0..4 {
+            let off = self.offs[d];
+            let centre = self.span(i, off, hw) | stone << (2 * hw);
+            for forward in [true, false] {
+                let step = if forward { off } else { -off };
+                let mut j = i as isize;
+                let mut span = centre;
+                for _ in 0..hw {
+                    j += step;
+                    if cells[j as usize] == Cell::Wall {
+                        break;
+                    }
+                    // Cells within hw (at most 5) of a point on the board lie in the padding.
+                    span = if forward {
+                        let c = cells[(j + hw as isize * off) as usize] as u64;
+                        (span >> 2) | (c << top)
+                    } else {
+                        let c = cells[(j - hw as isize * off) as usize] as u64;
+                        ((span << 2) & full) | c
+                    };
+                    let ju = j as usize;
+                    if cells[ju] != Cell::Empty {
+                        continue;
+                    }
+                    let new = kt.kinds(span, hw);
+                    if new != (self.kinds[ju] >> (8 * d)) as u8 {
+                        out[n] = (ju as u32, d as u8, new);
+                        n += 1;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    /// What the cell classes at the empty cell `i` are worth to the side to move: its own
+    /// class's score there plus what the opponent's class there costs it (0 when the table
+    /// scores no class). Move ordering adds it to the pattern gains.
+    #[inline]
+    pub fn class_heat(&self, i: usize) -> i64 {
+        let Some(kt) = &self.kind_table else {
+            return 0;
+        };
+        debug_assert_eq!(self.class_light, 0, "line kinds read above a light move");
+        let me = self.board.to_move();
+        let mine = self.class_scores[kt.class(me, self.kinds[i])][0];
+        let theirs = self.class_scores[kt.class(me.opponent(), self.kinds[i])][1];
+        mine as i64 - theirs as i64
     }
 
     /// The static evaluation the opponent would see after the side to move played at the
@@ -640,7 +824,11 @@ impl SearchBoard {
         }
         let opp = color.opponent();
         let slot = 2 * color.index() + opp.index();
-        let delta = g[0][slot] as i64 + g[1][slot] as i64 + g[2][slot] as i64 + g[3][slot] as i64;
+        let mut delta =
+            g[0][slot] as i64 + g[1][slot] as i64 + g[2][slot] as i64 + g[3][slot] as i64;
+        if let Some(kt) = &self.kind_table {
+            delta += self.class_delta(kt, i, color)[opp.index()];
+        }
         Some((self.sums[opp] + delta).clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32)
     }
 
@@ -655,6 +843,16 @@ impl SearchBoard {
         }
         self.sums = f.sums;
         self.bbox = f.bbox;
+        if f.kinds_moved {
+            while self.kind_undo.len() > f.kind_saved as usize {
+                let u = self.kind_undo.pop().expect("a saved kind");
+                let c = u.cell as usize;
+                self.kinds[c] = with_kind(self.kinds[c], u.dir as usize, u.kinds);
+                self.contrib[u.cell as usize] = u.contrib;
+            }
+        } else if self.kind_table.is_some() {
+            self.class_light -= 1;
+        }
         if f.light {
             self.light -= 1;
         } else if self.pending == f.cell {
@@ -970,6 +1168,45 @@ mod tests {
     use crate::pattern::{CompiledTable, seed_table};
     use gomoku_board::Geometry;
     use rand::{RngExt, SeedableRng};
+
+    /// With cell classes scored, `eval_after` (which reads the line kinds without playing)
+    /// agrees with make then eval, and the kept sums with a fresh board's, under each rule.
+    #[test]
+    fn eval_after_counts_the_class_changes() {
+        let mut table = seed_table();
+        table.classes = crate::cells::CellClass::ALL[1..]
+            .iter()
+            .enumerate()
+            .map(|(n, &class)| crate::pattern::ClassSpec {
+                class,
+                own: 101 * (n as i32 + 1),
+                opp: -37 * (n as i32 + 5),
+            })
+            .collect();
+        let t = Arc::new(CompiledTable::compile(&table).unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let board = Board::new(Geometry::square(15), rule).unwrap();
+            let mut a = SearchBoard::new(&board, t.clone(), 2);
+            for step in 0..70 {
+                let empties = empty_cells(&a);
+                let mut quiet = 0;
+                for &i in &empties {
+                    if let Some(e) = a.eval_after(i) {
+                        quiet += 1;
+                        a.make(i);
+                        assert_eq!(e, a.eval(), "{rule:?} step {step}");
+                        a.unmake();
+                    }
+                }
+                assert!(quiet > 0);
+                let fresh = SearchBoard::new(a.board(), t.clone(), 2);
+                assert_eq!(a.sums(), fresh.sums(), "{rule:?} step {step}");
+                let next = empties[rng.random_range(0..empties.len())];
+                a.make(next);
+            }
+        }
+    }
 
     /// The empty points' cell indices, in row order.
     fn empty_cells(sb: &SearchBoard) -> Vec<usize> {

@@ -3,8 +3,8 @@
 
 use gomoku_board::{Board, ByColor, Color, Geometry, Pos, Rule, Symmetry};
 use gomoku_engine::{
-    CompiledTable, Engine, EngineParams, Limits, PatternSpec, PatternTable, SearchFeatures, WIN,
-    reference, seed_table, tic_tac_toe_table,
+    CellClass, ClassSpec, CompiledTable, Engine, EngineParams, Limits, PatternSpec, PatternTable,
+    SearchFeatures, WIN, reference, seed_table, tic_tac_toe_table,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -34,6 +34,17 @@ fn rich_test_table() -> PatternTable {
         patterns: rows
             .iter()
             .map(|&(s, a, b)| PatternSpec::new(s, a, b))
+            .collect(),
+        // Every class scored, with distinct values, so that a class mixed up with another,
+        // or one colour's with the other's, changes the sums.
+        classes: CellClass::ALL[1..]
+            .iter()
+            .enumerate()
+            .map(|(n, &class)| ClassSpec {
+                class,
+                own: 13 * (n as i32 + 1),
+                opp: -7 * (n as i32 + 2),
+            })
             .collect(),
     }
 }
@@ -104,6 +115,21 @@ fn incremental_eval_equals_scratch_after_every_make_and_unmake() {
                         "{} {g} after make",
                         table.name
                     );
+                    if rng.random_range(0..5) == 0 {
+                        // The threat searches' light moves leave the kept state stale
+                        // until taken back; after that it must be exact again.
+                        let mut light = 0;
+                        while light < 2
+                            && let Some(q) = random_empty(sb.board(), &mut rng)
+                        {
+                            sb.make_light(sb.index(q));
+                            light += 1;
+                        }
+                        for _ in 0..light {
+                            sb.unmake();
+                        }
+                        assert_eq!(sb.sums(), compiled.full_sums(sb.board()), "after light");
+                    }
                     if rng.random_range(0..4) == 0 {
                         sb.unmake();
                         made -= 1;
@@ -120,7 +146,9 @@ fn incremental_eval_equals_scratch_after_every_make_and_unmake() {
                     made -= 1;
                     assert_eq!(sb.sums(), compiled.full_sums(sb.board()), "unwinding");
                 }
-                assert_eq!(sb.sums(), ByColor::default());
+                if table.classes.is_empty() {
+                    assert_eq!(sb.sums(), ByColor::default());
+                }
             }
         }
     }

@@ -2,10 +2,11 @@
 //! of any table with these shapes is a dot product. The counting pass visits the windows of
 //! the engine's own from-scratch evaluation ([`gomoku_engine::for_each_window`]), so the
 //! two cannot drift apart, and looks each window's 2-bit code up in a precomputed list of
-//! the shapes that start at its first cell.
+//! the shapes that start at its first cell. Cell classes are counted the same way, by the
+//! engine's own from-scratch class scan ([`gomoku_engine::for_each_cell_class`]).
 
 use gomoku_board::{Board, Color};
-use gomoku_engine::{PatternTable, for_each_window};
+use gomoku_engine::{CELL_CLASS_COUNT, PatternTable, for_each_cell_class, for_each_window};
 
 /// A compiled shape counter for one list of shapes.
 #[derive(Clone, Debug)]
@@ -14,6 +15,9 @@ pub struct Counter {
     patterns: usize,
     /// `hits[code]`: `(pattern, owner is Black)` of every shape matching at the window start.
     hits: Vec<Vec<(u16, bool)>>,
+    /// Per cell class index, the table's entry for it (features `2·(P + entry)` on).
+    class_slots: [Option<usize>; CELL_CLASS_COUNT],
+    classes: usize,
 }
 
 impl Counter {
@@ -40,22 +44,30 @@ impl Counter {
                 }
             }
         }
+        let mut class_slots = [None; CELL_CLASS_COUNT];
+        for (entry, c) in table.classes.iter().enumerate() {
+            class_slots[c.class.index()] = Some(entry);
+        }
         Counter {
             width,
             patterns: table.patterns.len(),
             hits,
+            class_slots,
+            classes: table.classes.len(),
         }
     }
 
-    /// The number of features: two per pattern.
+    /// The number of features: two per pattern and two per scored class.
     pub fn features(&self) -> usize {
-        2 * self.patterns
+        2 * (self.patterns + self.classes)
     }
 
     /// The count vector from the side to move's view: entry `2·p` = occurrences of pattern
-    /// `p` owned by the side to move, `2·p + 1` = owned by its opponent.
+    /// `p` owned by the side to move, `2·p + 1` = owned by its opponent; then, for the
+    /// table's class `c`, entries `2·(P + c)` and `2·(P + c) + 1` count the empty cells of
+    /// that class for the side to move and for its opponent.
     pub fn count(&self, board: &Board) -> Vec<u16> {
-        let mut out = vec![0u16; 2 * self.patterns];
+        let mut out = vec![0u16; self.features()];
         let stm_black = board.to_move() == Color::Black;
         for_each_window(board, self.width, |code| {
             for &(p, black) in &self.hits[code] {
@@ -63,6 +75,17 @@ impl Counter {
                 out[slot] = out[slot].saturating_add(1);
             }
         });
+        if self.classes > 0 {
+            let base = 2 * self.patterns;
+            for_each_cell_class(board, |black, white| {
+                for (class, is_black) in [(black, true), (white, false)] {
+                    if let Some(entry) = self.class_slots[class.index()] {
+                        let slot = base + 2 * entry + usize::from(is_black != stm_black);
+                        out[slot] = out[slot].saturating_add(1);
+                    }
+                }
+            });
+        }
         out
     }
 }

@@ -1,5 +1,6 @@
 //! The parameter space: a table's scores as a vector (`2·p` = own score of pattern `p`,
-//! `2·p + 1` = its opponent score), which of them are tuned, the order constraints, and
+//! `2·p + 1` = its opponent score; then the same pair for each scored cell class, after
+//! the P patterns), which of them are tuned, the order constraints, and
 //! the way back to a [`PatternTable`] (rounded, deterministic or stochastic).
 
 // The tuned table is written in the schema config reads, by config's own writer.
@@ -25,17 +26,24 @@ pub fn score_index(r: ScoreRef) -> usize {
     2 * r.pattern + usize::from(r.opp)
 }
 
-/// A readable name of score `i` of a table: `own 011110` or `opp 011110`.
+/// A readable name of score `i` of a table: `own 011110`, `opp 011110` or, for a class,
+/// `own four-three`.
 pub fn score_name(table: &PatternTable, i: usize) -> String {
     let side = if i.is_multiple_of(2) { "own" } else { "opp" };
-    format!("{side} {}", table.patterns[i / 2].shape)
+    match table.patterns.get(i / 2) {
+        Some(p) => format!("{side} {}", p.shape),
+        None => format!(
+            "{side} {}",
+            table.classes[i / 2 - table.patterns.len()].class.name()
+        ),
+    }
 }
 
 impl ParamSpace {
     /// Every score tuned but the pinned one; order constraints as pairs of score refs.
     pub fn new(base: PatternTable, pin: Option<ScoreRef>, order: &[(ScoreRef, ScoreRef)]) -> Self {
         let pinned = pin.map(score_index);
-        let tuned = (0..2 * base.patterns.len())
+        let tuned = (0..2 * (base.patterns.len() + base.classes.len()))
             .filter(|&i| Some(i) != pinned)
             .collect();
         ParamSpace {
@@ -50,7 +58,7 @@ impl ParamSpace {
 
     /// The number of scores (tuned or not).
     pub fn len(&self) -> usize {
-        2 * self.base.patterns.len()
+        2 * (self.base.patterns.len() + self.base.classes.len())
     }
 
     /// Whether the table has no patterns.
@@ -95,6 +103,11 @@ impl ParamSpace {
             spec.own = clamp_score(x[2 * p].round());
             spec.opp = clamp_score(x[2 * p + 1].round());
         }
+        let base = 2 * t.patterns.len();
+        for (c, spec) in t.classes.iter_mut().enumerate() {
+            spec.own = clamp_score(x[base + 2 * c].round());
+            spec.opp = clamp_score(x[base + 2 * c + 1].round());
+        }
         t
     }
 
@@ -123,5 +136,11 @@ pub fn scores_of(table: &PatternTable) -> Vec<f64> {
         .patterns
         .iter()
         .flat_map(|p| [p.own as f64, p.opp as f64])
+        .chain(
+            table
+                .classes
+                .iter()
+                .flat_map(|c| [c.own as f64, c.opp as f64]),
+        )
         .collect()
 }

@@ -7,7 +7,7 @@
 mod runs;
 
 use gomoku_board::{Board, Pos};
-use gomoku_engine::{CompiledTable, evaluate_from_scratch, seed_table};
+use gomoku_engine::{CellClass, ClassSpec, CompiledTable, evaluate_from_scratch, seed_table};
 use gomoku_tune::features::{Counter, dot};
 use gomoku_tune::params::scores_of;
 use gomoku_tune::search::{FnObjective, LocalSearch, StepRule};
@@ -116,7 +116,20 @@ fn counts_reproduce_the_engine_evaluation() {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../configs/tables/rich.ron"),
     )
     .unwrap();
-    for table in [seed_table(), rich] {
+    // Some classes scored, with distinct values, in an order other than the engine's.
+    let mut classy = rich.clone();
+    classy.classes = CellClass::ALL[1..]
+        .iter()
+        .rev()
+        .step_by(2)
+        .enumerate()
+        .map(|(n, &class)| ClassSpec {
+            class,
+            own: 31 * (n as i32 + 1),
+            opp: -17 * (n as i32 + 3),
+        })
+        .collect();
+    for table in [seed_table(), rich, classy] {
         let counter = Counter::new(&table);
         let compiled = CompiledTable::compile(&table).unwrap();
         let x = scores_of(&table);

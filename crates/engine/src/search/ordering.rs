@@ -1,4 +1,5 @@
-//! Move ordering: interior nodes sort the candidates by pattern gain, then history, and
+//! Move ordering: interior nodes sort the candidates by pattern gain plus the cell classes'
+//! worth (`SearchBoard::class_heat`), then history, and
 //! keep the top N; frontier nodes keep board order. Both bring the TT move and the killers
 //! to the front. Sorting is done on packed integer keys so it needs no comparator and no
 //! allocation.
@@ -27,7 +28,7 @@ impl Worker<'_> {
         for &c in list.iter() {
             let s = if self.p.use_ordering {
                 let g = self.sb.gains(c as usize);
-                g[me] + g[opp]
+                g[me] + g[opp] + self.sb.class_heat(c as usize)
             } else {
                 0
             };

@@ -292,6 +292,7 @@ mod tests {
                     own: 100,
                     opp: 100,
                 }],
+                classes: Vec::new(),
             },
             depth: 2,
             top_n: Some(10),

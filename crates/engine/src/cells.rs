@@ -1,0 +1,484 @@
+//! Cell classes: what a stone at an empty cell would make along each of its four lines (a
+//! line kind: open two, closed three, open three, four, open four, five) and what the four
+//! lines make together (a cell class: four-three, double three, three plus two...). A table
+//! scores each class for its owner and for the opponent, so the evaluation sees
+//! combinations that a sum over single lines cannot, and tuning can fit them.
+//!
+//! Line kinds come from one lookup per line: [`KindTable`] is indexed by the 2-bit codes of
+//! the `hw` cells on each side of the cell (`hw` = k - 1 in freestyle, k under the exact
+//! rules, which must see the cell past a five), and holds the kind for Black and for White
+//! under the rule. It is built once per (k, rule) by dynamic programming over the codes:
+//! fours from five-points, threes from the fours one more stone makes, twos from the open
+//! threes one more stone makes.
+
+use gomoku_board::{Board, ByColor, Cell, Color, Rule};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// No line of note.
+pub const KIND_NONE: u8 = 0;
+/// An open two: one more stone on the line makes an open three.
+pub const KIND_TWO: u8 = 1;
+/// A closed three: one more stone makes a four, none an open four.
+pub const KIND_THREE: u8 = 2;
+/// An open three: one more stone makes an open four.
+pub const KIND_OPEN_THREE: u8 = 3;
+/// A four: exactly one point completes a five.
+pub const KIND_FOUR: u8 = 4;
+/// An open four (or two fours on one line): two or more points complete a five.
+pub const KIND_OPEN_FOUR: u8 = 5;
+/// A five.
+pub const KIND_FIVE: u8 = 6;
+/// A run longer than k that does not win (exact five; Black under renju).
+pub const KIND_OVER: u8 = 7;
+
+/// The number of cell classes, [`CellClass::None`] included.
+pub const CELL_CLASS_COUNT: usize = 15;
+
+/// What a stone of one colour at an empty cell would make with its four lines together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum CellClass {
+    /// Nothing of note (always scores 0).
+    None,
+    /// One open two.
+    Two,
+    /// Two or more open twos.
+    DoubleTwo,
+    /// One closed three (and nothing else of note).
+    ClosedThree,
+    /// A closed three with another closed three or an open two.
+    ClosedThreeTwo,
+    /// One open three.
+    Three,
+    /// An open three with a closed three or an open two.
+    ThreeTwo,
+    /// Two or more open threes.
+    DoubleThree,
+    /// One four.
+    Four,
+    /// A four with a closed three or an open two.
+    FourTwo,
+    /// A four with an open three.
+    FourThree,
+    /// Two fours on different lines.
+    DoubleFour,
+    /// An open four.
+    OpenFour,
+    /// A five.
+    Five,
+    /// A point forbidden to Black under renju (double three, double four or overline, by
+    /// line kinds; no five).
+    Forbidden,
+}
+
+impl CellClass {
+    /// Every class, in index order.
+    pub const ALL: [CellClass; CELL_CLASS_COUNT] = [
+        CellClass::None,
+        CellClass::Two,
+        CellClass::DoubleTwo,
+        CellClass::ClosedThree,
+        CellClass::ClosedThreeTwo,
+        CellClass::Three,
+        CellClass::ThreeTwo,
+        CellClass::DoubleThree,
+        CellClass::Four,
+        CellClass::FourTwo,
+        CellClass::FourThree,
+        CellClass::DoubleFour,
+        CellClass::OpenFour,
+        CellClass::Five,
+        CellClass::Forbidden,
+    ];
+
+    /// The name tables use.
+    pub fn name(self) -> &'static str {
+        match self {
+            CellClass::None => "none",
+            CellClass::Two => "two",
+            CellClass::DoubleTwo => "double-two",
+            CellClass::ClosedThree => "closed-three",
+            CellClass::ClosedThreeTwo => "closed-three-two",
+            CellClass::Three => "three",
+            CellClass::ThreeTwo => "three-two",
+            CellClass::DoubleThree => "double-three",
+            CellClass::Four => "four",
+            CellClass::FourTwo => "four-two",
+            CellClass::FourThree => "four-three",
+            CellClass::DoubleFour => "double-four",
+            CellClass::OpenFour => "open-four",
+            CellClass::Five => "five",
+            CellClass::Forbidden => "forbidden",
+        }
+    }
+
+    /// The class of a name, if any.
+    pub fn from_name(name: &str) -> Option<CellClass> {
+        CellClass::ALL.iter().copied().find(|c| c.name() == name)
+    }
+
+    /// The index in [`CellClass::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The class of four line kinds; `renju_black` marks Black's forbidden points.
+    pub fn of_kinds(kinds: [u8; 4], renju_black: bool) -> CellClass {
+        let count = |k: u8| kinds.iter().filter(|&&x| x == k).count();
+        let (open_fours, fours) = (count(KIND_OPEN_FOUR), count(KIND_FOUR));
+        let (open_threes, threes, twos) =
+            (count(KIND_OPEN_THREE), count(KIND_THREE), count(KIND_TWO));
+        if count(KIND_FIVE) > 0 {
+            return CellClass::Five;
+        }
+        if renju_black && (open_fours + fours >= 2 || open_threes >= 2 || count(KIND_OVER) > 0) {
+            return CellClass::Forbidden;
+        }
+        let minor = threes + twos;
+        if open_fours > 0 {
+            CellClass::OpenFour
+        } else if fours >= 2 {
+            CellClass::DoubleFour
+        } else if fours == 1 {
+            if open_threes > 0 {
+                CellClass::FourThree
+            } else if minor > 0 {
+                CellClass::FourTwo
+            } else {
+                CellClass::Four
+            }
+        } else if open_threes >= 2 {
+            CellClass::DoubleThree
+        } else if open_threes == 1 {
+            if minor > 0 {
+                CellClass::ThreeTwo
+            } else {
+                CellClass::Three
+            }
+        } else if threes > 0 {
+            if minor >= 2 {
+                CellClass::ClosedThreeTwo
+            } else {
+                CellClass::ClosedThree
+            }
+        } else if twos >= 2 {
+            CellClass::DoubleTwo
+        } else if twos == 1 {
+            CellClass::Two
+        } else {
+            CellClass::None
+        }
+    }
+}
+
+/// Scores of the cell classes: `[own, opp]` per class index, as in the pattern table (`own`
+/// counts the side to move's cells, `opp` its opponent's).
+pub type ClassScores = [[i32; 2]; CELL_CLASS_COUNT];
+
+/// The line-kind lookup of one (k, rule), and the class of every combination of kinds.
+#[derive(Debug)]
+pub struct KindTable {
+    hw: usize,
+    /// Per code of the 2·hw cells around a cell: Black's kind | White's kind << 4.
+    entries: Vec<u8>,
+    /// Per colour, per 12-bit pack of four kinds (3 bits each): the class index.
+    classes: Box<[[u8; 4096]; 2]>,
+}
+
+/// A built table and the (k, rule) it serves.
+type KindTableEntry = ((usize, Rule), Arc<KindTable>);
+
+/// The largest half-width with a table (4^(2·hw) entries: a mebibyte at 5).
+const MAX_HALF_WIDTH: usize = 5;
+
+impl KindTable {
+    /// The table of a board's k and rule, built on first use and shared; `None` when the
+    /// window would be too large (k > 6 in freestyle, k > 5 under the exact rules).
+    pub fn for_board(k: usize, rule: Rule) -> Option<Arc<KindTable>> {
+        static CACHE: OnceLock<Mutex<Vec<KindTableEntry>>> = OnceLock::new();
+        let hw = if rule == Rule::Freestyle { k - 1 } else { k };
+        if hw > MAX_HALF_WIDTH || k < 2 {
+            return None;
+        }
+        let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+        let mut cache = cache.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, t)) = cache.iter().find(|(key, _)| *key == (k, rule)) {
+            return Some(t.clone());
+        }
+        let t = Arc::new(KindTable::build(k, rule, hw));
+        cache.push(((k, rule), t.clone()));
+        Some(t)
+    }
+
+    fn build(k: usize, rule: Rule, hw: usize) -> KindTable {
+        let black = line_kinds(k, hw, rule != Rule::Freestyle);
+        let white = if rule == Rule::Standard {
+            black.clone()
+        } else {
+            line_kinds(k, hw, false)
+        };
+        let lo = LO & ((1u64 << (4 * hw)) - 1);
+        let entries = (0..black.len())
+            .map(|code| {
+                let c = code as u64;
+                let one = (c & lo) ^ ((c >> 1) & lo);
+                let swapped = (c ^ (one | one << 1)) as usize;
+                black[code] | white[swapped] << 4
+            })
+            .collect();
+        let mut classes = Box::new([[0u8; 4096]; 2]);
+        for (colour, table) in classes.iter_mut().enumerate() {
+            let renju_black = colour == 0 && rule == Rule::Renju;
+            for (pack, class) in table.iter_mut().enumerate() {
+                let kinds = [0, 1, 2, 3].map(|d| ((pack >> (3 * d)) & 7) as u8);
+                *class = CellClass::of_kinds(kinds, renju_black) as u8;
+            }
+        }
+        KindTable {
+            hw,
+            entries,
+            classes,
+        }
+    }
+
+    /// The cells on each side of a cell that its line kinds depend on.
+    #[inline]
+    pub fn half_width(&self) -> usize {
+        self.hw
+    }
+
+    /// Black's kind | White's kind << 4 for the centre of `span`, the 2-bit codes of the
+    /// `2h + 1` cells centred on an empty cell (`h >= hw`).
+    #[inline]
+    pub fn kinds(&self, span: u64, h: usize) -> u8 {
+        let x = span >> (2 * (h - self.hw));
+        let mask = (1u64 << (2 * self.hw)) - 1;
+        let index = (x & mask) | ((x >> (2 * (self.hw + 1))) & mask) << (2 * self.hw);
+        self.entries[index as usize]
+    }
+
+    /// The class index of `color` at a cell whose line kinds are `kinds` (byte `d`: the
+    /// kind bytes of direction `d`).
+    #[inline]
+    pub fn class(&self, color: Color, kinds: u32) -> usize {
+        // The colour's 3-bit kinds, one per byte, gathered into 12 bits.
+        let x = (kinds >> (4 * color.index())) & 0x0707_0707;
+        let pack = (x & 0x7) | (x >> 5 & 0x38) | (x >> 10 & 0x1C0) | (x >> 15 & 0xE00);
+        self.classes[color.index()][pack as usize & 0xFFF] as usize
+    }
+
+    /// What the cell with line kinds `kinds` adds to the sums `[Black's view, White's
+    /// view]` under `scores`.
+    #[inline]
+    pub fn contribution(&self, kinds: u32, scores: &ClassScores) -> [i32; 2] {
+        let b = scores[self.class(Color::Black, kinds)];
+        let w = scores[self.class(Color::White, kinds)];
+        [b[0] + w[1], w[0] + b[1]]
+    }
+
+    /// The line kinds of the empty cell `i` of `board` (byte `d`: direction `d`), read
+    /// from the board.
+    pub fn cell_kinds(&self, board: &Board, i: usize) -> u32 {
+        let offs = board.direction_offsets();
+        let cells = board.cells();
+        u32::from_le_bytes(offs.map(|off| {
+            let mut span = 0u64;
+            for s in 0..(2 * self.hw + 1) {
+                let j = i as isize + (s as isize - self.hw as isize) * off;
+                span |= (cells[j as usize] as u64) << (2 * s);
+            }
+            self.kinds(span, self.hw)
+        }))
+    }
+}
+
+const LO: u64 = 0x5555_5555_5555_5555;
+
+/// The class sums `[Black's view, White's view]` of every empty cell of `board`, from
+/// scratch.
+pub fn class_sums(board: &Board, table: &KindTable, scores: &ClassScores) -> ByColor<i64> {
+    let mut sums = ByColor::<i64>::default();
+    for p in board.points() {
+        if board.cell(p) != Cell::Empty {
+            continue;
+        }
+        let c = table.contribution(table.cell_kinds(board, board.index(p)), scores);
+        sums[Color::Black] += c[0] as i64;
+        sums[Color::White] += c[1] as i64;
+    }
+    sums
+}
+
+/// The class of each colour at every empty cell of `board` (for counting features).
+pub fn for_each_cell_class(board: &Board, mut visit: impl FnMut(CellClass, CellClass)) {
+    let Some(table) = KindTable::for_board(board.k(), board.rule()) else {
+        return;
+    };
+    for p in board.points() {
+        if board.cell(p) == Cell::Empty {
+            let kinds = table.cell_kinds(board, board.index(p));
+            visit(
+                CellClass::ALL[table.class(Color::Black, kinds)],
+                CellClass::ALL[table.class(Color::White, kinds)],
+            );
+        }
+    }
+}
+
+/// Line kinds for a stone of colour 1 at the centre of every code of the 2·hw cells around
+/// it (cell t < hw at offset t - hw, else at t - hw + 1). `exact`: only runs of exactly k
+/// win, and longer ones through the centre are [`KIND_OVER`].
+fn line_kinds(k: usize, hw: usize, exact: bool) -> Vec<u8> {
+    let n = 1usize << (4 * hw);
+    let len = 2 * hw + 1;
+    let pos = |t: usize| if t < hw { t } else { t + 1 };
+    let wins = |run: usize| if exact { run == k } else { run >= k };
+    // Pass 1: fives, overlines and fours from the five-points whose five holds the centre.
+    let mut kinds = vec![KIND_NONE; n];
+    let mut cells = [0u8; 2 * MAX_HALF_WIDTH + 1];
+    for (code, kind) in kinds.iter_mut().enumerate() {
+        for t in 0..2 * hw {
+            cells[pos(t)] = ((code >> (2 * t)) & 3) as u8;
+        }
+        cells[hw] = 1;
+        let run_through = |cells: &[u8], p: usize| -> (usize, usize) {
+            let (mut lo, mut hi) = (p, p);
+            while lo > 0 && cells[lo - 1] == 1 {
+                lo -= 1;
+            }
+            while hi + 1 < len && cells[hi + 1] == 1 {
+                hi += 1;
+            }
+            (lo, hi)
+        };
+        let (lo, hi) = run_through(&cells, hw);
+        if wins(hi - lo + 1) {
+            *kind = KIND_FIVE;
+            continue;
+        }
+        let over = hi - lo + 1 > k;
+        let mut five_points = 0;
+        for e in hw.saturating_sub(k - 1)..=(hw + k - 1).min(len - 1) {
+            if cells[e] != 0 {
+                continue;
+            }
+            cells[e] = 1;
+            let (lo, hi) = run_through(&cells, e);
+            cells[e] = 0;
+            if lo <= hw && hw <= hi && wins(hi - lo + 1) {
+                five_points += 1;
+            }
+        }
+        *kind = match five_points {
+            0 if over => KIND_OVER,
+            0 => KIND_NONE,
+            1 => KIND_FOUR,
+            _ => KIND_OPEN_FOUR,
+        };
+    }
+    // The codes with one more stone of the colour within k - 1 cells of the centre.
+    let near: Vec<usize> = (0..2 * hw).filter(|&t| pos(t).abs_diff(hw) < k).collect();
+    // Pass 2: threes; pass 3: twos. Each reads the kinds of codes with one more stone.
+    for (from, to) in [
+        ([KIND_FOUR, KIND_OPEN_FOUR], [KIND_THREE, KIND_OPEN_THREE]),
+        ([KIND_OPEN_THREE, KIND_OPEN_THREE], [KIND_TWO, KIND_TWO]),
+    ] {
+        let before = kinds.clone();
+        for (code, kind) in kinds.iter_mut().enumerate() {
+            if *kind != KIND_NONE {
+                continue;
+            }
+            let mut best = KIND_NONE;
+            for &t in &near {
+                if (code >> (2 * t)) & 3 != 0 {
+                    continue;
+                }
+                let next = before[code | 1 << (2 * t)];
+                if next == from[1] {
+                    best = best.max(to[1]);
+                } else if next == from[0] {
+                    best = best.max(to[0]);
+                }
+            }
+            *kind = best;
+        }
+    }
+    kinds
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The kind of the centre of a line written as text (`.` empty, `X` Black, `O` White,
+    /// `#` wall, `*` the centre), for Black, under `rule` with k = 5.
+    fn kind_of(line: &str, rule: Rule) -> (u8, u8) {
+        let t = KindTable::for_board(5, rule).unwrap();
+        let hw = t.half_width();
+        let centre = line.find('*').unwrap();
+        let mut span = 0u64;
+        for s in 0..(2 * hw + 1) {
+            let at = (centre + s).checked_sub(hw);
+            let c = match at.and_then(|a| line.as_bytes().get(a)) {
+                Some(b'X') => 1,
+                Some(b'O') => 2,
+                Some(b'.') | Some(b'*') => 0,
+                _ => 3,
+            };
+            span |= c << (2 * s);
+        }
+        let k = t.kinds(span, hw);
+        (k & 15, k >> 4)
+    }
+
+    #[test]
+    fn line_kinds_of_known_shapes() {
+        let f = Rule::Freestyle;
+        assert_eq!(kind_of("..XXX*X...", f).0, KIND_FIVE);
+        assert_eq!(kind_of("...XX*X...", f).0, KIND_OPEN_FOUR);
+        assert_eq!(kind_of("...XX*.X...", f).0, KIND_FOUR);
+        assert_eq!(kind_of("...XX*.X...", f).1, KIND_NONE);
+        assert_eq!(kind_of("..OXX*X....", f).0, KIND_FOUR);
+        assert_eq!(kind_of("....X*X....", f).0, KIND_OPEN_THREE);
+        assert_eq!(kind_of("...OX*X....", f).0, KIND_THREE);
+        assert_eq!(kind_of("....X*.X...", f).0, KIND_OPEN_THREE);
+        assert_eq!(kind_of(".....*X....", f).0, KIND_TWO);
+        assert_eq!(kind_of("....O*X..O.", f).0, KIND_NONE);
+        // White's view of the same cells.
+        assert_eq!(kind_of("....O*O....", f).1, KIND_OPEN_THREE);
+        // Exact five: a six is no five, and a five that would touch a sixth stone is none.
+        assert_eq!(kind_of("..XXX*XX...", f).0, KIND_FIVE);
+        assert_eq!(kind_of("..XXX*XX...", Rule::Standard).0, KIND_OVER);
+        assert_eq!(kind_of("..XXX*XX...", Rule::Renju).1, KIND_NONE);
+        assert_eq!(kind_of("..OOO*OO...", Rule::Renju).1, KIND_FIVE);
+        assert_eq!(kind_of("..OOO*OO...", Rule::Standard).1, KIND_OVER);
+        // Filling the gap would make six: a four in freestyle, nothing of note in exact five.
+        assert_eq!(kind_of("OXX.X*XO...", f).0, KIND_FOUR);
+        assert_eq!(kind_of("OXX.X*XO...", Rule::Standard).0, KIND_NONE);
+        assert_eq!(kind_of("X.XX*.....", Rule::Standard).0, KIND_FOUR);
+        // The wall blocks like a stone.
+        assert_eq!(kind_of("XX*X.", f).0, KIND_FOUR);
+    }
+
+    #[test]
+    fn classes_combine_the_four_lines() {
+        let c = |k: [u8; 4], r| CellClass::of_kinds(k, r);
+        let (n, two, three, o3, four) =
+            (KIND_NONE, KIND_TWO, KIND_THREE, KIND_OPEN_THREE, KIND_FOUR);
+        assert_eq!(c([four, o3, n, n], false), CellClass::FourThree);
+        assert_eq!(c([four, n, n, two], false), CellClass::FourTwo);
+        assert_eq!(c([four, four, n, n], false), CellClass::DoubleFour);
+        assert_eq!(c([four, four, n, n], true), CellClass::Forbidden);
+        assert_eq!(c([o3, o3, n, n], false), CellClass::DoubleThree);
+        assert_eq!(c([o3, o3, n, n], true), CellClass::Forbidden);
+        assert_eq!(c([o3, n, two, n], false), CellClass::ThreeTwo);
+        assert_eq!(c([three, three, n, n], false), CellClass::ClosedThreeTwo);
+        assert_eq!(c([two, two, n, n], false), CellClass::DoubleTwo);
+        assert_eq!(c([KIND_FIVE, four, four, n], true), CellClass::Five);
+        assert_eq!(c([n; 4], true), CellClass::None);
+        for class in CellClass::ALL {
+            assert_eq!(CellClass::from_name(class.name()), Some(class));
+            assert_eq!(CellClass::ALL[class.index()], class);
+        }
+    }
+}
