@@ -460,6 +460,152 @@ mod tests {
         assert_eq!(kind_of("XX*X.", f).0, KIND_FOUR);
     }
 
+    /// The line kind of a stone of `me` at the empty centre `c` of a whole line, by the
+    /// definitions and without any window: fives and fours from five-points whose five holds
+    /// the centre, threes from the fours and twos from the open threes that one more stone
+    /// within k - 1 cells makes.
+    fn oracle_kind(line: &mut [u8], c: usize, me: u8, k: usize, exact: bool) -> u8 {
+        struct Line<'a> {
+            cells: &'a mut [u8],
+            c: usize,
+            me: u8,
+            k: usize,
+            exact: bool,
+        }
+        impl Line<'_> {
+            fn run(&self, p: usize) -> (usize, usize) {
+                let (mut lo, mut hi) = (p, p);
+                while lo > 0 && self.cells[lo - 1] == self.me {
+                    lo -= 1;
+                }
+                while hi + 1 < self.cells.len() && self.cells[hi + 1] == self.me {
+                    hi += 1;
+                }
+                (lo, hi)
+            }
+            fn wins(&self, n: usize) -> bool {
+                if self.exact { n == self.k } else { n >= self.k }
+            }
+            /// Fives, fours and overlines, with the stone at `c` on the line.
+            fn kind1(&mut self) -> u8 {
+                let (lo, hi) = self.run(self.c);
+                if self.wins(hi - lo + 1) {
+                    return KIND_FIVE;
+                }
+                let mut fives = 0;
+                for e in 0..self.cells.len() {
+                    if self.cells[e] == 0 {
+                        self.cells[e] = self.me;
+                        let (a, b) = self.run(e);
+                        self.cells[e] = 0;
+                        fives += usize::from(a <= self.c && self.c <= b && self.wins(b - a + 1));
+                    }
+                }
+                match fives {
+                    0 if hi - lo + 1 > self.k => KIND_OVER,
+                    0 => KIND_NONE,
+                    1 => KIND_FOUR,
+                    _ => KIND_OPEN_FOUR,
+                }
+            }
+            /// The best of `f` over one more stone within k - 1 cells of the centre.
+            fn best_after(&mut self, f: fn(&mut Self) -> u8, map: fn(u8) -> u8) -> u8 {
+                let mut best = KIND_NONE;
+                let (from, to) = (self.c.saturating_sub(self.k - 1), self.c + self.k);
+                for e in from..to.min(self.cells.len()) {
+                    if self.cells[e] == 0 {
+                        self.cells[e] = self.me;
+                        best = best.max(map(f(self)));
+                        self.cells[e] = 0;
+                    }
+                }
+                best
+            }
+            fn kind2(&mut self) -> u8 {
+                match self.kind1() {
+                    KIND_NONE => self.best_after(Self::kind1, |n| match n {
+                        KIND_OPEN_FOUR => KIND_OPEN_THREE,
+                        KIND_FOUR => KIND_THREE,
+                        _ => KIND_NONE,
+                    }),
+                    kind => kind,
+                }
+            }
+            fn kind3(&mut self) -> u8 {
+                match self.kind2() {
+                    KIND_NONE => self.best_after(Self::kind2, |n| {
+                        if n == KIND_OPEN_THREE { KIND_TWO } else { KIND_NONE }
+                    }),
+                    kind => kind,
+                }
+            }
+        }
+        line[c] = me;
+        let kind = Line {
+            cells: line,
+            c,
+            me,
+            k,
+            exact,
+        }
+        .kind3();
+        line[c] = 0;
+        kind
+    }
+
+    /// The table's kinds, read from a window of the cells around the centre, equal the
+    /// definitions applied to the whole line (so the window is wide enough), for both
+    /// colours, under each rule, for several k.
+    #[test]
+    fn line_kinds_match_the_definitions_on_whole_lines() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for (k, rule) in [
+            (5, Rule::Freestyle),
+            (5, Rule::Standard),
+            (5, Rule::Renju),
+            (4, Rule::Standard),
+            (3, Rule::Freestyle),
+            (6, Rule::Freestyle),
+        ] {
+            let t = KindTable::for_board(k, rule).unwrap();
+            let hw = t.half_width();
+            let len = 2 * hw + 1 + 8;
+            let c = len / 2;
+            for _ in 0..4000 {
+                // Lines dense enough to hold every kind; walls only at the ends.
+                let mut line: Vec<u8> = (0..len)
+                    .map(|_| [0, 0, 0, 1, 1, 2][rng.random_range(0..6)])
+                    .collect();
+                line[c] = 0;
+                let lo = rng.random_range(0..=c - hw);
+                let hi = rng.random_range(c + hw..len);
+                for (p, cell) in line.iter_mut().enumerate() {
+                    if p < lo || p > hi {
+                        *cell = 3;
+                    }
+                }
+                let mut span = 0u64;
+                for s in 0..(2 * hw + 1) {
+                    span |= (line[c - hw + s] as u64) << (2 * s);
+                }
+                let got = t.kinds(span, hw);
+                // Only the cells between the walls are a line; the rest is the edge.
+                let mut whole: Vec<u8> = line[lo..=hi].to_vec();
+                let exact_black = rule != Rule::Freestyle;
+                let exact_white = rule == Rule::Standard;
+                let want_black = oracle_kind(&mut whole, c - lo, 1, k, exact_black);
+                let want_white = oracle_kind(&mut whole, c - lo, 2, k, exact_white);
+                assert_eq!(
+                    (got & 15, got >> 4),
+                    (want_black, want_white),
+                    "k={k} {rule:?} line {:?}",
+                    &line[lo..=hi]
+                );
+            }
+        }
+    }
+
     #[test]
     fn classes_combine_the_four_lines() {
         let c = |k: [u8; 4], r| CellClass::of_kinds(k, r);
