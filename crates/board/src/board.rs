@@ -385,6 +385,13 @@ impl Board {
         self.wins_at(pos, color).then_some(color)
     }
 
+    /// A stone of `color` that stands in a winning row, wherever it is (a position set up
+    /// from stones has no last move to judge by).
+    pub fn five_of(&self, color: Color) -> Option<Pos> {
+        self.points()
+            .find(|&p| self.cell(p).color() == Some(color) && self.wins_at(p, color))
+    }
+
     /// The result if the game is over: the last move won, or the board is full.
     pub fn outcome(&self) -> Option<Outcome> {
         if let Some(c) = self.winner() {

@@ -159,3 +159,30 @@ fn analyze_finds_the_win_of_a_four_and_show_rules_the_five() {
     assert!(text.to_lowercase().contains("black"), "{text}");
     assert!(text.contains("game over"), "{text}");
 }
+
+#[test]
+fn analyze_refuses_a_finished_position() {
+    for args in [
+        vec!["--moves", "h8 a1 i8 a2 j8 a3 k8 a4 l8"],
+        vec!["--black", "h8 i8 j8 k8 l8", "--white", "a1 a2 a3 a4 a5"],
+        vec![
+            "--black",
+            "a1 c1 a2 b3 c3",
+            "--white",
+            "b1 b2 c2 a3",
+            "--size",
+            "3",
+            "--k",
+            "3",
+        ],
+    ] {
+        let out = Command::new(BIN)
+            .arg("analyze")
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("the position is finished"), "{args:?}: {err}");
+    }
+}

@@ -534,7 +534,11 @@ mod tests {
             fn kind3(&mut self) -> u8 {
                 match self.kind2() {
                     KIND_NONE => self.best_after(Self::kind2, |n| {
-                        if n == KIND_OPEN_THREE { KIND_TWO } else { KIND_NONE }
+                        if n == KIND_OPEN_THREE {
+                            KIND_TWO
+                        } else {
+                            KIND_NONE
+                        }
                     }),
                     kind => kind,
                 }

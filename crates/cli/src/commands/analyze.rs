@@ -39,7 +39,7 @@ pub struct Args {
 
 /// Runs `analyze`.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let board = args.position.board()?;
+    let board = args.position.board_to_search()?;
     let params = super::engine_params(args.engine.as_deref())?;
     let mut engine = Engine::new(params).context("building the engine")?;
     let limits = Limits {

@@ -2,7 +2,7 @@
 //! lists or an SGF file.
 
 use anyhow::{Context, Result, bail};
-use gomoku_board::notation::parse_pos_moves;
+use gomoku_board::notation::{format_pos, parse_pos_moves};
 use gomoku_board::{Board, Color, Geometry, Rule};
 use std::path::PathBuf;
 
@@ -60,6 +60,25 @@ impl BoardArgs {
 }
 
 impl PositionArgs {
+    /// The position to search: [`PositionArgs::board`], refused when finished (a five on
+    /// the board, or no empty point), where there is nothing to search.
+    pub fn board_to_search(&self) -> Result<Board> {
+        let board = self.board()?;
+        for color in [Color::Black, Color::White] {
+            if let Some(p) = board.five_of(color) {
+                bail!(
+                    "the position is finished: {color} has five in a row (through {}); \
+                     there is no move to search",
+                    format_pos(p).unwrap_or_else(|_| format!("{},{}", p.x, p.y))
+                );
+            }
+        }
+        if board.is_full() {
+            bail!("the position is finished: the board is full");
+        }
+        Ok(board)
+    }
+
     /// Builds the position, checking every move against the rule.
     pub fn board(&self) -> Result<Board> {
         let rule = self.board.rule;
