@@ -225,13 +225,21 @@ fn push_prop(out: &mut String, id: &str, value: &str) {
 
 fn push_value(out: &mut String, value: &str) {
     out.push('[');
+    out.push_str(&escape_value(value));
+    out.push(']');
+}
+
+/// A property value as SGF text: `]` and `\` escaped with a backslash. Every SGF writer of
+/// the workspace goes through it (the run's `games.sgf` too), so any name reads back.
+pub fn escape_value(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
     for c in value.chars() {
         if c == ']' || c == '\\' {
             out.push('\\');
         }
         out.push(c);
     }
-    out.push(']');
+    out
 }
 
 fn coord_letter(v: u8) -> char {

@@ -15,6 +15,7 @@ use crate::RunnerError;
 use crate::game::{GameResult, Reason};
 use crate::journal::{JOURNAL_FILE, JournalLine, RunInfo, read_journal, write_atomic};
 use crate::standings::Standings;
+use gomoku_board::sgf::escape_value;
 use gomoku_board::{Color, Geometry, Rule};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -57,8 +58,8 @@ pub fn pgn_game(line: &JournalLine, jobs_per_round: usize) -> Option<String> {
     let _ = writeln!(out, "[Event \"{}\"]", line.job + 1);
     let _ = writeln!(out, "[Date \"{}\"]", line.date);
     let _ = writeln!(out, "[Round \"{round}.{game}\"]");
-    let _ = writeln!(out, "[Black \"{}\"]", line.black);
-    let _ = writeln!(out, "[White \"{}\"]", line.white);
+    let _ = writeln!(out, "[Black \"{}\"]", pgn_string(&line.black));
+    let _ = writeln!(out, "[White \"{}\"]", pgn_string(&line.white));
     let _ = writeln!(out, "[Result \"{res}\"]");
     let _ = writeln!(
         out,
@@ -69,6 +70,23 @@ pub fn pgn_game(line: &JournalLine, jobs_per_round: usize) -> Option<String> {
     out.push_str(res);
     out.push_str("\n\n");
     Some(out)
+}
+
+/// A PGN tag value: `\\` and `"` escaped with a backslash, as the PGN standard has it, and
+/// line breaks and other control characters (which a tag cannot hold) made spaces.
+fn pgn_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\\' | '"' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 fn sgf_coord(v: u8) -> char {
@@ -91,10 +109,9 @@ pub fn sgf_game(
     let mut out = String::with_capacity(64 + 16 * (line.moves.len() + line.opening_moves.len()));
     let _ = write!(
         out,
-        "(;FF[4]GM[4]GN[{}]EV[{} x {}]DT[{}]RO[{round}.{game}]RU[{}]",
+        "(;FF[4]GM[4]GN[{}]EV[{}]DT[{}]RO[{round}.{game}]RU[{}]",
         line.job + 1,
-        line.black,
-        line.white,
+        escape_value(&format!("{} x {}", line.black, line.white)),
         line.date,
         rule.gomocup_code()
     );
@@ -111,8 +128,8 @@ pub fn sgf_game(
     let _ = writeln!(
         out,
         "PB[{}]PW[{}]RE[{re}]TE[{}]",
-        line.black,
-        line.white,
+        escape_value(&line.black),
+        escape_value(&line.white),
         termination(result, line.reason)
     );
     let mut color = Color::Black;
@@ -184,4 +201,50 @@ pub fn write_outputs_from(
     let json = serde_json::to_string_pretty(&standings).expect("standings serialize");
     write("standings.json", &(json + "\n"))?;
     Ok(standings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A finished game between players whose names hold every character PGN and SGF
+    /// must escape.
+    fn line(black: &str, white: &str) -> JournalLine {
+        let totals = serde_json::json!({
+            "moves": 0, "nodes": 0, "depth_sum": 0, "seldepth_max": 0, "tt_hits": 0,
+            "beta_cutoffs": 0, "first_move_cutoffs": 0,
+        });
+        let v = serde_json::json!({
+            "v": 1, "run": "0123456789abcdef", "job": 0, "round": 0, "pair": 0, "opening": 0,
+            "transform": "identity", "black": black, "white": white,
+            "black_idx": 0, "white_idx": 1, "opening_moves": [],
+            "moves": [[7, 7], [0, 0], [8, 7], [0, 1], [9, 7], [0, 2], [10, 7], [0, 3], [11, 7]],
+            "result": "black", "reason": "five", "date": "2026.11.24",
+            "nodes": [], "depth": [], "score": [], "time_us": [], "side_time_us": [0, 0],
+            "stats": [totals, totals],
+        });
+        serde_json::from_value(v).unwrap()
+    }
+
+    #[test]
+    fn names_are_escaped_in_pgn_and_sgf() {
+        let black = "a \"quoted\" back\\slash ] name\nwith a newline";
+        let white = "plain";
+        let l = line(black, white);
+        let pgn = pgn_game(&l, 1).unwrap();
+        assert!(
+            pgn.contains("[Black \"a \\\"quoted\\\" back\\\\slash ] name with a newline\"]"),
+            "{pgn}"
+        );
+        assert_eq!(
+            pgn.lines().filter(|t| t.starts_with('[')).count(),
+            8,
+            "{pgn}"
+        );
+        let sgf = sgf_game(&l, Geometry::square(15), Rule::Freestyle, 1).unwrap();
+        let game = gomoku_board::sgf::parse_sgf(&sgf).unwrap_or_else(|e| panic!("{e}\n{sgf}"));
+        assert_eq!(game.black_name.as_deref(), Some(black), "{sgf}");
+        assert_eq!(game.white_name.as_deref(), Some(white));
+        assert_eq!(game.replay(Rule::Freestyle).unwrap().stone_count(), 9);
+    }
 }
