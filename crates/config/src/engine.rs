@@ -356,13 +356,8 @@ pub fn parse_engine(text: &str, path: &Path) -> Result<EngineConfig, ConfigError
             .map_err(|e| ConfigError::invalid_field(path, text, "table", e))?,
         TableSource::Inline(t) => check_table(t.to_table(), path, text)?,
     };
-    if f.name.trim().is_empty() {
-        return Err(ConfigError::invalid_field(
-            path,
-            text,
-            "name",
-            "must not be empty",
-        ));
+    if let Some(problem) = crate::name_problem(&f.name) {
+        return Err(ConfigError::invalid_field(path, text, "name", problem));
     }
     let params = EngineParams {
         table,

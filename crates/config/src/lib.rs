@@ -88,6 +88,27 @@ impl ConfigError {
     }
 }
 
+/// The longest name of an engine, participant, test or tuning run, in characters: names
+/// head table columns, PGN tags and SGF properties.
+pub const MAX_NAME_LEN: usize = 128;
+
+/// Why `name` cannot name a player or a run: empty, longer than [`MAX_NAME_LEN`]
+/// characters, or holding a line break or another control character.
+pub fn name_problem(name: &str) -> Option<String> {
+    let len = name.chars().count();
+    if name.trim().is_empty() {
+        Some("must not be empty".into())
+    } else if len > MAX_NAME_LEN {
+        Some(format!(
+            "is {len} characters long; a name has at most {MAX_NAME_LEN}"
+        ))
+    } else if name.chars().any(char::is_control) {
+        Some("must not hold a line break, a tab or another control character".into())
+    } else {
+        None
+    }
+}
+
 /// Parses RON text into `T`; errors carry `path` (used only for the message) and the position.
 pub fn parse_ron<T: DeserializeOwned>(text: &str, path: &Path) -> Result<T, ConfigError> {
     parse_ron_with(ron::Options::default(), text, path)

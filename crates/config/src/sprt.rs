@@ -217,8 +217,8 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
                 params
                     .validate()
                     .map_err(|e| at(&key, format!("{role} {name}: {e}")))?;
-                if name.trim().is_empty() {
-                    return Err(at(&key, format!("{role}: the name must not be empty")));
+                if let Some(problem) = crate::name_problem(name) {
+                    return Err(at(&key, format!("{role}: the name {problem}")));
                 }
                 Ok(SprtEngine {
                     origin: crate::tournament::origin_with(base, overrides),

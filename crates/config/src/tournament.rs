@@ -876,6 +876,10 @@ pub fn load_tournament_with(
     }
     let mut names = HashSet::new();
     for (p, &at) in participants.iter().zip(&places) {
+        if let Some(problem) = crate::name_problem(&p.name) {
+            let shown: String = p.name.chars().take(40).collect();
+            return Err(loc.error_at(at, format!("participant name '{shown}': {problem}")));
+        }
         if !names.insert(p.name.as_str()) {
             return Err(loc.error_at(at, format!("two participants are named '{}'", p.name)));
         }

@@ -401,8 +401,8 @@ fn load_range(
 pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
     let file: TuneFile = parse_ron(text, path)?;
     let bad = |field: &str, m: String| ConfigError::invalid_field(path, text, field, m);
-    if file.name.trim().is_empty() {
-        return Err(bad("name", "must not be empty".into()));
+    if let Some(problem) = crate::name_problem(&file.name) {
+        return Err(bad("name", problem));
     }
     let start_table = crate::engine::load_table(resolve_relative(path, &file.start_table))
         .map_err(|e| bad("start_table", e.to_string()))?;

@@ -131,6 +131,25 @@ fn expect_err(
 #[test]
 fn bad_files_name_file_line_and_column() {
     let dir = setup("bad");
+    // Names head table columns and PGN tags: bounded, and on one line.
+    let long = "x".repeat(70_000);
+    expect_err(
+        &dir,
+        &GOOD.replace("name: \"top5\"", &format!("name: \"{long}\"")),
+        "t.ron",
+        (5, 23),
+        &[
+            "participant name 'xxxx",
+            "is 70000 characters long; a name has at most 128",
+        ],
+    );
+    expect_err(
+        &dir,
+        &GOOD.replace("name: \"top5\"", "name: \"top\\n5\""),
+        "t.ron",
+        (5, 23),
+        &["must not hold a line break"],
+    );
     expect_err(
         &dir,
         &GOOD.replace("    seed: 9,", "    sead: 9,"),

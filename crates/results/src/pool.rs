@@ -9,6 +9,10 @@ use crate::{ResultsError, fmt_abs, fmt_pct};
 use gomoku_stats::{Advantage, Anchor, PoolFit, PoolGame, PoolOptions, StatsError, Z95, fit_pool};
 use serde_json::{Value, json};
 
+/// The widest the name column of a text table grows: a longer name (from a PGN file, say)
+/// overflows its row instead of widening every row, or exceeding the formatter's limit.
+const NAME_COLUMN_MAX: usize = 40;
+
 /// How the errors of the table were computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorMethod {
@@ -271,7 +275,7 @@ impl PoolTable {
             .map(|r| r.name.chars().count())
             .max()
             .unwrap_or(4)
-            .max(4);
+            .clamp(4, NAME_COLUMN_MAX);
         let mut s = format!(
             "{:>4} {:<width$} {:>8} {:>7} {:>6} {:>7} {:>15} {:>7} {:>7} {:>6}\n",
             "rank", "name", "Elo", "±95%", "games", "score", "W/D/L", "first", "LOS", "draw"
@@ -327,6 +331,17 @@ mod tests {
         assert_eq!(t.first_mover_score, 0.375);
         assert_eq!(t.method, ErrorMethod::Sandwich);
         assert!(t.text().lines().nth(1).unwrap().contains("2/1/1"));
+    }
+
+    #[test]
+    fn a_very_long_name_overflows_its_row_without_a_panic() {
+        // Names from a PGN file are not bounded as config names are.
+        let names = ["a".repeat(70_000), "b".to_string()];
+        let games = [game(0, 1, 1.0), game(1, 0, 0.5)];
+        let t = pool_table(&names, &games, &TableOptions::default()).unwrap();
+        let text = t.text();
+        assert!(text.contains(&names[0]));
+        assert!(text.lines().nth(2).unwrap().len() < 200, "{}", &text[..300]);
     }
 
     #[test]

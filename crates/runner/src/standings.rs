@@ -9,6 +9,10 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+/// The widest the name column of a text table grows: a longer name (from a PGN file, say)
+/// overflows its row instead of widening every row, or exceeding the formatter's limit.
+const NAME_COLUMN_MAX: usize = 40;
+
 /// Wins, draws and losses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Wdl {
@@ -271,10 +275,10 @@ impl Standings {
         let width = self
             .players
             .iter()
-            .map(|p| p.name.len())
+            .map(|p| p.name.chars().count())
             .max()
             .unwrap_or(4)
-            .max(4);
+            .clamp(4, NAME_COLUMN_MAX);
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -338,5 +342,26 @@ impl Standings {
             let _ = writeln!(out, "over the time limit: {}", list.join(", "));
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_very_long_name_overflows_its_row_without_a_panic() {
+        let names = ["n".repeat(70_000), "short".to_string()];
+        let s = Standings::from_results(
+            &names,
+            [
+                (0, 1, Some(GameResult::Black)),
+                (1, 0, Some(GameResult::Draw)),
+            ],
+        );
+        let table = s.table();
+        assert!(table.contains(&names[0]));
+        let short_row = table.lines().find(|l| l.contains("short")).unwrap();
+        assert!(short_row.len() < 200, "{short_row}");
     }
 }
