@@ -109,6 +109,20 @@ pub fn name_problem(name: &str) -> Option<String> {
     }
 }
 
+/// Refuses an empty `output` directory (it would resolve to the config file's own folder and
+/// write the run's files among the configs).
+pub fn check_output(path: &Path, text: &str, output: &Path) -> Result<(), ConfigError> {
+    if output.as_os_str().is_empty() {
+        return Err(ConfigError::invalid_field(
+            path,
+            text,
+            "output",
+            "must name a directory for the results (empty would be the config's own folder)",
+        ));
+    }
+    Ok(())
+}
+
 /// Parses RON text into `T`; errors carry `path` (used only for the message) and the position.
 pub fn parse_ron<T: DeserializeOwned>(text: &str, path: &Path) -> Result<T, ConfigError> {
     parse_ron_with(ron::Options::default(), text, path)

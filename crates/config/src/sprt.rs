@@ -186,6 +186,7 @@ pub struct SprtPlan {
 /// Parses SPRT text (`path` names the file in errors and resolves relative paths).
 pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
     let file: SprtFile = crate::parse_ron_lenient(text, path)?;
+    crate::check_output(path, text, &file.output)?;
     let at = |needle: &str, message: String| {
         ConfigError::placed(path, Some(crate::locate(text, needle, 0)), message)
     };

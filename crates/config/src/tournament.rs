@@ -717,6 +717,7 @@ pub fn load_tournament_with(
         source,
     })?;
     let file: TournamentFile = crate::parse_ron_lenient(&text, path)?;
+    crate::check_output(path, &text, &file.output)?;
     let mut loc = Locator {
         path,
         text: &text,

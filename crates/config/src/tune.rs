@@ -400,6 +400,7 @@ fn load_range(
 /// Parses tuning text (`path` names the file in errors and anchors relative paths).
 pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
     let file: TuneFile = parse_ron(text, path)?;
+    crate::check_output(path, text, &file.output)?;
     let bad = |field: &str, m: String| ConfigError::invalid_field(path, text, field, m);
     if let Some(problem) = crate::name_problem(&file.name) {
         return Err(bad("name", problem));

@@ -131,6 +131,13 @@ fn expect_err(
 #[test]
 fn bad_files_name_file_line_and_column() {
     let dir = setup("bad");
+    expect_err(
+        &dir,
+        &GOOD.replace("output: \"out\"", "output: \"\""),
+        "t.ron",
+        (16, 5),
+        &["output: must name a directory"],
+    );
     // Names head table columns and PGN tags: bounded, and on one line.
     let long = "x".repeat(70_000);
     expect_err(
