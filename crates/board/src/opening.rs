@@ -377,9 +377,64 @@ pub fn parse_book(
     rule: Rule,
 ) -> Result<Vec<Opening>, BoardError> {
     let empty = Board::new(geometry, rule)?;
+    check_header(text, geometry, rule)?;
     lines(text)
         .filter_map(|(line, content)| read_line(content, line, format, &empty))
         .collect()
+}
+
+/// The header line our books begin with (`openings generate` writes it).
+const HEADER_MARK: &str = "gomoku-arena opening book:";
+
+/// Refuses a book whose header (as `openings generate` writes it: `# gomoku-arena opening
+/// book: N openings, 20x20 k=5, freestyle`) names another board size, row length or rule
+/// than the one it is about to be played on: its openings may well fit, but were balanced
+/// for another game.
+pub fn check_header(text: &str, geometry: Geometry, rule: Rule) -> Result<(), BoardError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if !line.starts_with('#') {
+            if line.is_empty() {
+                continue;
+            }
+            break;
+        }
+        let Some(at) = line.find(HEADER_MARK) else {
+            continue;
+        };
+        let what = &line[at + HEADER_MARK.len()..];
+        let column = raw.find(HEADER_MARK).unwrap_or(0) + 1;
+        let mismatch = |said: String, board: String| {
+            BoardError::parse(
+                i + 1,
+                column,
+                format!("the book's header says it is for {said}, but the game is {board}"),
+            )
+        };
+        for word in what.split([',', ' ']).filter(|w| !w.is_empty()) {
+            if let Some((w, h)) = word.split_once('x')
+                && let (Ok(w), Ok(h)) = (w.parse::<usize>(), h.parse::<usize>())
+                && (w, h) != (geometry.width, geometry.height)
+            {
+                let board = format!("{}x{}", geometry.width, geometry.height);
+                return Err(mismatch(format!("{w}x{h} boards"), board));
+            }
+            if let Some(k) = word
+                .strip_prefix("k=")
+                .and_then(|k| k.parse::<usize>().ok())
+                && k != geometry.k
+            {
+                return Err(mismatch(format!("k={k}"), format!("k={}", geometry.k)));
+            }
+            if let Ok(said) = word.parse::<Rule>()
+                && said != rule
+            {
+                return Err(mismatch(format!("the {said} rule"), format!("{rule}")));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// [`parse_book`] with the format found by [`BookFormat::detect`]; a text with no opening
@@ -416,6 +471,9 @@ pub fn validate_book(
         Ok(b) => b,
         Err(e) => return vec![e],
     };
+    if let Err(e) = check_header(text, geometry, rule) {
+        return vec![e];
+    }
     lines(text)
         .filter_map(|(line, content)| read_line(content, line, format, &empty))
         .filter_map(Result::err)

@@ -582,3 +582,42 @@ fn sgf_replay_checks_rules() {
     let board = parse_sgf(six).unwrap().replay(Rule::Standard).unwrap();
     assert_eq!(board.outcome(), None);
 }
+
+#[test]
+fn a_book_whose_header_names_another_game_is_refused() {
+    let book = "# gomoku-arena opening book: 2 openings, 20x20 k=5, freestyle\nh8i9\nh8h9\n";
+    let at_15 = parse_book(book, BookFormat::Pos, Geometry::square(15), Rule::Freestyle);
+    let e = at_15.unwrap_err().to_string();
+    assert!(e.contains("line 1") || e.contains("1:"), "{e}");
+    assert!(e.contains("20x20 boards") && e.contains("15x15"), "{e}");
+    let at_20 = parse_book(book, BookFormat::Pos, Geometry::square(20), Rule::Freestyle);
+    assert_eq!(at_20.unwrap().len(), 2);
+    let renju = book.replace("20x20 k=5, freestyle", "15x15 k=5, renju");
+    let e = parse_book(
+        &renju,
+        BookFormat::Pos,
+        Geometry::square(15),
+        Rule::Freestyle,
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        e.contains("the renju rule") && e.contains("freestyle"),
+        "{e}"
+    );
+    let k6 = book.replace("20x20 k=5", "15x15 k=6");
+    let g = Geometry::square(15);
+    assert!(parse_book(&k6, BookFormat::Pos, g, Rule::Freestyle).is_err());
+    assert_eq!(
+        validate_book(&k6, BookFormat::Pos, g, Rule::Freestyle).len(),
+        1
+    );
+    // Books without our header (Gomocup's, c-gomoku-cli's) are read as before.
+    let plain = "# any comment, 20x20\nh8i9\n";
+    assert_eq!(
+        parse_book(plain, BookFormat::Pos, g, Rule::Freestyle)
+            .unwrap()
+            .len(),
+        1
+    );
+}
