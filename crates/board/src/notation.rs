@@ -101,8 +101,12 @@ pub(crate) fn parse_pos_moves_at(
             return Err(BoardError::parse(
                 line,
                 col,
-                "pos notation has one column letter (a..z); boards wider than 26 columns \
-                 cannot be written in it",
+                format!(
+                    "expected a move such as h8 (one column letter a..z, then the row \
+                     number), found '{c}{}' (boards wider than 26 columns cannot be written \
+                     in pos notation)",
+                    chars[i]
+                ),
             ));
         }
         let digits_start = i;
@@ -350,6 +354,15 @@ mod tests {
             BoardError::Parse { column, .. } => assert_eq!(column, 3),
             e => panic!("{e}"),
         }
+    }
+
+    #[test]
+    fn a_word_is_not_called_a_wide_board() {
+        let e = parse_pos_moves("hello", G15).unwrap_err().to_string();
+        assert!(
+            e.contains("expected a move such as h8") && e.contains("'he'"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -483,6 +483,13 @@ mod tests {
     }
 
     #[test]
+    fn a_byte_order_mark_is_not_a_syntax_error() {
+        let text =
+            "\u{feff}PatternTable(name: \"bom\", patterns: [(shape: \"11111\", own: 1, opp: -1)])";
+        assert_eq!(parse_table(text, Path::new("bom.ron")).unwrap().name, "bom");
+    }
+
+    #[test]
     fn tables_without_classes_still_load_and_bad_classes_name_their_line() {
         let path = Path::new("t.ron");
         let old = "PatternTable(name: \"old\", patterns: [(shape: \"11111\", own: 1, opp: -1)])";

@@ -141,6 +141,8 @@ fn parse_ron_with<T: DeserializeOwned>(
     text: &str,
     path: &Path,
 ) -> Result<T, ConfigError> {
+    // A byte-order mark (some Windows editors write one) is not part of the RON.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     options
         .from_str(text)
         .map_err(|e: ron::error::SpannedError| ConfigError::Syntax {

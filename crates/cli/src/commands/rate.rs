@@ -26,7 +26,8 @@ use std::process::ExitCode;
 pub struct Args {
     /// A run directory (its games.jsonl), a games.jsonl journal, or a results-only PGN.
     input: PathBuf,
-    /// Anchor the ratings: NAME (at 0) or NAME=VALUE; default: mean zero.
+    /// Anchor the ratings: NAME (at 0) or NAME=VALUE (VALUE from -100000 to 100000); default:
+    /// mean zero.
     #[arg(long, value_name = "NAME[=VALUE]")]
     anchor: Option<String>,
     /// Fit a first-mover advantage term (default: fixed at 0, as Ordo without -W).
@@ -46,12 +47,19 @@ pub struct Args {
     pgn_white_first: bool,
 }
 
+/// The largest anchor rating in absolute value (far beyond any real scale, far from
+/// overflowing the fit's sums).
+const MAX_ANCHOR: f64 = 100_000.0;
+
 /// Parses `NAME` or `NAME=VALUE`.
 fn parse_anchor(s: &str) -> Result<(String, f64)> {
     match s.rsplit_once('=') {
         Some((name, value)) => match value.trim().parse::<f64>() {
-            Ok(v) if v.is_finite() => Ok((name.to_string(), v)),
-            _ => bail!("--anchor {s}: the value after '=' must be a number"),
+            Ok(v) if v.is_finite() && v.abs() <= MAX_ANCHOR => Ok((name.to_string(), v)),
+            _ => bail!(
+                "--anchor {s}: the value after '=' must be a rating from -{MAX_ANCHOR} to \
+                 {MAX_ANCHOR}"
+            ),
         },
         None => Ok((s.to_string(), 0.0)),
     }
@@ -85,4 +93,22 @@ pub fn run(args: Args) -> Result<ExitCode> {
         print!("{}", rating.text(first_mover));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn anchors_are_names_with_a_bounded_value() {
+        assert_eq!(parse_anchor("a").unwrap(), ("a".to_string(), 0.0));
+        assert_eq!(
+            parse_anchor("a=b=-150").unwrap(),
+            ("a=b".to_string(), -150.0)
+        );
+        for bad in ["a=1e308", "a=inf", "a=NaN", "a=-100001", "a=x"] {
+            let e = parse_anchor(bad).unwrap_err().to_string();
+            assert!(e.contains("from -100000 to 100000"), "{bad}: {e}");
+        }
+    }
 }
