@@ -291,11 +291,40 @@ fn crash_is_reported_with_its_status() {
         .unwrap();
     e.begin().unwrap();
     match e.turn(Pos::new(0, 0)) {
-        Err(EngineFault::Crashed { status }) => {
+        Err(EngineFault::Crashed { status, stopped }) => {
             assert_eq!(status.and_then(|s| s.code()), Some(3));
+            assert!(!stopped);
         }
         other => panic!("expected a crash, got {other:?}"),
     }
+    drop(e);
+    assert!(dead(pid));
+}
+
+#[test]
+fn an_engine_that_closes_its_output_is_stopped_not_reported_killed_by_a_signal() {
+    let mut e = fake("mute@2");
+    let pid = e.pid();
+    e.start(Geometry::square(15), Rule::Freestyle, Timeouts::default())
+        .unwrap();
+    e.begin().unwrap();
+    let fault = e.turn(Pos::new(0, 0)).unwrap_err();
+    let text = fault.to_string();
+    assert!(
+        matches!(
+            fault,
+            EngineFault::Crashed {
+                status: None,
+                stopped: true
+            }
+        ),
+        "{fault:?}"
+    );
+    assert!(
+        text.contains("kept running; the runner stopped it"),
+        "{text}"
+    );
+    assert!(!text.contains("signal"), "{text}");
     drop(e);
     assert!(dead(pid));
 }

@@ -129,10 +129,13 @@ pub enum EngineFault {
         source: std::io::Error,
     },
     /// The engine closed its output or exited.
-    #[error("engine crashed ({})", status_text(.status))]
+    #[error("engine crashed ({})", crash_text(.status, *.stopped))]
     Crashed {
-        /// Its exit status, if it could be collected.
+        /// Its exit status, if it exited on its own and the status could be collected.
         status: Option<ExitStatus>,
+        /// It closed its output but was still running after a grace period, so the runner
+        /// stopped it (a signal of ours is no crash status of the engine's).
+        stopped: bool,
     },
     /// No answer within the limit plus the tolerance.
     #[error("engine timed out: no answer after {elapsed:?} (limit {limit:?})")]
@@ -173,8 +176,9 @@ pub enum EngineFault {
     Io(#[from] std::io::Error),
 }
 
-fn status_text(status: &Option<ExitStatus>) -> String {
+fn crash_text(status: &Option<ExitStatus>, stopped: bool) -> String {
     match status {
+        _ if stopped => "it closed its output but kept running; the runner stopped it".into(),
         Some(s) => s.to_string(),
         None => "exit status unknown".into(),
     }
@@ -423,8 +427,11 @@ impl ExternalEngine {
         while !self.has_exited() && Instant::now() < until {
             std::thread::sleep(Duration::from_millis(5));
         }
+        let exited = self.has_exited();
+        let status = self.kill_and_reap();
         EngineFault::Crashed {
-            status: self.kill_and_reap(),
+            status: status.filter(|_| exited),
+            stopped: !exited,
         }
     }
 

@@ -8,6 +8,7 @@
 //! centre), `crash` (exit with status 3), `hang` (never answer), `hang-child` (start a `sleep`
 //! child in its process group, report its pid as `MESSAGE child N`, never answer), `garbage`
 //! (answer nonsense), `occupied` (play on a stone), `offboard` (play a point off the board),
+//! `mute` (close its output and keep running: the process becomes `sleep`),
 //! `forbidden` (as Black under renju, play a forbidden point when there is one), `error`
 //! (answer `ERROR`), `suggest` (answer `SUGGEST x,y` with its good move, and play it when the
 //! manager says `PLAY`), `slow:MS` (sleep MS milliseconds, then play as `good`).
@@ -20,7 +21,7 @@ use std::time::Duration;
 
 /// The usage line of the modes.
 pub const USAGE: &str = "usage: gomoku-fake-engine \
-    good|crash|hang|hang-child|garbage|occupied|offboard|forbidden|error|suggest|slow:MS[@N]";
+    good|crash|hang|hang-child|mute|garbage|occupied|offboard|forbidden|error|suggest|slow:MS[@N]";
 
 /// The exit status of the `crash` mode.
 pub const CRASH_STATUS: i32 = 3;
@@ -36,6 +37,9 @@ pub enum Mode {
     Hang,
     /// Starts a `sleep` child, reports its pid, never answers.
     HangChild,
+    /// Closes its output and goes on running (the process execs a shell that closes stdout
+    /// and execs `sleep`).
+    Mute,
     /// Answers nonsense.
     Garbage,
     /// Plays on a stone.
@@ -63,6 +67,7 @@ pub fn parse_mode(arg: &str) -> Option<(Mode, u32)> {
         "crash" => Mode::Crash,
         "hang" => Mode::Hang,
         "hang-child" => Mode::HangChild,
+        "mute" => Mode::Mute,
         "garbage" => Mode::Garbage,
         "occupied" => Mode::Occupied,
         "offboard" => Mode::OffBoard,
@@ -113,6 +118,14 @@ impl Fake<'_> {
             Mode::Good => {}
             Mode::Crash => std::process::exit(CRASH_STATUS),
             Mode::Hang => hang(),
+            Mode::Mute => {
+                use std::os::unix::process::CommandExt;
+                let e = std::process::Command::new("sh")
+                    .args(["-c", "exec >&-; exec sleep 3600"])
+                    .exec();
+                say(self.out, &format!("MESSAGE cannot exec sh: {e}"));
+                hang()
+            }
             Mode::HangChild => {
                 match std::process::Command::new("sleep").arg("3600").spawn() {
                     Ok(child) => say(self.out, &format!("MESSAGE child {}", child.id())),
