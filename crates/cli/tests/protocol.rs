@@ -302,6 +302,23 @@ fn crash_is_reported_with_its_status() {
 }
 
 #[test]
+fn an_engine_that_writes_without_a_line_break_is_a_garbage_fault() {
+    let mut e = fake("flood@2");
+    let pid = e.pid();
+    e.start(Geometry::square(15), Rule::Freestyle, Timeouts::default())
+        .unwrap();
+    e.begin().unwrap();
+    match e.turn(Pos::new(0, 0)) {
+        Err(EngineFault::Garbage { line }) => {
+            assert!(line.contains("longer than 65536 bytes"), "{line}");
+        }
+        other => panic!("expected garbage, got {other:?}"),
+    }
+    drop(e);
+    assert!(dead(pid));
+}
+
+#[test]
 fn an_engine_that_closes_its_output_is_stopped_not_reported_killed_by_a_signal() {
     let mut e = fake("mute@2");
     let pid = e.pid();

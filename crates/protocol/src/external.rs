@@ -23,7 +23,7 @@ use gomoku_board::{Board, BoardError, Cell, Geometry, Pos, Rule};
 use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
@@ -32,8 +32,6 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
-/// Longest answer line kept (longer lines are cut).
-const MAX_LINE: usize = 64 * 1024;
 /// How long a crashed engine may take to exit after closing its output.
 const EXIT_GRACE: Duration = Duration::from_millis(500);
 
@@ -250,6 +248,8 @@ pub fn live_engines() -> usize {
 
 enum Event {
     Line(String, Instant),
+    /// A line over [`crate::MAX_LINE`] bytes; the reader stops there.
+    TooLong,
     Eof,
 }
 
@@ -306,13 +306,15 @@ impl ExternalEngine {
                 let mut r = BufReader::new(stdout);
                 let mut buf = Vec::new();
                 loop {
-                    buf.clear();
-                    match r.read_until(b'\n', &mut buf) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {}
+                    match crate::read_line(&mut r, &mut buf) {
+                        Ok(crate::LineRead::Line) => {}
+                        Ok(crate::LineRead::TooLong) => {
+                            let _ = tx.send(Event::TooLong);
+                            return;
+                        }
+                        Ok(crate::LineRead::Eof) | Err(_) => break,
                     }
                     let now = Instant::now();
-                    buf.truncate(MAX_LINE);
                     let text = String::from_utf8_lossy(&buf);
                     // Lines may end in CR LF, LF or a lone CR.
                     for part in text.split(['\r', '\n']) {
@@ -464,6 +466,14 @@ impl ExternalEngine {
             };
             match event {
                 Event::Eof => self.eof = true,
+                Event::TooLong => {
+                    return Err(EngineFault::Garbage {
+                        line: format!(
+                            "a line longer than {} bytes without a line break",
+                            crate::MAX_LINE
+                        ),
+                    });
+                }
                 Event::Line(line, at) => match parse_answer(&line) {
                     Answer::Message(m) => {
                         self.last_message = Some(m.clone());

@@ -8,7 +8,8 @@
 //! centre), `crash` (exit with status 3), `hang` (never answer), `hang-child` (start a `sleep`
 //! child in its process group, report its pid as `MESSAGE child N`, never answer), `garbage`
 //! (answer nonsense), `occupied` (play on a stone), `offboard` (play a point off the board),
-//! `mute` (close its output and keep running: the process becomes `sleep`),
+//! `mute` (close its output and keep running: the process becomes `sleep`), `flood` (write
+//! without end and without a line break),
 //! `forbidden` (as Black under renju, play a forbidden point when there is one), `error`
 //! (answer `ERROR`), `suggest` (answer `SUGGEST x,y` with its good move, and play it when the
 //! manager says `PLAY`), `slow:MS` (sleep MS milliseconds, then play as `good`).
@@ -21,7 +22,7 @@ use std::time::Duration;
 
 /// The usage line of the modes.
 pub const USAGE: &str = "usage: gomoku-fake-engine \
-    good|crash|hang|hang-child|mute|garbage|occupied|offboard|forbidden|error|suggest|slow:MS[@N]";
+    good|crash|hang|hang-child|mute|flood|garbage|occupied|offboard|forbidden|error|suggest|slow:MS[@N]";
 
 /// The exit status of the `crash` mode.
 pub const CRASH_STATUS: i32 = 3;
@@ -40,6 +41,8 @@ pub enum Mode {
     /// Closes its output and goes on running (the process execs a shell that closes stdout
     /// and execs `sleep`).
     Mute,
+    /// Writes without end and without a line break.
+    Flood,
     /// Answers nonsense.
     Garbage,
     /// Plays on a stone.
@@ -68,6 +71,7 @@ pub fn parse_mode(arg: &str) -> Option<(Mode, u32)> {
         "hang" => Mode::Hang,
         "hang-child" => Mode::HangChild,
         "mute" => Mode::Mute,
+        "flood" => Mode::Flood,
         "garbage" => Mode::Garbage,
         "occupied" => Mode::Occupied,
         "offboard" => Mode::OffBoard,
@@ -118,6 +122,11 @@ impl Fake<'_> {
             Mode::Good => {}
             Mode::Crash => std::process::exit(CRASH_STATUS),
             Mode::Hang => hang(),
+            Mode::Flood => {
+                let chunk = [b'A'; 4096];
+                while self.out.write_all(&chunk).is_ok() {}
+                hang()
+            }
             Mode::Mute => {
                 use std::os::unix::process::CommandExt;
                 let e = std::process::Command::new("sh")

@@ -45,6 +45,9 @@ impl fmt::Display for Reply {
     }
 }
 
+/// The most characters of an unknown command echoed in `UNKNOWN`.
+const ECHO_CHARS: usize = 64;
+
 /// Whether the session goes on after a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -204,7 +207,12 @@ impl<B: Brain> Session<B> {
                     out.push(Reply::Move(pos));
                 }
             }
-            Command::Unknown(word) => out.push(Reply::Unknown(format!("command {word}"))),
+            Command::Unknown(word) => {
+                // Echo a bounded prefix: a manager that sends a huge word gets it back cut.
+                let cut: String = word.chars().take(ECHO_CHARS).collect();
+                let more = if cut.len() < word.len() { "..." } else { "" };
+                out.push(Reply::Unknown(format!("command {cut}{more}")))
+            }
         }
         Flow::Continue
     }
@@ -519,9 +527,16 @@ pub fn serve<B: Brain>(
     let mut buf = Vec::new();
     let mut replies = Vec::new();
     loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(());
+        match crate::read_line(&mut input, &mut buf)? {
+            crate::LineRead::Eof => return Ok(()),
+            crate::LineRead::TooLong => {
+                crate::skip_line(&mut input)?;
+                let e = Reply::Error(format!("line longer than {} bytes", crate::MAX_LINE));
+                writeln!(output, "{e}")?;
+                output.flush()?;
+                continue;
+            }
+            crate::LineRead::Line => {}
         }
         let text = String::from_utf8_lossy(&buf);
         for line in text.split('\r') {
@@ -555,6 +570,33 @@ mod tests {
             s.handle_line(l, &mut out);
         }
         out.iter().map(|r| r.to_string()).collect()
+    }
+
+    #[test]
+    fn a_line_over_the_limit_is_an_error_and_the_session_goes_on() {
+        let mut input = b"START 15\n".to_vec();
+        input.extend(std::iter::repeat_n(b'X', 3 * crate::MAX_LINE));
+        input.extend_from_slice(b"\nBEGIN\n");
+        let mut out = Vec::new();
+        serve(&mut Session::new(CentreBrain), &input[..], &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(
+            out.lines().collect::<Vec<_>>(),
+            ["OK", "ERROR line longer than 65536 bytes", "7,7"],
+        );
+        // A long unknown word within the limit is echoed cut.
+        let mut out = Vec::new();
+        let word = "Y".repeat(1000);
+        serve(
+            &mut Session::new(CentreBrain),
+            format!("{word}\n").as_bytes(),
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("UNKNOWN command {}...\n", &word[..ECHO_CHARS])
+        );
     }
 
     #[test]
