@@ -169,6 +169,17 @@ impl Board {
         self.key
     }
 
+    /// The key the position would have after the side to move played at `pos` (on the board
+    /// and empty), without playing it: for tables probed for every move of a list.
+    #[inline]
+    pub fn key_after(&self, pos: Pos) -> u64 {
+        self.key
+            ^ self
+                .keys
+                .stone(self.to_move, pos.x as usize, pos.y as usize)
+            ^ self.keys.white_to_move
+    }
+
     /// Number of stones on the board.
     #[inline]
     pub fn stone_count(&self) -> usize {
@@ -496,6 +507,20 @@ mod tests {
             let expect = rule == Rule::Freestyle;
             assert_eq!(b.winner() == Some(Color::Black), expect, "{rule}");
         }
+    }
+
+    #[test]
+    fn key_after_is_the_key_once_played() {
+        let mut b = Board::standard15();
+        for (x, y) in [(7, 7), (8, 7), (0, 14), (14, 0), (6, 9)] {
+            let expect = b.key_after(p(x, y));
+            b.make(p(x, y));
+            assert_eq!(b.key(), expect);
+        }
+        b.set_to_move(b.to_move().opponent());
+        let expect = b.key_after(p(1, 1));
+        b.make(p(1, 1));
+        assert_eq!(b.key(), expect);
     }
 
     #[test]

@@ -460,6 +460,12 @@ impl SearchBoard {
         self.board.key()
     }
 
+    /// The key after the side to move played at the empty cell `i`, without playing it.
+    #[inline]
+    pub fn key_after(&self, i: usize) -> u64 {
+        self.board.key_after(self.board.pos_of(i))
+    }
+
     /// Changes the side to move (a pass, for threat detection at the root); only with no
     /// search move made.
     pub fn set_to_move(&mut self, color: Color) {
@@ -1133,32 +1139,37 @@ impl SearchBoard {
         let cells = self.board.cells();
         let own = color.cell();
         let k = self.k as isize;
-        let (mut sum, mut best) = (0u32, 0u32);
+        let (mut sum, mut best, mut twos) = (0u32, 0u32, 0u32);
+        let window = (1u32 << k) - 1;
         for &off in &self.offs {
-            // Cells i + s*off for s in -(k-1)..k: own (1), empty (0) or blocked (None).
-            let mut run = [Some(0u8); 2 * gomoku_board::MAX_K - 1];
-            for s in -(k - 1)..k {
+            // The 2k-1 cells i + s*off for s in -(k-1)..k as bits: own (this one included)
+            // and blocked (the other colour or the edge).
+            let (mut mine, mut blocked) = (1u32 << (k - 1), 0u32);
+            for s in (-(k - 1)..k).filter(|&s| s != 0) {
+                let bit = 1u32 << (s + k - 1);
                 let c = cells[(i as isize + s * off) as usize];
-                run[(s + k - 1) as usize] = if s == 0 || c == own {
-                    Some(1)
-                } else if c == Cell::Empty {
-                    Some(0)
-                } else {
-                    None
-                };
+                if c == own {
+                    mine |= bit;
+                } else if c != Cell::Empty {
+                    blocked |= bit;
+                }
             }
             let mut line = 0u32;
-            for start in 0..k as usize {
-                let window = &run[start..start + k as usize];
-                if window.iter().all(Option::is_some) {
-                    let n: u32 = window.iter().map(|c| c.unwrap_or(0) as u32).sum();
-                    line = line.max(n);
+            for start in 0..k {
+                if (blocked >> start) & window == 0 {
+                    line = line.max(((mine >> start) & window).count_ones());
                 }
             }
             best = best.max(line);
+            twos += (line as isize >= k - 3) as u32;
             sum += line * line;
         }
-        if best as isize >= k - 2 { sum } else { 0 }
+        // A three, or two lines of two (a fukumi: no three, but a pass may lose to fours).
+        if best as isize >= k - 2 || twos >= 2 {
+            sum
+        } else {
+            0
+        }
     }
 }
 

@@ -27,6 +27,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use vcf::{VCF_CACHE, VCF_NODE_CAP};
+use vct::ProofTable;
 
 /// One completed iteration of iterative deepening.
 #[derive(Clone, Debug, PartialEq)]
@@ -121,6 +122,7 @@ pub struct Engine {
     killers: Vec<[u32; 2]>,
     history: Vec<i32>,
     vcf_cache: Vec<(u64, u32)>,
+    proofs: ProofTable,
     stop: Arc<AtomicBool>,
 }
 
@@ -137,6 +139,8 @@ impl Engine {
             killers: vec![[0; 2]; MAX_PLY + 2],
             history: Vec::new(),
             vcf_cache: vec![(0, 0); VCF_CACHE],
+            // Allocated by the first VCT: fixed-depth engines never run one.
+            proofs: ProofTable::default(),
             stop: Arc::new(AtomicBool::new(false)),
         })
     }
@@ -152,6 +156,7 @@ impl Engine {
         self.killers.iter_mut().for_each(|k| *k = [0; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
         self.vcf_cache.iter_mut().for_each(|e| *e = (0, 0));
+        self.proofs.clear();
     }
 
     /// Sets the flag that stops a running search when raised (the search returns the best
@@ -184,6 +189,24 @@ impl Engine {
         line
     }
 
+    /// Looks for a VCT (a win by fours and threes, see `search/vct.rs`) of the side to move
+    /// with at most `max_moves` moves of its own, the five included, visiting at most
+    /// `nodes` nodes: the first move of the shortest one found and its number of moves.
+    pub fn find_vct(&mut self, board: &Board, max_moves: u32, nodes: u64) -> Option<(Pos, u32)> {
+        let limits = Limits {
+            nodes: Some(nodes.max(1)),
+            ..Limits::default()
+        };
+        let mut w = Worker::new(self, board, &limits, Instant::now());
+        w.vct_cap = nodes.max(1);
+        w.vcf_cap = nodes.max(1);
+        let found = w.root_vct(max_moves.min(crate::params::MAX_VCT_DEPTH));
+        let found = found.map(|(m, n)| (w.sb.pos(m as usize), n));
+        let tables = w.into_tables();
+        self.put_back(tables);
+        found
+    }
+
     /// Searches the position and returns the move to play with its statistics.
     pub fn search(&mut self, board: &Board, limits: &Limits, rng: &mut ChaCha8Rng) -> SearchResult {
         let start = Instant::now();
@@ -214,11 +237,7 @@ impl Engine {
         start: Instant,
     ) -> SearchResult {
         let helpers_stop = AtomicBool::new(false);
-        let tables = (
-            std::mem::take(&mut self.killers),
-            std::mem::take(&mut self.history),
-            std::mem::take(&mut self.vcf_cache),
-        );
+        let tables = self.lend_tables();
         let main_parts = Parts {
             params: &self.params,
             table: &self.table,
@@ -250,7 +269,10 @@ impl Engine {
                             board,
                             hl,
                             start,
-                            (Vec::new(), Vec::new(), vec![(0, 0); VCF_CACHE]),
+                            Tables {
+                                vcf_cache: vec![(0, 0); VCF_CACHE],
+                                ..Tables::default()
+                            },
                         );
                         let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
                         w.run(&mut rng);
@@ -272,15 +294,33 @@ impl Engine {
 
     /// Takes back the tables a worker borrowed, so the next search starts from what this one
     /// learnt.
-    fn put_back(&mut self, (killers, history, vcf_cache): Tables) {
-        self.killers = killers;
-        self.history = history;
-        self.vcf_cache = vcf_cache;
+    fn put_back(&mut self, t: Tables) {
+        self.killers = t.killers;
+        self.history = t.history;
+        self.vcf_cache = t.vcf_cache;
+        self.proofs = t.proofs;
+    }
+
+    /// Lends the tables that outlive a search to a worker.
+    fn lend_tables(&mut self) -> Tables {
+        Tables {
+            killers: std::mem::take(&mut self.killers),
+            history: std::mem::take(&mut self.history),
+            vcf_cache: std::mem::take(&mut self.vcf_cache),
+            proofs: std::mem::take(&mut self.proofs),
+        }
     }
 }
 
-/// Killers, history and VCF cache handed back to the engine after a search.
-type Tables = (Vec<[u32; 2]>, Vec<i32>, Vec<(u64, u32)>);
+/// What a search learns that the next one starts from: killers, history, the VCF cache and
+/// the VCT's proof table, lent to a worker and handed back after.
+#[derive(Default)]
+struct Tables {
+    killers: Vec<[u32; 2]>,
+    history: Vec<i32>,
+    vcf_cache: Vec<(u64, u32)>,
+    proofs: ProofTable,
+}
 
 /// What every search thread shares.
 #[derive(Clone, Copy)]
@@ -336,11 +376,17 @@ struct Worker<'e> {
     /// VCT nodes left for the current threat search, and the most one may visit.
     vct_left: u64,
     vct_cap: u64,
+    /// The VCT's proof and disproof numbers (see `vct.rs`).
+    proofs: ProofTable,
+    /// The VCT's numbers of the moves of each of its plies.
+    vct_values: Vec<Vec<(u32, u32)>>,
 }
 
 /// Move lists of a worker: the main search's plies, then the VCF's (up to 2 x 255 plies
 /// deep, from wherever it starts), then the VCT's from [`VCT_LISTS`] on.
-const MOVE_LISTS: usize = VCT_LISTS + 2 * crate::params::MAX_VCT_DEPTH as usize + 4;
+const MOVE_LISTS: usize = VCT_LISTS + VCT_PLIES;
+/// The most plies a VCT goes deep: two per attacker move, and a few to spare.
+const VCT_PLIES: usize = 2 * crate::params::MAX_VCT_DEPTH as usize + 4;
 /// Where the VCT's move lists begin: past any VCF started inside a VCT.
 const VCT_LISTS: usize = MAX_PLY + 2 * crate::params::MAX_VCT_DEPTH as usize + 2 * 255 + 4;
 
@@ -381,9 +427,7 @@ const GAIN_CACHE_MIN_DEPTH: u32 = 2;
 
 impl<'e> Worker<'e> {
     fn new(engine: &'e mut Engine, board: &Board, limits: &Limits, start: Instant) -> Worker<'e> {
-        let history = std::mem::take(&mut engine.history);
-        let killers = std::mem::take(&mut engine.killers);
-        let vcf_cache = std::mem::take(&mut engine.vcf_cache);
+        let tables = engine.lend_tables();
         let engine: &'e Engine = engine;
         let parts = Parts {
             params: &engine.params,
@@ -391,7 +435,7 @@ impl<'e> Worker<'e> {
             tt: &engine.tt,
             stop: &engine.stop,
         };
-        Worker::from_parts(parts, board, limits, start, (killers, history, vcf_cache))
+        Worker::from_parts(parts, board, limits, start, tables)
     }
 
     fn from_parts(
@@ -409,7 +453,12 @@ impl<'e> Worker<'e> {
             SearchBoard::without_gain_cache(board, table, radius)
         };
         let cells = sb.cell_count();
-        let (mut killers, mut history, vcf_cache) = tables;
+        let Tables {
+            mut killers,
+            mut history,
+            vcf_cache,
+            proofs,
+        } = tables;
         if history.len() != 2 * cells {
             history = vec![0; 2 * cells];
         }
@@ -446,6 +495,8 @@ impl<'e> Worker<'e> {
             pv_len: vec![0; MAX_PLY + 1],
             mark: vec![false; cells],
             vcf_cache,
+            proofs,
+            vct_values: (0..VCT_PLIES).map(|_| Vec::new()).collect(),
             vcf_line: Vec::with_capacity(600),
             vcf_gap: false,
             vcf_left: VCF_NODE_CAP,
@@ -464,7 +515,12 @@ impl<'e> Worker<'e> {
     }
 
     fn into_tables(self) -> Tables {
-        (self.killers, self.history, self.vcf_cache)
+        Tables {
+            killers: self.killers,
+            history: self.history,
+            vcf_cache: self.vcf_cache,
+            proofs: self.proofs,
+        }
     }
 
     #[inline]

@@ -65,7 +65,7 @@ impl Worker<'_> {
             && self.vct_cap > 0
             && let Some((m, moves)) = self.with_time_share(
                 self.budget.map_or(0.0, |b| super::vct_time_share(b.hard)),
-                |w| w.root_vct(),
+                |w| w.root_vct(w.p.vct_depth),
             )
         {
             let plies = 2 * moves as i32 - 1;

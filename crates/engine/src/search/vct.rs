@@ -4,23 +4,98 @@
 //! fukumi all count). A four leaves the defender one block; a three lets him try every
 //! defence of the VCF it threatens, as threat-space search defines them (its points, the
 //! breakers of a forbidden end, his own fours and counter-four points), and the attacker must
-//! win against each. A claimed win is a proof over those replies; failures are cached
-//! by position and remaining moves (in the VCF cache, under a salted key). It runs only under
-//! a budget: a share of the move's time on a clock, a quarter of a node budget.
+//! win against each. A claimed win is a proof over those replies.
+//!
+//! The tree is searched by depth-first proof-number search (df-pn, Nagai 2002): each node
+//! carries a proof number (how many leaves must still be proven to prove it) and a disproof
+//! number, and the search always expands the most proving node within thresholds, so it
+//! follows narrow forcing lines as deep as they go instead of trying every three at every
+//! depth. Numbers live in [`ProofTable`], keyed by position and the attacker's moves left;
+//! proofs and disproofs stay valid for other limits (a win in 5 is a win in 9, no win in 9
+//! means none in 5). The limit itself deepens from 2, so the first proof is the shortest
+//! win. It runs only under a budget: a share of the move's time on a clock, a quarter of a
+//! node budget.
 
 use super::Worker;
 use super::vcf::VCF_CACHE;
 use crate::position::Fives;
 use gomoku_board::Color;
 
-/// Salt of VCT entries in the shared failure cache (VCF entries use the plain key).
-const VCT_SALT: u64 = 0x9E37_79B9_7F4A_7C15;
+/// Proof and disproof numbers of a node; [`INF`] for a proven (or disproven) side.
+type Pn = (u32, u32);
+
+/// The infinite proof number.
+const INF: u32 = u32::MAX;
+/// A solved win of the attacker, and a solved failure.
+const PROVEN: Pn = (0, INF);
+const DISPROVEN: Pn = (INF, 0);
+
+/// Entries of the proof table (a power of two; 24 bytes each).
+const PROOF_ENTRIES: usize = 1 << 17;
+
+/// One slot of the proof table.
+#[derive(Clone, Copy, Default)]
+pub(super) struct ProofEntry {
+    key: u64,
+    pn: u32,
+    dn: u32,
+    /// The attacker's moves left at this node.
+    left: u32,
+}
+
+/// The VCT's proof and disproof numbers by position (direct-mapped, always replaced):
+/// lent to each search and kept by the engine between moves, cleared for a new game.
+#[derive(Clone, Default)]
+pub(super) struct ProofTable {
+    entries: Vec<ProofEntry>,
+}
+
+impl ProofTable {
+    /// Forgets everything (keeping the allocation).
+    pub(super) fn clear(&mut self) {
+        self.entries
+            .iter_mut()
+            .for_each(|e| *e = ProofEntry::default());
+    }
+
+    /// The numbers known for `key` with `left` attacker moves: a proof with no more moves,
+    /// a disproof with no fewer, or the numbers stored for exactly `left`.
+    fn get(&self, key: u64, left: u32) -> Option<Pn> {
+        let e = self.entries[key as usize & (PROOF_ENTRIES - 1)];
+        if e.key != key {
+            return None;
+        }
+        if e.pn == 0 && e.left <= left {
+            Some(PROVEN)
+        } else if e.dn == 0 && e.left >= left {
+            Some(DISPROVEN)
+        } else if e.left == left {
+            Some((e.pn, e.dn))
+        } else {
+            None
+        }
+    }
+
+    fn put(&mut self, key: u64, left: u32, (pn, dn): Pn) {
+        let e = &mut self.entries[key as usize & (PROOF_ENTRIES - 1)];
+        // Keep a solved entry that says more than an unsolved one of the same position.
+        if e.key == key && (e.pn == 0 || e.dn == 0) && pn != 0 && dn != 0 {
+            return;
+        }
+        *e = ProofEntry { key, pn, dn, left };
+    }
+}
+
+/// `a + b` short of [`INF`] (a sum of open numbers is never a solved one).
+fn add(a: u32, b: u32) -> u32 {
+    a.saturating_add(b).min(INF - 1)
+}
 
 impl Worker<'_> {
-    /// The shortest VCT of the side to move within `vct_depth` attacker moves (the five
-    /// included), by iterative deepening over that limit: the first move and the number of
-    /// attacker moves, or `None`.
-    pub(super) fn root_vct(&mut self) -> Option<(u32, u32)> {
+    /// The shortest VCT of the side to move within `max_moves` attacker moves (the five
+    /// included), by deepening that limit: the first move and the number of attacker moves,
+    /// or `None`.
+    pub(super) fn root_vct(&mut self, max_moves: u32) -> Option<(u32, u32)> {
         let me = self.sb.to_move();
         if self.sb.all_fives(me).len > 0 {
             return None;
@@ -28,14 +103,18 @@ impl Worker<'_> {
         if self.vcf_cache.len() != VCF_CACHE {
             self.vcf_cache = vec![(0, 0); VCF_CACHE];
         }
+        if self.proofs.entries.len() != PROOF_ENTRIES {
+            self.proofs.entries = vec![ProofEntry::default(); PROOF_ENTRIES];
+        }
         let theirs = self.sb.all_fives(me.opponent());
         self.vct_left = self.vct_cap;
         // One VCF node budget for every VCF inside this VCT, no larger than the VCT's.
         self.vcf_left = self.vcf_cap.min(self.vct_cap);
-        for budget in 2..=self.p.vct_depth {
-            let mut first = 0;
-            if self.vct(0, budget, theirs, &mut first) {
-                return Some((first, budget));
+        for left in 2..=max_moves {
+            let mut first = None;
+            let r = self.attack(0, left, theirs, (INF - 1, INF - 1), &mut first);
+            if r.0 == 0 {
+                return first.map(|m| (m, left));
             }
             if self.out_of_threat_budget() {
                 break;
@@ -45,148 +124,266 @@ impl Worker<'_> {
     }
 
     /// Whether the VCT must give up: stopped, or its own or its VCFs' node budget spent
-    /// (a failure then proves nothing and is not cached).
+    /// (the numbers then prove nothing and are not stored).
     fn out_of_threat_budget(&self) -> bool {
         self.stopped || self.vct_left == 0 || self.vcf_left == 0
     }
 
-    /// Whether the side to move (the attacker, no five-point of its own) wins with at most
-    /// `budget` more moves of its own, each a four or a three, the last a five; `theirs` are
-    /// the defender's five-points. `first` receives the attacker's first move on success.
-    fn vct(&mut self, vply: usize, budget: u32, theirs: Fives, first: &mut u32) -> bool {
-        if budget < 1 || theirs.len >= 2 || self.out_of_threat_budget() {
-            return false;
-        }
-        self.vct_left -= 1;
-        // A VCF within the budget wins (and is the cheapest proof).
-        self.vcf_line.clear();
-        if self.vcf(vply, budget - 1, theirs) {
-            if let Some(&m) = self.vcf_line.last() {
-                *first = m;
-            }
-            return true;
-        }
-        if budget < 2 || self.out_of_threat_budget() {
-            return false;
-        }
-        let key = self.sb.key() ^ VCT_SALT;
-        let slot = key as usize & (VCF_CACHE - 1);
-        if self.vcf_cache[slot].0 == key && self.vcf_cache[slot].1 >= budget {
-            return false;
-        }
-        let attacker = self.sb.to_move();
-        let idx = super::VCT_LISTS + vply;
-        if idx + 1 >= self.moves.len() {
-            return false;
-        }
-        let mut threats = std::mem::take(&mut self.moves[idx]);
-        threats.clear();
-        match theirs.first() {
-            // Facing a four, the block is the only move; it must be a threat itself.
-            Some(q) => threats.push(q),
-            None => {
-                let fours = self.threat_candidates(attacker, &mut threats);
-                // Were the attacker to pass, would the defender win by VCF? Then a three
-                // that does not defend against that VCF loses to it: keep the fours and the
-                // threes among its defences.
-                self.sb.pass_turn();
-                self.vcf_line.clear();
-                let danger = self.vcf(vply + 1, budget, Fives::default());
-                self.sb.pass_turn();
-                if danger {
-                    let mut defences = std::mem::take(&mut self.moves[idx + 1]);
-                    self.threat_defences(&mut defences);
-                    let mut kept = fours;
-                    for j in fours..threats.len() {
-                        if defences.contains(&threats[j]) {
-                            threats[kept] = threats[j];
-                            kept += 1;
-                        }
-                    }
-                    threats.truncate(kept);
-                    self.moves[idx + 1] = defences;
-                }
-            }
-        }
-        let mut win = false;
-        for &t in &threats {
-            if self.sb.is_forbidden(t as usize) {
-                continue;
-            }
-            self.sb.make_light(t as usize);
-            self.tick();
-            let mine = self.sb.last_move_fives();
-            let won = if mine.len >= 2 {
-                true
-            } else if mine.len == 1 {
-                // A four: one block, which may make a four of the defender's.
-                let q = mine.cells[0];
-                if self.sb.is_forbidden(q as usize) {
-                    true
-                } else {
-                    self.sb.make_light(q as usize);
-                    self.tick();
-                    let back = self.sb.last_move_fives();
-                    let mut f = 0;
-                    let w = self.vct(vply + 2, budget - 1, back, &mut f);
-                    self.sb.unmake();
-                    w
-                }
-            } else {
-                self.three_wins(vply, budget)
-            };
-            self.sb.unmake();
-            if won {
-                *first = t;
-                win = true;
-                break;
-            }
-            if self.out_of_threat_budget() {
-                break;
-            }
-        }
-        self.moves[idx] = threats;
-        if !win && !self.out_of_threat_budget() {
-            self.vcf_cache[slot] = (key, budget);
-        }
-        win
+    /// The key of a VCT node in the proof table: the position, salted by the attacker (a
+    /// position may be an attacker's node in one VCT and a defender's in the other side's).
+    fn proof_key(&self, key: u64, attacker: Color) -> u64 {
+        key ^ [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F][attacker.index()]
     }
 
-    /// After the attacker's quiet move (no four), with the defender to move: whether it is a
-    /// three (a pass would lose to a VCF of at most `vct_threat` fours) that wins against
-    /// every reply within `budget - 1` more attacker moves.
-    fn three_wins(&mut self, vply: usize, budget: u32) -> bool {
-        // The threat: a pass loses to a short VCF.
+    /// An attacker's node (the attacker to move with `left` moves to win, the last a five;
+    /// `theirs` the defender's five-points): its numbers once they reach `th`, or it is
+    /// solved. At the root (`vply` 0) a proof leaves the winning move in `first`.
+    fn attack(
+        &mut self,
+        vply: usize,
+        left: u32,
+        theirs: Fives,
+        th: Pn,
+        first: &mut Option<u32>,
+    ) -> Pn {
+        if self.out_of_threat_budget() {
+            return DISPROVEN;
+        }
+        self.vct_left -= 1;
+        let key = self.proof_key(self.sb.key(), self.sb.to_move());
+        if let Some(pn) = self.proofs.get(key, left)
+            && (pn.0 == 0 || pn.1 == 0)
+            && vply > 0
+        {
+            return pn;
+        }
+        let idx = super::VCT_LISTS + vply;
+        let mut moves = std::mem::take(&mut self.moves[idx]);
+        let r = match self.attack_moves(vply, left, theirs, &mut moves) {
+            Some(solved) => {
+                if solved == PROVEN {
+                    // A VCF: its line is in reverse.
+                    *first = self.vcf_line.last().copied();
+                }
+                solved
+            }
+            None => self.expand(vply, left, true, &moves, th, first),
+        };
+        self.moves[idx] = moves;
+        if !self.out_of_threat_budget() {
+            self.proofs.put(key, left, r);
+        }
+        r
+    }
+
+    /// A defender's node, right after the attacker's move, with `left` attacker moves to go:
+    /// its numbers once they reach `th`, or it is solved.
+    fn defend(&mut self, vply: usize, left: u32, th: Pn) -> Pn {
+        if self.out_of_threat_budget() {
+            return DISPROVEN;
+        }
+        self.vct_left -= 1;
+        let key = self.proof_key(self.sb.key(), self.sb.to_move().opponent());
+        if let Some(pn) = self.proofs.get(key, left)
+            && (pn.0 == 0 || pn.1 == 0)
+        {
+            return pn;
+        }
+        let idx = super::VCT_LISTS + vply;
+        let mut replies = std::mem::take(&mut self.moves[idx]);
+        let r = match self.defence_moves(vply, left, &mut replies) {
+            Some(solved) => solved,
+            None => self.expand(vply, left, false, &replies, th, &mut None),
+        };
+        self.moves[idx] = replies;
+        if !self.out_of_threat_budget() {
+            self.proofs.put(key, left, r);
+        }
+        r
+    }
+
+    /// An attacker's node solved at once ([`PROVEN`] by a VCF within the limit, the
+    /// cheapest proof; [`DISPROVEN`] when the limit is spent, the defender has two
+    /// five-points or no move is left), or `None` with the attacker's moves in `threats`:
+    /// the block of the defender's four when there is one; else its fours and threes, the
+    /// threes narrowed to the defences of the defender's own VCF when he has one (a three
+    /// that ignores it loses to it).
+    fn attack_moves(
+        &mut self,
+        vply: usize,
+        left: u32,
+        theirs: Fives,
+        threats: &mut Vec<u32>,
+    ) -> Option<Pn> {
+        threats.clear();
+        if left < 1 || theirs.len >= 2 {
+            return Some(DISPROVEN);
+        }
+        self.vcf_line.clear();
+        if self.vcf(vply, left - 1, theirs) {
+            return Some(PROVEN);
+        }
+        if left < 2 || self.out_of_threat_budget() {
+            return Some(DISPROVEN);
+        }
+        if let Some(q) = theirs.first() {
+            threats.push(q);
+        } else {
+            let fours = self.threat_candidates(self.sb.to_move(), threats);
+            self.sb.pass_turn();
+            self.vcf_line.clear();
+            let danger = self.vcf(vply + 1, left, Fives::default());
+            self.sb.pass_turn();
+            if danger {
+                let idx = super::VCT_LISTS + vply + 1;
+                let mut defences = std::mem::take(&mut self.moves[idx]);
+                self.threat_defences(&mut defences);
+                let mut kept = fours;
+                for j in fours..threats.len() {
+                    if defences.contains(&threats[j]) {
+                        threats[kept] = threats[j];
+                        kept += 1;
+                    }
+                }
+                threats.truncate(kept);
+                self.moves[idx] = defences;
+            }
+        }
+        let mut kept = 0;
+        for j in 0..threats.len() {
+            if !self.sb.is_forbidden(threats[j] as usize) {
+                threats[kept] = threats[j];
+                kept += 1;
+            }
+        }
+        threats.truncate(kept);
+        (kept == 0).then_some(DISPROVEN)
+    }
+
+    /// A defender's node solved at once, or `None` with his replies in `replies`: a double
+    /// five-point is won; a four has one block (won if it is forbidden to the defender); a
+    /// three must threaten a VCF of at most `vct_threat` fours within the limit (else it
+    /// fails) and is answered by each defence of it (won if there is none).
+    fn defence_moves(&mut self, vply: usize, left: u32, replies: &mut Vec<u32>) -> Option<Pn> {
+        replies.clear();
+        if left < 1 {
+            return Some(DISPROVEN);
+        }
+        let mine = self.sb.last_move_fives();
+        if mine.len >= 2 {
+            return Some(PROVEN);
+        }
+        if let Some(q) = mine.first() {
+            if self.sb.is_forbidden(q as usize) {
+                return Some(PROVEN);
+            }
+            replies.push(q);
+            return None;
+        }
         self.sb.pass_turn();
         self.vcf_line.clear();
-        let threat_fours = self.p.vct_threat.min(budget.saturating_sub(2));
-        let threat = threat_fours >= 1 && self.vcf(vply + 1, threat_fours, Fives::default());
+        let fours = self.p.vct_threat.min(left - 1);
+        let threat = fours >= 1 && self.vcf(vply, fours, Fives::default());
         self.sb.pass_turn();
-        if !threat || self.stopped {
-            return false;
+        if !threat {
+            return Some(DISPROVEN);
         }
-        // Replies: the defences against the threatened VCF.
-        let idx = super::VCT_LISTS + vply + 1;
-        let mut replies = std::mem::take(&mut self.moves[idx]);
-        self.threat_defences(&mut replies);
-        let mut all_lose = true;
-        for &d in &replies {
-            if !self.sb.is_empty(d as usize) || self.sb.is_forbidden(d as usize) {
-                continue;
+        self.threat_defences(replies);
+        let mut kept = 0;
+        for j in 0..replies.len() {
+            let d = replies[j] as usize;
+            if self.sb.is_empty(d) && !self.sb.is_forbidden(d) {
+                replies[kept] = replies[j];
+                kept += 1;
             }
-            self.sb.make_light(d as usize);
+        }
+        replies.truncate(kept);
+        (kept == 0).then_some(PROVEN)
+    }
+
+    /// The df-pn loop over a node's `moves` (the attacker's at an OR node, `or`, else the
+    /// defender's): expands the most proving child within thresholds derived from `th`
+    /// until the node's numbers reach `th` or it is solved, and returns them.
+    fn expand(
+        &mut self,
+        vply: usize,
+        left: u32,
+        or: bool,
+        moves: &[u32],
+        th: Pn,
+        first: &mut Option<u32>,
+    ) -> Pn {
+        if moves.is_empty() {
+            return if or { DISPROVEN } else { PROVEN };
+        }
+        let attacker = if or {
+            self.sb.to_move()
+        } else {
+            self.sb.to_move().opponent()
+        };
+        // An attacker's move leaves him `left - 1` moves; a defender's reply does not count.
+        let child_left = if or { left - 1 } else { left };
+        let vi = vply;
+        let mut values = std::mem::take(&mut self.vct_values[vi]);
+        values.clear();
+        for (i, &m) in moves.iter().enumerate() {
+            let key = self.proof_key(self.sb.key_after(m as usize), attacker);
+            // An attacker's moves come strongest first: the later ones start a little harder
+            // to prove, so the search goes deep on strong threats before it tries weak ones.
+            let init = if or { (1 + i as u32 / 4, 1) } else { (1, 1) };
+            values.push(self.proofs.get(key, child_left).unwrap_or(init));
+        }
+        let r = loop {
+            // The node's numbers: at an OR node the least proof number and the sum of the
+            // disproof numbers; at an AND node the other way round. `best` is the child with
+            // the least of the minimised number, `second` the next least.
+            let (mut min, mut sum, mut best, mut second) = (INF, 0u32, 0, INF);
+            for (i, &(pn, dn)) in values.iter().enumerate() {
+                let (low, high) = if or { (pn, dn) } else { (dn, pn) };
+                if low < min {
+                    second = min;
+                    min = low;
+                    best = i;
+                } else if low < second {
+                    second = low;
+                }
+                sum = if high == INF { INF } else { add(sum, high) };
+            }
+            let node = if or { (min, sum) } else { (sum, min) };
+            if node.0 == 0 || node.1 == 0 || node.0 >= th.0 || node.1 >= th.1 {
+                if or && node.0 == 0 {
+                    *first = Some(moves[best]);
+                }
+                break node;
+            }
+            if self.out_of_threat_budget() {
+                break node;
+            }
+            // Thresholds of the best child (Nagai's df-pn).
+            let (low_th, high_th) = if or { th } else { (th.1, th.0) };
+            let c_high = if or { values[best].1 } else { values[best].0 };
+            // The 1+ε trick (Pawlewicz and Lew): stay in the best child until it is a
+            // quarter worse than the second, not merely worse, so nodes are re-entered less.
+            let child_low = low_th.min(add(second, (second / 4).max(1)));
+            let child_high = add(high_th - sum, c_high);
+            let child_th = if or {
+                (child_low, child_high)
+            } else {
+                (child_high, child_low)
+            };
+            let m = moves[best] as usize;
+            self.sb.make_light(m);
             self.tick();
-            let back = self.sb.last_move_fives();
-            let mut f = 0;
-            let w = back.len < 2 && self.vct(vply + 2, budget - 1, back, &mut f);
+            values[best] = if or {
+                self.defend(vply + 1, child_left, child_th)
+            } else {
+                let back = self.sb.last_move_fives();
+                self.attack(vply + 1, child_left, back, child_th, &mut None)
+            };
             self.sb.unmake();
-            if !w {
-                all_lose = false;
-                break;
-            }
-        }
-        self.moves[idx] = replies;
-        all_lose && !self.stopped
+        };
+        self.vct_values[vi] = values;
+        r
     }
 
     /// The attacker's threat candidates: its four-points first (their number is returned),
@@ -293,4 +490,111 @@ fn keep_new(out: &mut Vec<u32>, start: usize, mark: &mut [bool], keep: impl Fn(u
         }
     }
     out.truncate(w);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::{EngineParams, Limits};
+    use crate::search::Engine;
+    use gomoku_board::{Board, Geometry, Rule};
+    use rand::{RngExt, SeedableRng};
+    use std::time::Instant;
+
+    impl Worker<'_> {
+        /// The same AND/OR tree as the df-pn's, searched plainly: every attacker move
+        /// tried, every reply answered, no numbers, no table.
+        fn plain_attack(&mut self, vply: usize, left: u32, theirs: Fives) -> bool {
+            let mut moves = Vec::new();
+            if let Some(solved) = self.attack_moves(vply, left, theirs, &mut moves) {
+                return solved == PROVEN;
+            }
+            moves.into_iter().any(|m| {
+                self.sb.make_light(m as usize);
+                let won = self.plain_defend(vply + 1, left - 1);
+                self.sb.unmake();
+                won
+            })
+        }
+
+        fn plain_defend(&mut self, vply: usize, left: u32) -> bool {
+            let mut replies = Vec::new();
+            if let Some(solved) = self.defence_moves(vply, left, &mut replies) {
+                return solved == PROVEN;
+            }
+            replies.into_iter().all(|d| {
+                self.sb.make_light(d as usize);
+                let back = self.sb.last_move_fives();
+                let won = self.plain_attack(vply + 1, left, back);
+                self.sb.unmake();
+                won
+            })
+        }
+    }
+
+    /// The df-pn proves exactly what a plain search of the same tree proves, limit by limit,
+    /// on positions from random games under each rule (some with VCTs, most without).
+    #[test]
+    fn df_pn_agrees_with_a_plain_search_of_the_same_tree() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+        let (mut positions, mut wins) = (0, 0);
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            for _ in 0..12 {
+                let mut board = Board::new(Geometry::square(11), rule).unwrap();
+                let stones = rng.random_range(8..22);
+                // Stones near the centre, so threes and fours abound.
+                while board.stone_count() < stones {
+                    let p = gomoku_board::Pos::new(rng.random_range(2..9), rng.random_range(2..9));
+                    if board.cell(p) == gomoku_board::Cell::Empty && board.winner().is_none() {
+                        board.make(p);
+                    }
+                }
+                if board.winner().is_some() {
+                    continue;
+                }
+                let mut engine = Engine::new(EngineParams {
+                    vct_threat: 2,
+                    ..EngineParams::default()
+                })
+                .unwrap();
+                let limits = Limits {
+                    nodes: Some(u64::MAX),
+                    ..Limits::default()
+                };
+                let mut w = Worker::new(&mut engine, &board, &limits, Instant::now());
+                w.vct_cap = u64::MAX;
+                w.vcf_cap = u64::MAX;
+                w.vcf_left = u64::MAX;
+                w.vct_left = u64::MAX;
+                w.vcf_cache = vec![(0, 0); VCF_CACHE];
+                w.proofs.entries = vec![ProofEntry::default(); PROOF_ENTRIES];
+                let me = w.sb.to_move();
+                if w.sb.all_fives(me).len > 0 {
+                    continue;
+                }
+                let theirs = w.sb.all_fives(me.opponent());
+                // Up and down again: what the table learnt at one limit must not mislead another.
+                for left in [2, 3, 4, 3, 2] {
+                    let plain = w.plain_attack(0, left, theirs);
+                    let mut first = None;
+                    let pn = w.attack(0, left, theirs, (INF - 1, INF - 1), &mut first);
+                    assert!(pn.0 == 0 || pn.1 == 0, "unsolved {pn:?}");
+                    assert_eq!(pn.0 == 0, plain, "{rule:?} {left} {:?}", board.history());
+                    if plain {
+                        // The move found starts a win the plain search confirms.
+                        let m = first.expect("a first move") as usize;
+                        w.sb.make_light(m);
+                        assert!(w.plain_defend(1, left - 1), "{rule:?} {left}");
+                        w.sb.unmake();
+                    }
+                    positions += 1;
+                    wins += plain as u32;
+                }
+            }
+        }
+        assert!(
+            positions > 150 && wins > 15,
+            "{positions} positions, {wins} wins"
+        );
+    }
 }
