@@ -47,7 +47,8 @@ fn main() {
         let t = Instant::now();
         // Quintet counts attacker moves up to the double threat; ours include the five.
         let found = if v["kind"] == "vcf" {
-            e.find_vcf(&board, limit).map(|line| (line[0], line.len().div_ceil(2) as u32))
+            e.find_vcf(&board, limit)
+                .map(|line| (line[0], line.len().div_ceil(2) as u32))
         } else {
             e.find_vct(&board, (limit + 1).min(60), nodes)
         };
