@@ -409,6 +409,11 @@ fn journal_lines_of_another_run_are_refused_with_their_line() {
             Value::from(7),
             "black is player 7, but the run has 3 players",
         ),
+        (
+            "opening_moves",
+            serde_json::json!([[99, 99]]),
+            "opening stone 1 at (99,99) is off the",
+        ),
     ] {
         edit(4, field, value);
         for command in ["rate", "report"] {
@@ -428,6 +433,19 @@ fn journal_lines_of_another_run_are_refused_with_their_line() {
     let err = text(&out.stderr);
     assert!(
         err.contains("games.jsonl:5: a game of run 0123456789abcdef"),
+        "{err}"
+    );
+    // ... and name each player once: an index renamed to another's name is refused.
+    edit(1, "white_idx", Value::from(9));
+    let out = arena(&["rate", journal.to_str().unwrap()]);
+    let err = text(&out.stderr);
+    assert!(err.contains("are both named"), "{err}");
+    // ... and hold only games that can have been played.
+    edit(2, "opening_moves", serde_json::json!([[3, 3], [3, 3]]));
+    let out = arena(&["rate", journal.to_str().unwrap()]);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("games.jsonl:2: opening stone 2 at (3,3) is on a stone"),
         "{err}"
     );
 }

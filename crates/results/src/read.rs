@@ -167,8 +167,15 @@ fn check_alone<'a>(
                 "player {idx} is '{name}' here but '{known}' earlier in the journal"
             )));
         }
+        // One player per name too: two indices under one name would be rated apart and
+        // listed as two players of the same name.
+        if let Some((&other, _)) = names.iter().find(|&(&i, &n)| n == name && i != idx) {
+            return Err(bad(format!(
+                "players {other} and {idx} are both named '{name}'"
+            )));
+        }
     }
-    Ok(())
+    line.check_game(None).map_err(bad)
 }
 
 /// Results of checked journal lines: players named by participant index (only those with

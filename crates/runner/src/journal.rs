@@ -9,7 +9,7 @@
 use crate::RunnerError;
 use crate::game::{GameRecord, GameResult, Overshoots, Reason, SideTotals};
 use crate::schedule::Job;
-use gomoku_board::{Geometry, Pos, Rule};
+use gomoku_board::{Geometry, MAX_SIDE, Pos, Rule, Symmetry};
 use gomoku_config::run::RunConfig;
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
@@ -122,6 +122,55 @@ impl JournalLine {
             overshoots: record.overshoots,
             date: utc_now(),
         }
+    }
+
+    /// Whether the line describes a game that can have been played: this format version, a
+    /// known symmetry, one entry per move in each per-move list, and every stone on an empty
+    /// point of the board (of `geometry` when known, else of the largest board), or what is
+    /// wrong.
+    pub fn check_game(&self, geometry: Option<Geometry>) -> Result<(), String> {
+        if self.v != SCHEMA_VERSION {
+            return Err(format!(
+                "journal format version {}, but this gomoku-arena reads version {SCHEMA_VERSION}",
+                self.v
+            ));
+        }
+        if !Symmetry::ALL.iter().any(|s| s.name() == self.transform) {
+            return Err(format!("unknown symmetry '{}'", self.transform));
+        }
+        let n = self.moves.len();
+        for (name, len) in [
+            ("nodes", self.nodes.len()),
+            ("depth", self.depth.len()),
+            ("score", self.score.len()),
+            ("time_us", self.time_us.len()),
+        ] {
+            if len != n {
+                return Err(format!("{len} entries in {name} for {n} moves"));
+            }
+        }
+        let (width, height) = geometry.map_or((MAX_SIDE, MAX_SIDE), |g| (g.width, g.height));
+        let (width, height) = (width as u8, height as u8);
+        let mut taken = vec![false; width as usize * height as usize];
+        let stones = self
+            .opening_moves
+            .iter()
+            .enumerate()
+            .map(|(k, m)| ("opening stone", k, m));
+        let moves = self.moves.iter().enumerate().map(|(k, m)| ("move", k, m));
+        for (what, k, &[x, y]) in stones.chain(moves) {
+            if x >= width || y >= height {
+                return Err(format!(
+                    "{what} {} at ({x},{y}) is off the {width}x{height} board",
+                    k + 1
+                ));
+            }
+            let cell = &mut taken[y as usize * width as usize + x as usize];
+            if std::mem::replace(cell, true) {
+                return Err(format!("{what} {} at ({x},{y}) is on a stone", k + 1));
+            }
+        }
+        Ok(())
     }
 
     /// The opening moves as points.

@@ -253,5 +253,6 @@ pub fn check_line(
     if line.black_idx == line.white_idx {
         return Err(bad(format!("player {} plays both colours", line.black_idx)));
     }
-    Ok(())
+    line.check_game(Some(info.config.board.geometry()))
+        .map_err(bad)
 }

@@ -573,6 +573,24 @@ fn foreign_journal_lines_and_foreign_directories_are_refused() {
             "names",
             Box::new(|l: &mut JournalLine| l.white = "somebody".into()),
         ),
+        // Lines of this run that describe no game that can have been played.
+        (
+            "move 1 at (99,99) is off the 9x9 board",
+            Box::new(|l: &mut JournalLine| l.moves[0] = [99, 99]),
+        ),
+        (
+            "on a stone",
+            Box::new(|l: &mut JournalLine| l.moves[1] = l.opening_moves[0]),
+        ),
+        ("version", Box::new(|l: &mut JournalLine| l.v = 2)),
+        (
+            "symmetry",
+            Box::new(|l: &mut JournalLine| l.transform = "sideways".into()),
+        ),
+        (
+            "entries in nodes",
+            Box::new(|l: &mut JournalLine| l.nodes.push(1)),
+        ),
     ] {
         let mut bad = lines[keep].clone();
         tamper(&mut bad);
