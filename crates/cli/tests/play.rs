@@ -292,3 +292,28 @@ fn white_against_the_engine_and_bad_arguments() {
         "{err}"
     );
 }
+
+#[test]
+fn a_line_over_the_limit_is_ignored_and_a_long_word_echoed_cut() {
+    // 200 KB without a line break, then a word of 1,000 letters, then a real move.
+    let input = format!("{}\n{}\nh8\nquit\n", "x".repeat(200_000), "y".repeat(1000));
+    let (out, err, code) = play(&["--depth", "1"], &input);
+    assert_eq!(code, 0, "stderr: {err}");
+    assert!(
+        out.contains("line longer than 65536 bytes: ignored"),
+        "{out}"
+    );
+    let unknown = line_after(&out, "unknown command");
+    assert!(
+        unknown.len() < 100 && unknown.contains("yyy..."),
+        "{unknown}"
+    );
+    assert!(
+        !out.contains(&"x".repeat(100)),
+        "the long line is not echoed"
+    );
+    assert!(
+        out.contains("black (X) plays h8") || out.contains("h8"),
+        "{out}"
+    );
+}

@@ -3,6 +3,7 @@
 use crate::session::{Brain, Flow, Session, Thought};
 use gomoku_board::Board;
 use gomoku_engine::{Engine, Limits};
+use gomoku_protocol::LineRead;
 use rand_chacha::ChaCha8Rng;
 use std::io::{BufRead, Write};
 
@@ -76,9 +77,17 @@ pub fn serve<B: Brain>(
                 break;
             }
         }
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            break;
+        match gomoku_protocol::read_line(&mut input, &mut buf)? {
+            LineRead::Eof => break,
+            LineRead::Line => {}
+            LineRead::TooLong => {
+                gomoku_protocol::skip_line(&mut input)?;
+                printer.line(&format!(
+                    "line longer than {} bytes: ignored",
+                    gomoku_protocol::MAX_LINE
+                ));
+                continue;
+            }
         }
         let line = String::from_utf8_lossy(&buf);
         if session.command(&line, &mut |l| printer.line(l)) == Flow::Quit {

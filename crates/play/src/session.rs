@@ -220,9 +220,14 @@ impl<B: Brain> Session<B> {
                     out("one move at a time, please");
                 }
             }
-            _ => out(&format!(
-                "unknown command '{word}' (type help for the list)"
-            )),
+            _ => {
+                // A bounded echo: the word may be a whole pasted file.
+                let cut: String = word.chars().take(40).collect();
+                let more = if cut.len() < word.len() { "..." } else { "" };
+                out(&format!(
+                    "unknown command '{cut}{more}' (type help for the list)"
+                ))
+            }
         }
         Flow::Continue
     }
@@ -240,6 +245,19 @@ impl<B: Brain> Session<B> {
         let board = game
             .replay(rule)
             .map_err(|e| format!("{}: {e}", path.display()))?;
+        // A five the last move did not make (set-up stones, or both sides with five) leaves
+        // nothing to play: the game would go on past its end.
+        for color in [Color::Black, Color::White] {
+            if let Some(p) = board.five_of(color)
+                && board.winner() != Some(color)
+            {
+                return Err(format!(
+                    "{}: the position is finished: {color} has five in a row (through {})",
+                    path.display(),
+                    show(p)
+                ));
+            }
+        }
         self.start = Start {
             black: game.setup_black.clone(),
             white: game.setup_white.clone(),
@@ -816,6 +834,42 @@ mod tests {
             vec!["h8 is forbidden for black under renju (double-three)"]
         );
         assert_eq!(s.board().history().len(), 8);
+    }
+
+    #[test]
+    fn a_position_already_won_is_not_loaded() {
+        let dir = std::env::temp_dir();
+        let mut s = session(Humans::None, Rule::Freestyle, &[]);
+        s.start_lines();
+        for (name, sgf, says) in [
+            // Set-up stones: Black has five, White to move.
+            (
+                "setup",
+                "(;GM[4]SZ[15]AB[hh][hi][hj][hk][hl]AW[aa][ab]PL[W])",
+                "black has five in a row",
+            ),
+            // Both sides have five.
+            (
+                "both",
+                "(;GM[4]SZ[15]AB[hh][hi][hj][hk][hl]AW[aa][ab][ac][ad][ae])",
+                "has five in a row",
+            ),
+        ] {
+            let path = dir.join(format!("play-won-{name}-{}.sgf", std::process::id()));
+            std::fs::write(&path, sgf).unwrap();
+            let before = s.board().clone();
+            let err = s.load_file(&path, &mut |_| {}).unwrap_err();
+            assert!(
+                err.contains("the position is finished") && err.contains(says),
+                "{err}"
+            );
+            assert_eq!(
+                s.board().history(),
+                before.history(),
+                "the game in play is kept"
+            );
+            std::fs::remove_file(&path).unwrap();
+        }
     }
 
     #[test]
