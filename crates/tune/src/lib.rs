@@ -101,7 +101,9 @@ pub enum TuneError {
         expected: u32,
     },
     /// A checkpoint exists and `--resume` was not given.
-    #[error("{0} holds a checkpoint: resume with --resume, or delete it to start over")]
+    #[error(
+        "{0} holds a checkpoint: continue with --resume, or start over with --force (which deletes the run's checkpoint, history, steps, tuned table and report)"
+    )]
     CheckpointExists(PathBuf),
     /// An engine could not be built.
     #[error("engine: {0}")]

@@ -44,6 +44,9 @@ pub use crate::checkpoint::CHECKPOINT_VERSION;
 pub struct RunOptions {
     /// Continue from `state.json` if there is one.
     pub resume: bool,
+    /// Start over when the output directory holds a run: delete what tuning wrote there
+    /// (see [`TUNE_OUTPUTS`]) first.
+    pub force: bool,
     /// Stop (as if interrupted) after this many iterations in this invocation.
     pub stop_after: Option<u32>,
     /// Skip the confirmation match and the report (tests).
@@ -171,7 +174,24 @@ impl<'a> Tuner<'a> {
             return Ok(self.start());
         }
         if fresh_only && !self.opts.resume {
-            return Err(TuneError::CheckpointExists(path));
+            if !self.opts.force {
+                return Err(TuneError::CheckpointExists(path));
+            }
+            for name in TUNE_OUTPUTS {
+                let p = self.dir.join(name);
+                let gone = if p.is_dir() {
+                    std::fs::remove_dir_all(&p)
+                } else {
+                    std::fs::remove_file(&p)
+                };
+                match gone {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                        return Err(TuneError::io(&p, e));
+                    }
+                    _ => {}
+                }
+            }
+            return Ok(self.start());
         }
         let cp = load_checkpoint(&path)?;
         if cp.key != self.key {
@@ -289,6 +309,17 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
         .saturating_sub(t.timings.collect + t.timings.prepare);
     t.outputs(cp, true)
 }
+
+/// What a tuning run writes in its output directory, and all that `--force` deletes there.
+pub const TUNE_OUTPUTS: [&str; 7] = [
+    STATE_FILE,
+    "history.jsonl",
+    "steps",
+    "shards",
+    "tuned.ron",
+    "confirmation.json",
+    "report",
+];
 
 /// What a shard played.
 #[derive(Clone, Debug)]

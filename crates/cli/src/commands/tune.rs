@@ -20,6 +20,10 @@ pub struct Args {
     /// Continue from the checkpoint (state.json) in the output directory.
     #[arg(long)]
     resume: bool,
+    /// Start over in an output directory that holds a run: delete what tuning wrote there
+    /// (checkpoint, history, steps, shards, tuned table, confirmation, report) first.
+    #[arg(long, conflicts_with_all = ["resume", "shard", "merge_step"])]
+    force: bool,
     /// Output directory, relative to the working directory (default: the file's `output`,
     /// relative to the file).
     #[arg(long)]
@@ -76,6 +80,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let file = args.config.file_name().unwrap_or(args.config.as_os_str());
     let opts = RunOptions {
         resume: args.resume,
+        force: args.force,
         stop_after: args.iterations,
         skip_confirmation: args.no_confirmation,
         command: format!("gomoku-arena tune {}", file.to_string_lossy()),

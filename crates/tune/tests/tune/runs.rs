@@ -123,6 +123,46 @@ fn resume_matches_straight(method: &str, tag: &str) {
 }
 
 #[test]
+fn force_starts_over_and_deletes_only_what_tuning_wrote() {
+    let (straight_run, reference, _) = straight("force-straight", SPSA);
+    let (_, cfg) = project("force", SPSA, "(pairs: 1)");
+    let first = run(
+        &cfg,
+        &RunOptions {
+            resume: false,
+            stop_after: Some(1),
+            ..opts()
+        },
+    )
+    .unwrap();
+    assert!(!first.finished);
+    let notes = cfg.output.join("notes.txt");
+    std::fs::write(&notes, "mine").unwrap();
+    let refused = run(
+        &cfg,
+        &RunOptions {
+            resume: false,
+            ..opts()
+        },
+    )
+    .unwrap_err();
+    assert!(refused.to_string().contains("--force"), "{refused}");
+    let over = run(
+        &cfg,
+        &RunOptions {
+            resume: false,
+            force: true,
+            ..opts()
+        },
+    )
+    .unwrap();
+    assert!(over.finished);
+    assert_eq!(over.history, straight_run.history, "started over");
+    assert_eq!(tuned(&cfg.output), reference);
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "mine");
+}
+
+#[test]
 fn texel_resume_is_exact() {
     resume_matches_straight(TEXEL, "texel");
 }
