@@ -341,10 +341,7 @@ pub fn table_to_ron(table: &PatternTable) -> String {
 /// Reads and validates a table file.
 pub fn load_table(path: impl AsRef<Path>) -> Result<PatternTable, ConfigError> {
     let path = path.as_ref();
-    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = crate::read_input(path)?;
     parse_table(&text, path)
 }
 
@@ -407,10 +404,7 @@ pub fn parse_engine(text: &str, path: &Path) -> Result<EngineConfig, ConfigError
 /// Reads, resolves and validates an engine file.
 pub fn load_engine(path: impl AsRef<Path>) -> Result<EngineConfig, ConfigError> {
     let path = path.as_ref();
-    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = crate::read_input(path)?;
     parse_engine(&text, path)
 }
 

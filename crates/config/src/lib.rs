@@ -10,6 +10,7 @@ pub mod tournament;
 pub mod tune;
 
 use serde::de::DeserializeOwned;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -121,6 +122,43 @@ pub fn check_output(path: &Path, text: &str, output: &Path) -> Result<(), Config
         ));
     }
     Ok(())
+}
+
+/// The most bytes read from one input file (a config, a table, an opening book): 64 MiB.
+/// The shipped files are a few KiB and the largest book a few hundred KiB; the cap stops
+/// a wrong path (`/dev/zero`, a disk image) from being read until memory runs out.
+pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+
+/// Reads a text file of at most [`MAX_INPUT_BYTES`]: every config, table and book is read
+/// through here. A larger file is [`ConfigError::Io`] of kind `FileTooLarge` ("larger than
+/// 64 MiB"), found after reading one byte past the cap, never the whole file; text that is
+/// not UTF-8 is `InvalidData`, as `std::fs::read_to_string` says it.
+pub fn read_input(path: impl AsRef<Path>) -> Result<String, ConfigError> {
+    let path = path.as_ref();
+    let io = |source| ConfigError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(io(std::io::Error::new(
+            std::io::ErrorKind::FileTooLarge,
+            format!(
+                "larger than {} MiB, the most gomoku-arena reads from one input file",
+                MAX_INPUT_BYTES >> 20
+            ),
+        )));
+    }
+    String::from_utf8(bytes).map_err(|_| {
+        io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        ))
+    })
 }
 
 /// Parses RON text into `T`; errors carry `path` (used only for the message) and the position.
@@ -297,5 +335,34 @@ mod tests {
             .to_string();
         assert!(err.starts_with("x.ron:3:"), "{err}");
         assert!(err.contains("dpth"), "{err}");
+    }
+
+    #[test]
+    fn input_files_are_read_up_to_64_mib() {
+        // /dev/zero never ends: it used to be read until memory ran out.
+        let err = read_input("/dev/zero").unwrap_err();
+        match &err {
+            ConfigError::Io { source, .. } => {
+                assert_eq!(source.kind(), std::io::ErrorKind::FileTooLarge)
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            err.to_string(),
+            "/dev/zero: cannot read: larger than 64 MiB, the most gomoku-arena reads from one input file"
+        );
+        let dir = std::env::temp_dir().join(format!("gomoku-config-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let exact = dir.join("exact.txt");
+        std::fs::write(&exact, vec![b'#'; MAX_INPUT_BYTES as usize]).unwrap();
+        assert_eq!(read_input(&exact).unwrap().len() as u64, MAX_INPUT_BYTES);
+        let latin1 = dir.join("latin1.txt");
+        std::fs::write(&latin1, b"caf\xe9").unwrap();
+        let err = read_input(&latin1).unwrap_err().to_string();
+        assert!(
+            err.ends_with("cannot read: stream did not contain valid UTF-8"),
+            "{err}"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

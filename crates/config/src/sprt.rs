@@ -343,10 +343,7 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
 
 /// Reads and checks an SPRT file: engines, book and hypotheses; no game starts on a bad file.
 pub fn load_sprt(path: &Path) -> Result<SprtPlan, ConfigError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = crate::read_input(path)?;
     parse_sprt(&text, path)
 }
 

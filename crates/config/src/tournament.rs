@@ -502,10 +502,7 @@ pub fn load_book(
     geometry: Geometry,
     rule: Rule,
 ) -> Result<(BookFormat, Vec<Opening>), ConfigError> {
-    let book = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let book = crate::read_input(path)?;
     let book_error = |e: BoardError| match e {
         BoardError::Parse {
             line,
@@ -712,10 +709,7 @@ pub fn load_tournament_with(
     path: &Path,
     load_engine: EngineLoader<'_>,
 ) -> Result<Tournament, ConfigError> {
-    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = crate::read_input(path)?;
     let file: TournamentFile = crate::parse_ron_lenient(&text, path)?;
     crate::check_output(path, &text, &file.output)?;
     let mut loc = Locator {

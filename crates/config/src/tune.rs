@@ -375,10 +375,7 @@ fn load_range(
     field: &str,
 ) -> Result<(BookFormat, Vec<Opening>), ConfigError> {
     let path = resolve_relative(config, &r.file);
-    let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Io {
-        path: path.clone(),
-        source,
-    })?;
+    let text = crate::read_input(&path)?;
     let (format, book) = parse_book_auto(&text, Geometry::square(15), Rule::Freestyle)
         .map_err(|e| ConfigError::invalid(&path, e.to_string()))?;
     let (a, b) = r.range;
@@ -509,9 +506,6 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
 /// Reads, resolves and validates a tuning file.
 pub fn load_tune(path: impl AsRef<Path>) -> Result<TuneConfig, ConfigError> {
     let path = path.as_ref();
-    let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Io {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let text = crate::read_input(path)?;
     parse_tune(&text, path)
 }

@@ -116,3 +116,40 @@ fn bad_files_name_line_and_column() {
     let e = load_engine(Path::new("/nonexistent/e.ron")).unwrap_err();
     assert!(matches!(e, ConfigError::Io { .. }));
 }
+
+#[test]
+fn input_files_are_capped_at_64_mib() {
+    let dir = std::env::temp_dir().join(format!("gomoku-config-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A sparse file one byte over the cap (no disk used): it was read whole before.
+    let big = dir.join("big.ron");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(gomoku_config::MAX_INPUT_BYTES + 1)
+        .unwrap();
+    let too_large =
+        "cannot read: larger than 64 MiB, the most gomoku-arena reads from one input file";
+    let e = load_table(&big).unwrap_err().to_string();
+    assert_eq!(e, format!("{}: {too_large}", big.display()));
+    let e = load_engine(&big).unwrap_err().to_string();
+    assert_eq!(e, format!("{}: {too_large}", big.display()));
+    // A table file named by an engine is refused at the engine's `table` line; /dev/zero,
+    // which never ends, was read until memory ran out.
+    for table in ["big.ron", "/dev/zero"] {
+        let text = format!("Engine(\n  name: \"x\",\n  table: File(\"{table}\"),\n)");
+        let e = parse_engine(&text, &dir.join("e.ron"))
+            .unwrap_err()
+            .to_string();
+        let prefix = format!("{}:3:3: table: ", dir.join("e.ron").display());
+        assert!(e.starts_with(&prefix) && e.ends_with(too_large), "{e}");
+    }
+    for load in [
+        |p: &Path| gomoku_config::tune::load_tune(p).map(|_| ()),
+        |p: &Path| gomoku_config::sprt::load_sprt(p).map(|_| ()),
+        |p: &Path| gomoku_config::tournament::load_tournament(p).map(|_| ()),
+    ] {
+        let e = load(Path::new("/dev/zero")).unwrap_err().to_string();
+        assert_eq!(e, format!("/dev/zero: {too_large}"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

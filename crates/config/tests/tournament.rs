@@ -238,6 +238,18 @@ fn bad_files_name_file_line_and_column() {
             &[what],
         );
     }
+    // A book over 64 MiB is refused where it is named (a sparse file: no disk used).
+    std::fs::File::create(dir.join("book.txt"))
+        .unwrap()
+        .set_len(gomoku_config::MAX_INPUT_BYTES + 1)
+        .unwrap();
+    expect_err(
+        &dir,
+        GOOD,
+        "t.ron",
+        (12, 22),
+        &["opening book ", "book.txt: larger than 64 MiB"],
+    );
     // An opening off the board is reported at its line and column of the book.
     std::fs::write(dir.join("book.txt"), "h8i7g7\nh8 p16\n").unwrap();
     expect_err(

@@ -20,9 +20,13 @@ pub struct Book {
 }
 
 /// Reads a book file of any supported format (detected from its first opening) and checks
-/// every line against the board and rule.
+/// every line against the board and rule. At most [`gomoku_config::MAX_INPUT_BYTES`] (64 MiB)
+/// are read: a larger file is refused as "larger than 64 MiB".
 pub fn read_book(path: &Path, geometry: Geometry, rule: Rule) -> Result<Book, OpeningsError> {
-    let text = std::fs::read_to_string(path).map_err(|e| OpeningsError::io(path, e))?;
+    let text = gomoku_config::read_input(path).map_err(|e| match e {
+        gomoku_config::ConfigError::Io { path, source } => OpeningsError::Io { path, source },
+        other => OpeningsError::Param(other.to_string()),
+    })?;
     let bad = |message: String| OpeningsError::Book {
         path: path.to_path_buf(),
         message,
@@ -70,4 +74,25 @@ pub fn convert(
         BookFormat::Pos => write_pos_book(openings, &format!("converted from {source}"))?,
         BookFormat::Gtp => write_gtp_book(openings, geometry),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn books_are_read_up_to_64_mib() {
+        // /dev/zero never ends: it was read until memory ran out.
+        let e = read_book(
+            Path::new("/dev/zero"),
+            Geometry::square(15),
+            Rule::Freestyle,
+        )
+        .unwrap_err()
+        .to_string();
+        assert_eq!(
+            e,
+            "/dev/zero: larger than 64 MiB, the most gomoku-arena reads from one input file"
+        );
+    }
 }
