@@ -21,6 +21,9 @@
 //!        // the root VCT (fours and threes), on by default:
 //!        vct: true, vct_depth: 20, vct_threat: 3)
 //! ```
+//! Each field's documentation states its range (`tt_mib` 1..=4096, `depth` 1..=64, ...); a
+//! value outside it is refused at its line and column. The files are read through
+//! [`crate::read_input`] (at most 64 MiB).
 
 use crate::{ConfigError, parse_ron, resolve_relative};
 use gomoku_engine::{
@@ -191,16 +194,17 @@ pub struct EngineFile {
     pub name: String,
     /// The evaluation table.
     pub table: TableSource,
-    /// Nominal depth.
+    /// Nominal depth (1..=[`gomoku_engine::MAX_DEPTH`], 64).
     #[serde(default = "d_depth")]
     pub depth: u32,
-    /// Width per node (`None` = all candidates).
+    /// Width per node (at least 1; `None` = all candidates).
     #[serde(default = "d_top_n")]
     pub top_n: Option<usize>,
-    /// Candidate radius.
+    /// Candidate radius (1..=4).
     #[serde(default = "d_radius")]
     pub radius: u32,
-    /// Transposition table MiB.
+    /// Transposition table MiB (1..=[`gomoku_engine::MAX_TT_MIB`], 4096). Each engine has its
+    /// own table, and a tournament builds each engine once per worker thread.
     #[serde(default = "d_tt_mib")]
     pub tt_mib: usize,
     /// Transposition table on/off.
@@ -221,22 +225,22 @@ pub struct EngineFile {
     /// Root VCF search on/off.
     #[serde(default = "d_true")]
     pub vcf: bool,
-    /// Most fours in a VCF line.
+    /// Most fours in a VCF line (0..=255).
     #[serde(default = "d_vcf_depth")]
     pub vcf_depth: u32,
-    /// Root tie-break margin (0 = deterministic).
+    /// Root tie-break margin (>= 0; 0 = deterministic).
     #[serde(default)]
     pub tie_break_margin: i32,
-    /// Search threads.
+    /// Search threads (1..=64).
     #[serde(default = "d_threads")]
     pub threads: usize,
-    /// Root aspiration window half-width (0 = off).
+    /// Root aspiration window half-width (0..=1000000; 0 = off).
     #[serde(default = "d_aspiration")]
     pub aspiration: i32,
     /// Late-move reductions.
     #[serde(default = "d_lmr")]
     pub lmr: bool,
-    /// Futility margin at depth 2 (0 = off).
+    /// Futility margin at depth 2 (0..=1000000; 0 = off).
     #[serde(default = "d_futility")]
     pub futility: i32,
     /// Threat extensions (a four does not use up a ply).
@@ -248,10 +252,10 @@ pub struct EngineFile {
     /// Root VCT threat search on/off.
     #[serde(default = "d_vct")]
     pub vct: bool,
-    /// Most attacker moves (five included) in a VCT.
+    /// Most attacker moves (five included) in a VCT (2..=[`gomoku_engine::MAX_VCT_DEPTH`], 60).
     #[serde(default = "d_vct_depth")]
     pub vct_depth: u32,
-    /// Longest VCF (in fours) a three may threaten.
+    /// Longest VCF (in fours) a three may threaten (1..=64).
     #[serde(default = "d_vct_threat")]
     pub vct_threat: u32,
 }

@@ -113,6 +113,27 @@ fn bad_files_name_line_and_column() {
         e.to_string().starts_with("t.ron:5:6: patterns: pattern 1"),
         "{e}"
     );
+    // A 64 GiB table passed the range check, then aborted on its allocation; the table is
+    // bounded to 4 GiB (a tournament builds one per engine and worker thread).
+    for (tt, ok) in [
+        ("1", true),
+        ("4096", true),
+        ("0", false),
+        ("4097", false),
+        ("65536", false),
+    ] {
+        let text = format!(
+            "Engine(\n  name: \"x\",\n  table: File(\"../tables/seed000.ron\"),\n  tt_mib: {tt},\n)"
+        );
+        match parse_engine(&text, &configs().join("engines/x.ron")) {
+            Ok(c) => assert!(ok, "tt_mib: {tt} accepted: {}", c.params.tt_mib),
+            Err(e) => {
+                assert!(!ok, "{e}");
+                let want = format!("x.ron:4:3: tt_mib: {tt} not in 1..=4096");
+                assert!(e.to_string().ends_with(&want), "{e}");
+            }
+        }
+    }
     let e = load_engine(Path::new("/nonexistent/e.ron")).unwrap_err();
     assert!(matches!(e, ConfigError::Io { .. }));
 }

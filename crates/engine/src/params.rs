@@ -10,6 +10,10 @@ use std::time::Duration;
 
 /// The deepest nominal search depth accepted.
 pub const MAX_DEPTH: u32 = 64;
+/// The largest transposition table accepted, in MiB. Every engine holds its own table (an
+/// engine's search threads share it, but a tournament builds each engine player once per
+/// worker thread), so a tournament on T threads may hold T tables per engine player.
+pub const MAX_TT_MIB: usize = 4096;
 /// The deepest VCT accepted, in attacker moves.
 pub const MAX_VCT_DEPTH: u32 = 60;
 /// Plies the per-ply arrays of a search (moves, PV, killers) are sized for: [`MAX_DEPTH`]
@@ -27,7 +31,8 @@ pub struct EngineParams {
     pub top_n: Option<usize>,
     /// Candidates: empty points within this distance of a stone along the 8 line directions.
     pub radius: u32,
-    /// Transposition table size in MiB.
+    /// Transposition table size in MiB (1..=[`MAX_TT_MIB`]): the table takes the largest
+    /// power of two of 16-byte entries that fits (at least 1024 entries).
     pub tt_mib: usize,
     /// Use the transposition table.
     pub use_tt: bool,
@@ -144,8 +149,8 @@ impl EngineParams {
         if !(1..=4).contains(&self.radius) {
             return bad("radius", format!("{} not in 1..=4", self.radius));
         }
-        if self.tt_mib == 0 || self.tt_mib > 65536 {
-            return bad("tt_mib", format!("{} not in 1..=65536", self.tt_mib));
+        if !(1..=MAX_TT_MIB).contains(&self.tt_mib) {
+            return bad("tt_mib", format!("{} not in 1..={MAX_TT_MIB}", self.tt_mib));
         }
         if self.vcf_depth > 255 {
             return bad("vcf_depth", format!("{} not in 0..=255", self.vcf_depth));
