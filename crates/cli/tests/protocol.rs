@@ -387,6 +387,85 @@ fn dead_now(pid: u32) -> bool {
     std::fs::read_to_string(format!("/proc/{pid}/stat")).is_err()
 }
 
+/// Parent, process group and session of a process, from /proc/PID/stat.
+fn ids(pid: u32) -> Option<(u32, u32, u32)> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let (_, rest) = stat.rsplit_once(')')?;
+    let f: Vec<u32> = rest
+        .split_whitespace()
+        .skip(1)
+        .take(3)
+        .map(|w| w.parse().ok())
+        .collect::<Option<_>>()?;
+    Some((f[0], f[1], f[2]))
+}
+
+/// The pid of the orphan the fake reported, once it has left the engine's group and session
+/// and its parent (the shell) has exited.
+fn orphan_of(e: &ExternalEngine) -> u32 {
+    let child: u32 = e
+        .last_message()
+        .and_then(|m| m.strip_prefix("child "))
+        .unwrap_or_else(|| panic!("the fake reports no orphan: {:?}", e.last_message()))
+        .parse()
+        .unwrap();
+    let (_, _, session) = ids(e.pid()).expect("the engine runs");
+    let until = Instant::now() + Duration::from_secs(5);
+    loop {
+        match ids(child) {
+            Some((parent, group, sid))
+                if parent != e.pid() && group != e.pid() && sid != session =>
+            {
+                return child;
+            }
+            Some(_) if Instant::now() < until => std::thread::sleep(Duration::from_millis(5)),
+            other => panic!("orphan {child} of engine {}: {other:?}", e.pid()),
+        }
+    }
+}
+
+/// Asserts that `pid` dies (killing it if not, so that a failure leaves nothing behind).
+fn assert_dies(pid: u32, what: &str) {
+    if !dead(pid) {
+        let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+        panic!("{what} {pid} survived");
+    }
+}
+
+#[test]
+fn an_orphan_in_another_session_dies_when_its_hung_engine_is_dropped() {
+    let mut e = fake("hang-setsid");
+    let limit = Duration::from_millis(200);
+    e.start(
+        Geometry::square(15),
+        Rule::Freestyle,
+        Timeouts {
+            turn: Some(limit),
+            tolerance: Duration::from_millis(50),
+            ..Timeouts::default()
+        },
+    )
+    .unwrap();
+    assert!(matches!(e.begin(), Err(EngineFault::Timeout { .. })));
+    let (pid, orphan) = (e.pid(), orphan_of(&e));
+    drop(e);
+    assert!(dead(pid), "engine {pid} survived");
+    assert_dies(orphan, "the engine's orphan");
+}
+
+#[test]
+fn an_orphan_in_another_session_dies_when_its_engine_ends_cleanly() {
+    let mut e = fake("orphan");
+    e.start(Geometry::square(15), Rule::Freestyle, Timeouts::default())
+        .unwrap();
+    assert_eq!(e.begin().unwrap().pos, Pos::new(7, 7));
+    let orphan = orphan_of(&e);
+    // The engine exits on END by itself; what it left behind must not outlive it.
+    let status = e.end().expect("the engine's exit status");
+    assert!(status.success(), "{status}");
+    assert_dies(orphan, "the engine's orphan");
+}
+
 #[test]
 fn game_clock_timeout() {
     // 150 ms for the whole game; the engine needs 100 ms per move: the second move is late.

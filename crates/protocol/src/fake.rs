@@ -6,7 +6,11 @@
 //! game (default 1; earlier moves are played as in `good`; the count restarts with START,
 //! RECTSTART and RESTART), and MODE is one of `good` (the first empty point nearest the
 //! centre), `crash` (exit with status 3), `hang` (never answer), `hang-child` (start a `sleep`
-//! child in its process group, report its pid as `MESSAGE child N`, never answer), `garbage`
+//! child in its process group, report its pid as `MESSAGE child N`, never answer),
+//! `orphan` (leave behind a `sleep` that a shell starts through `setsid`: an orphan in
+//! another session and process group, with no parent in the engine's tree; report its pid as
+//! `MESSAGE child N` and play as `good`; needs `sh` and util-linux's `setsid`), `hang-setsid`
+//! (leave such an orphan, report it, never answer), `garbage`
 //! (answer nonsense), `occupied` (play on a stone), `offboard` (play a point off the board),
 //! `mute` (close its output and keep running: the process becomes `sleep`), `flood` (write
 //! without end and without a line break),
@@ -22,7 +26,7 @@ use std::time::Duration;
 
 /// The usage line of the modes.
 pub const USAGE: &str = "usage: gomoku-fake-engine \
-    good|crash|hang|hang-child|mute|flood|garbage|occupied|offboard|forbidden|error|suggest|slow:MS[@N]";
+    good|crash|hang|hang-child|hang-setsid|orphan|mute|flood|garbage|occupied|offboard|forbidden|error|suggest|slow:MS[@N]";
 
 /// The exit status of the `crash` mode.
 pub const CRASH_STATUS: i32 = 3;
@@ -38,6 +42,10 @@ pub enum Mode {
     Hang,
     /// Starts a `sleep` child, reports its pid, never answers.
     HangChild,
+    /// Leaves an orphaned `sleep` in a session of its own, reports its pid, never answers.
+    HangSetsid,
+    /// Leaves an orphaned `sleep` in a session of its own, reports its pid, plays as `Good`.
+    Orphan,
     /// Closes its output and goes on running (the process execs a shell that closes stdout
     /// and execs `sleep`).
     Mute,
@@ -70,6 +78,8 @@ pub fn parse_mode(arg: &str) -> Option<(Mode, u32)> {
         "crash" => Mode::Crash,
         "hang" => Mode::Hang,
         "hang-child" => Mode::HangChild,
+        "hang-setsid" => Mode::HangSetsid,
+        "orphan" => Mode::Orphan,
         "mute" => Mode::Mute,
         "flood" => Mode::Flood,
         "garbage" => Mode::Garbage,
@@ -91,6 +101,22 @@ fn say(out: &mut dyn Write, line: &str) {
 fn hang() -> ! {
     loop {
         std::thread::sleep(Duration::from_secs(3600));
+    }
+}
+
+/// Leaves a `sleep` in a new session whose parent, a shell, has exited, and reports its pid.
+fn leave_orphan(out: &mut dyn Write) {
+    // The sleep's output goes to /dev/null, so `output` returns when the shell exits.
+    let script = "setsid sleep 3600 </dev/null >/dev/null 2>&1 & echo $!";
+    match std::process::Command::new("sh")
+        .args(["-c", script])
+        .output()
+    {
+        Ok(o) => {
+            let pid = String::from_utf8_lossy(&o.stdout).trim().to_string();
+            say(out, &format!("MESSAGE child {pid}"));
+        }
+        Err(e) => say(out, &format!("MESSAGE no child: {e}")),
     }
 }
 
@@ -142,6 +168,11 @@ impl Fake<'_> {
                 }
                 hang()
             }
+            Mode::HangSetsid => {
+                leave_orphan(self.out);
+                hang()
+            }
+            Mode::Orphan => leave_orphan(self.out),
             Mode::Garbage => {
                 say(self.out, "this is not a move");
                 return;
