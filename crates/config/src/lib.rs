@@ -4,6 +4,7 @@
 #![deny(missing_docs)]
 
 pub mod engine;
+pub mod limits;
 pub mod run;
 pub mod sprt;
 pub mod tournament;
@@ -159,6 +160,15 @@ pub fn read_input(path: impl AsRef<Path>) -> Result<String, ConfigError> {
             "stream did not contain valid UTF-8",
         ))
     })
+}
+
+/// A real number as messages show it: `1e308` rather than its 309 digits.
+pub(crate) fn real_text(v: f64) -> String {
+    if v.is_finite() && v.abs() >= 1e9 {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
+    }
 }
 
 /// Parses RON text into `T`; errors carry `path` (used only for the message) and the position.

@@ -20,7 +20,14 @@
 //! ```
 //! Paths are relative to the tuning file. A score is named `own SHAPE` or `opp SHAPE`; an
 //! order constraint `a > b > c` asks `a > b` and `b > c` of every table the tuner keeps.
+//!
+//! Every number is checked at load against its range (each field's documentation states it;
+//! [`crate::limits`] lists them all), so a bad value is refused at its line and column before
+//! any game is played: at most [`MAX_PAIRS`] pairs per match, [`MAX_TEXEL_GAMES`] Texel
+//! games and [`MAX_ITERATIONS`] iterations; the SPSA constants finite and in the ranges that
+//! keep its gains finite and positive (a NaN there would reach `state.json` as `null`).
 
+use crate::limits::{MAX_ELO, MAX_ITERATIONS, MAX_PAIRS, MAX_TEXEL_GAMES};
 use crate::{ConfigError, parse_ron, resolve_relative};
 use gomoku_board::opening::{BookFormat, Opening, parse_book_auto};
 use gomoku_board::{Geometry, Rule};
@@ -70,29 +77,31 @@ fn d_move_cap() -> Option<usize> {
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TexelSettings {
-    /// Self-play games to collect positions from, rounded up to an even number: the games are
-    /// played in pairs (one opening and symmetry, both colours), as every tuning batch is.
+    /// Self-play games to collect positions from (1..=[`MAX_TEXEL_GAMES`]), rounded up to an
+    /// even number: the games are played in pairs (one opening and symmetry, both colours),
+    /// as every tuning batch is.
     #[serde(default = "d_games")]
     pub games: usize,
-    /// Search depth of the self-play games (the start table plays both sides).
+    /// Search depth of the self-play games (1..=64; the start table plays both sides).
     #[serde(default = "d_collect_depth")]
     pub depth: u32,
     /// Root tie-break margin of the self-play engine (> 0 so games from an opening differ).
     #[serde(default = "d_margin")]
     pub tie_break_margin: i32,
-    /// Most fours of the VCF check that rejects positions with a forced win for the mover.
+    /// Most fours of the VCF check that rejects positions with a forced win for the mover
+    /// (0..=255).
     #[serde(default = "d_vcf_fours")]
     pub vcf_fours: u32,
-    /// Fraction of the games (not positions) held out for the validation loss.
+    /// Fraction of the games (not positions) held out for the validation loss, in [0, 1).
     #[serde(default = "d_validation")]
     pub validation_fraction: f64,
-    /// Most sweeps of the local search.
+    /// Most sweeps of the local search (0..=[`MAX_ITERATIONS`]).
     #[serde(default = "d_iterations")]
     pub iterations: u32,
-    /// First step, relative to each score's magnitude (0.25 = ±25%).
+    /// First step, relative to each score's magnitude (0.25 = ±25%), in (0, 1].
     #[serde(default = "d_step")]
     pub step: f64,
-    /// The search stops when the relative step falls below this.
+    /// The search stops when the relative step falls below this, in (0, `step`].
     #[serde(default = "d_min_step")]
     pub min_step: f64,
 }
@@ -117,30 +126,31 @@ fn d_perturb_frac() -> f64 {
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct MatchSettings {
-    /// Candidates to try (one match each).
+    /// Candidates to try (one match each; 0..=[`MAX_ITERATIONS`]).
     #[serde(default = "d_iterations")]
     pub iterations: u32,
-    /// Scores perturbed per candidate.
+    /// Scores perturbed per candidate (at least 1; at most all the tuned ones are).
     #[serde(default = "d_perturb")]
     pub perturb: usize,
-    /// Perturbation relative to each score's magnitude.
+    /// Perturbation relative to each score's magnitude, in (0, 1].
     #[serde(default = "d_perturb_frac")]
     pub step: f64,
-    /// SPRT H0 Elo.
+    /// SPRT H0 Elo (logistic; finite, at most [`MAX_ELO`] in magnitude).
     #[serde(default)]
     pub elo0: f64,
-    /// SPRT H1 Elo.
+    /// SPRT H1 Elo (above `elo0`, at most [`MAX_ELO`] in magnitude).
     #[serde(default = "d_sprt_elo1")]
     pub elo1: f64,
-    /// SPRT error rates (alpha = beta).
+    /// SPRT error rates (alpha = beta), in (0, 0.5).
     #[serde(default = "d_alpha")]
     pub alpha: f64,
-    /// Most game pairs per match (an unfinished SPRT rejects the candidate). The test looks
+    /// Most game pairs per match (1..=[`MAX_PAIRS`]; an unfinished SPRT rejects the
+    /// candidate). The test looks
     /// after every pair, in pair order, so its decision does not depend on how many pairs are
     /// played at once or on how the match is sharded.
     #[serde(default = "d_max_pairs")]
     pub max_pairs: usize,
-    /// Root tie-break margin of both engines during the matches.
+    /// Root tie-break margin of both engines during the matches (>= 0).
     #[serde(default = "d_margin")]
     pub tie_break_margin: i32,
 }
@@ -162,28 +172,28 @@ fn d_pairs() -> usize {
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SpsaSettings {
-    /// Iterations N.
+    /// Iterations N (1..=[`MAX_ITERATIONS`]).
     #[serde(default = "d_spsa_iter")]
     pub iterations: u32,
-    /// Game pairs per iteration (theta+ against theta-, colours reversed).
+    /// Game pairs per iteration (1..=[`MAX_PAIRS`]; theta+ against theta-, colours reversed).
     #[serde(default = "d_pairs")]
     pub pairs: usize,
-    /// Final perturbation c_end_i relative to each start score's magnitude.
+    /// Final perturbation c_end_i relative to each start score's magnitude, in (0, 1].
     #[serde(default = "d_c_frac")]
     pub c_end_frac: f64,
-    /// fishtest's r_end: the final learning rate a_end_i / c_end_i².
+    /// fishtest's r_end: the final learning rate a_end_i / c_end_i², in (0, 1].
     #[serde(default = "d_r_end")]
     pub r_end: f64,
-    /// Stability constant A as a fraction of N (fishtest: 0.1).
+    /// Stability constant A as a fraction of N (fishtest: 0.1), in [0, 1].
     #[serde(default = "d_a_frac")]
     pub a_frac: f64,
-    /// alpha of a_k (0.602).
+    /// alpha of a_k (0.602), in (0, 1].
     #[serde(default = "d_alpha_spsa")]
     pub alpha: f64,
-    /// gamma of c_k (0.101).
+    /// gamma of c_k (0.101), in [0, 0.5].
     #[serde(default = "d_gamma")]
     pub gamma: f64,
-    /// Root tie-break margin of both engines.
+    /// Root tie-break margin of both engines (>= 0).
     #[serde(default = "d_margin")]
     pub tie_break_margin: i32,
 }
@@ -238,11 +248,11 @@ fn d_conf_pairs() -> usize {
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ConfirmationSettings {
-    /// Game pairs (colours reversed within a pair); openings cycle, each pass under another
-    /// board symmetry.
+    /// Game pairs (1..=[`MAX_PAIRS`]; colours reversed within a pair); openings cycle, each
+    /// pass under another board symmetry.
     #[serde(default = "d_conf_pairs")]
     pub pairs: usize,
-    /// Root tie-break margin of both engines (> 0 makes repeated openings differ).
+    /// Root tie-break margin of both engines (>= 0; > 0 makes repeated openings differ).
     #[serde(default = "d_margin")]
     pub tie_break_margin: i32,
     /// Extra opponents (table files) rated in the same pool, e.g. the seed table.
@@ -394,6 +404,123 @@ fn load_range(
     Ok((format, book[a..b].to_vec()))
 }
 
+/// `Err(message)` unless `v` is finite and `ok(v)`; `range` says the range in the message.
+fn real(v: f64, ok: impl Fn(f64) -> bool, range: &str) -> Result<(), String> {
+    if v.is_finite() && ok(v) {
+        Ok(())
+    } else {
+        Err(format!("{} not in {range}", crate::real_text(v)))
+    }
+}
+
+/// `Err(message)` unless `v` lies in `lo..=hi`.
+fn count<T: PartialOrd + std::fmt::Display>(v: T, lo: T, hi: T) -> Result<(), String> {
+    if lo <= v && v <= hi {
+        Ok(())
+    } else {
+        Err(format!("{v} not in {lo}..={hi}"))
+    }
+}
+
+/// Checks the method's settings and the confirmation's against their ranges (see
+/// [`crate::limits`]); an error names the value's line and column within its section.
+fn check_settings(file: &TuneFile, path: &Path, text: &str) -> Result<(), ConfigError> {
+    use crate::limits::MAX_DEPTH;
+    let place = |section: &str, field: &str, r: Result<(), String>| {
+        r.map_err(|m| {
+            let at = field_in(text, section, field);
+            ConfigError::placed(path, at, format!("{field}: {m}"))
+        })
+    };
+    let m = "method";
+    let margin = |v: i32| {
+        if v >= 0 {
+            Ok(())
+        } else {
+            Err(format!("{v} must be >= 0"))
+        }
+    };
+    let unit = |v: f64| real(v, |v| v > 0.0 && v <= 1.0, "(0, 1]");
+    match &file.method {
+        MethodSettings::Texel(t) => {
+            place(m, "games", count(t.games, 1, MAX_TEXEL_GAMES))?;
+            place(m, "depth", count(t.depth, 1, MAX_DEPTH))?;
+            if t.tie_break_margin <= 0 {
+                let e = format!("{} must be > 0 so games differ", t.tie_break_margin);
+                place(m, "tie_break_margin", Err(e))?;
+            }
+            place(m, "vcf_fours", count(t.vcf_fours, 0, 255))?;
+            place(
+                m,
+                "validation_fraction",
+                real(t.validation_fraction, |v| (0.0..1.0).contains(&v), "[0, 1)"),
+            )?;
+            place(m, "iterations", count(t.iterations, 0, MAX_ITERATIONS))?;
+            place(m, "step", unit(t.step))?;
+            let step = t.step;
+            place(
+                m,
+                "min_step",
+                real(t.min_step, |v| v > 0.0 && v <= step, "(0, step]"),
+            )?;
+        }
+        MethodSettings::Match(h) => {
+            place(m, "iterations", count(h.iterations, 0, MAX_ITERATIONS))?;
+            place(m, "perturb", count(h.perturb, 1, usize::MAX))?;
+            place(m, "step", unit(h.step))?;
+            let elo = |v| real(v, |v: f64| v.abs() <= MAX_ELO, "-2000..=2000");
+            place(m, "elo0", elo(h.elo0))?;
+            place(m, "elo1", elo(h.elo1))?;
+            if h.elo0 >= h.elo1 {
+                let (a, b) = (crate::real_text(h.elo1), crate::real_text(h.elo0));
+                let e = format!("{a} must be above elo0 ({b})");
+                place(m, "elo1", Err(e))?;
+            }
+            place(
+                m,
+                "alpha",
+                real(h.alpha, |v| v > 0.0 && v < 0.5, "(0, 0.5)"),
+            )?;
+            place(m, "max_pairs", count(h.max_pairs, 1, MAX_PAIRS))?;
+            place(m, "tie_break_margin", margin(h.tie_break_margin))?;
+        }
+        MethodSettings::Spsa(s) => {
+            place(m, "iterations", count(s.iterations, 1, MAX_ITERATIONS))?;
+            place(m, "pairs", count(s.pairs, 1, MAX_PAIRS))?;
+            place(m, "c_end_frac", unit(s.c_end_frac))?;
+            place(m, "r_end", unit(s.r_end))?;
+            place(
+                m,
+                "a_frac",
+                real(s.a_frac, |v| (0.0..=1.0).contains(&v), "[0, 1]"),
+            )?;
+            place(m, "alpha", unit(s.alpha))?;
+            place(
+                m,
+                "gamma",
+                real(s.gamma, |v| (0.0..=0.5).contains(&v), "[0, 0.5]"),
+            )?;
+            place(m, "tie_break_margin", margin(s.tie_break_margin))?;
+        }
+    }
+    let c = "confirmation";
+    place(c, "pairs", count(file.confirmation.pairs, 1, MAX_PAIRS))?;
+    place(
+        c,
+        "tie_break_margin",
+        margin(file.confirmation.tie_break_margin),
+    )
+}
+
+/// Where `field` is first written after the field `section` (a struct written as that
+/// field's value), or `None`.
+fn field_in(text: &str, section: &str, field: &str) -> Option<(usize, usize)> {
+    let from = crate::field_position(text, section)?;
+    crate::field_positions(text, field)
+        .into_iter()
+        .find(|&at| at > from)
+}
+
 /// Parses tuning text (`path` names the file in errors and anchors relative paths).
 pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
     let file: TuneFile = parse_ron(text, path)?;
@@ -402,6 +529,7 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
     if let Some(problem) = crate::name_problem(&file.name) {
         return Err(bad("name", problem));
     }
+    check_settings(&file, path, text)?;
     let start_table = crate::engine::load_table(resolve_relative(path, &file.start_table))
         .map_err(|e| bad("start_table", e.to_string()))?;
     let mut engine = crate::engine::load_engine(resolve_relative(path, &file.engine))
@@ -449,42 +577,6 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
                 .map_err(|e| bad("also", e.to_string()))?,
         );
     }
-    match &file.method {
-        MethodSettings::Texel(t) => {
-            if t.tie_break_margin <= 0 {
-                return Err(bad(
-                    "tie_break_margin",
-                    "must be > 0 so games differ".into(),
-                ));
-            }
-            if !(0.0..1.0).contains(&t.validation_fraction) {
-                return Err(bad("validation_fraction", "must lie in [0, 1)".into()));
-            }
-            if !(t.step > 0.0 && t.min_step > 0.0) {
-                return Err(bad("step", "step and min_step must be positive".into()));
-            }
-        }
-        MethodSettings::Match(m) => {
-            let ok = m.elo0 < m.elo1 && m.alpha > 0.0 && m.alpha < 0.5;
-            if !ok {
-                return Err(bad("elo1", "need elo0 < elo1 and 0 < alpha < 0.5".into()));
-            }
-            if m.max_pairs == 0 || m.perturb == 0 {
-                return Err(bad("max_pairs", "max_pairs and perturb must be > 0".into()));
-            }
-        }
-        MethodSettings::Spsa(s) => {
-            if s.pairs == 0 || s.iterations == 0 {
-                return Err(bad("pairs", "pairs and iterations must be > 0".into()));
-            }
-            if !(s.c_end_frac > 0.0 && s.r_end > 0.0) {
-                return Err(bad(
-                    "c_end_frac",
-                    "c_end_frac and r_end must be positive".into(),
-                ));
-            }
-        }
-    }
     Ok(TuneConfig {
         path: path.to_path_buf(),
         output: resolve_relative(path, &file.output),
@@ -508,4 +600,198 @@ pub fn load_tune(path: impl AsRef<Path>) -> Result<TuneConfig, ConfigError> {
     let path = path.as_ref();
     let text = crate::read_input(path)?;
     parse_tune(&text, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A shipped tuning file's path and text (its paths resolve to the shipped tables,
+    /// engines and books).
+    fn shipped(name: &str) -> (PathBuf, String) {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../configs/tune")
+            .join(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        (path, text)
+    }
+
+    /// The shipped file with the first `from` replaced by `to` is refused at the line and
+    /// column where `to` is written, with a message holding `needle`.
+    fn refused(name: &str, from: &str, to: &str, needle: &str) {
+        let (path, text) = shipped(name);
+        assert!(text.contains(from), "{from}");
+        let text = text.replacen(from, to, 1);
+        let at = text.find(to).unwrap() + to.find(needle.split(':').next().unwrap()).unwrap();
+        let line = text[..at].matches('\n').count() + 1;
+        let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
+        let err = match parse_tune(&text, &path) {
+            Ok(_) => panic!("{to} accepted"),
+            Err(e) => e.to_string(),
+        };
+        let prefix = format!("{}:{line}:{column}: ", path.display());
+        assert!(
+            err.starts_with(&prefix),
+            "{to}: expected {prefix}... got {err}"
+        );
+        assert!(err.contains(needle), "{to}: expected '{needle}' in {err}");
+    }
+
+    #[test]
+    fn shipped_files_load() {
+        for name in ["tiny-spsa.ron", "rich-texel-d2.ron", "tuned-match.ron"] {
+            let (path, text) = shipped(name);
+            parse_tune(&text, &path).unwrap_or_else(|e| panic!("{e}"));
+        }
+    }
+
+    #[test]
+    fn spsa_pairs_and_iterations_are_bounded() {
+        let spsa = "tiny-spsa.ron";
+        let max = u64::MAX;
+        for (from, to, needle) in [
+            // u64::MAX pairs panicked with a capacity overflow planning the first iteration;
+            // 10^12 aborted on a 24 TB allocation.
+            (
+                "pairs: 16",
+                &*format!("pairs: {max}"),
+                "pairs: 18446744073709551615 not in 1..=1000000",
+            ),
+            (
+                "pairs: 16",
+                "pairs: 1000000000000",
+                "pairs: 1000000000000 not in 1..=1000000",
+            ),
+            ("pairs: 16", "pairs: 0", "pairs: 0 not in 1..=1000000"),
+            (
+                "iterations: 3",
+                "iterations: 4294967295",
+                "iterations: 4294967295 not in 1..=100000",
+            ),
+            (
+                "iterations: 3",
+                "iterations: 0",
+                "iterations: 0 not in 1..=100000",
+            ),
+            // The confirmation's pairs panicked only after every iteration had run.
+            (
+                "confirmation: (pairs: 16",
+                &*format!("confirmation: (pairs: {max}"),
+                "pairs: 18446744073709551615 not in 1..=1000000",
+            ),
+            (
+                "pairs: 16, tie_break_margin: 40)",
+                "pairs: 16, tie_break_margin: -1)",
+                "tie_break_margin: -1 must be >= 0",
+            ),
+        ] {
+            refused(spsa, from, to, needle);
+        }
+    }
+
+    #[test]
+    fn spsa_constants_are_finite_and_in_range() {
+        // Each of these ran and wrote `null` into state.json, which --resume then refused.
+        for (from, to, needle) in [
+            ("alpha: 0.602", "alpha: NaN", "alpha: NaN not in (0, 1]"),
+            ("alpha: 0.602", "alpha: -1.0", "alpha: -1 not in (0, 1]"),
+            ("gamma: 0.101", "gamma: inf", "gamma: inf not in [0, 0.5]"),
+            ("gamma: 0.101", "gamma: -0.1", "gamma: -0.1 not in [0, 0.5]"),
+            (
+                "c_end_frac: 0.15",
+                "c_end_frac: inf",
+                "c_end_frac: inf not in (0, 1]",
+            ),
+            ("r_end: 0.002", "r_end: NaN", "r_end: NaN not in (0, 1]"),
+            ("a_frac: 0.1", "a_frac: -2.0", "a_frac: -2 not in [0, 1]"),
+            (
+                "tie_break_margin: 40,\n    )",
+                "tie_break_margin: -5,\n    )",
+                "tie_break_margin: -5 must be >= 0",
+            ),
+        ] {
+            refused("tiny-spsa.ron", from, to, needle);
+        }
+    }
+
+    #[test]
+    fn texel_games_and_steps_are_bounded() {
+        let texel = "rich-texel-d2.ron";
+        for (from, to, needle) in [
+            // u64::MAX games panicked, 10^11 aborted on allocation.
+            (
+                "games: 9000",
+                "games: 18446744073709551615",
+                "games: 18446744073709551615 not in 1..=2000000",
+            ),
+            (
+                "games: 9000",
+                "games: 100000000000",
+                "games: 100000000000 not in 1..=2000000",
+            ),
+            ("games: 9000", "games: 0", "games: 0 not in 1..=2000000"),
+            // An infinite step was accepted and every sweep tried infinite scores.
+            ("step: 0.25", "step: inf", "step: inf not in (0, 1]"),
+            (
+                "min_step: 0.01",
+                "min_step: 0.5",
+                "min_step: 0.5 not in (0, step]",
+            ),
+            (
+                "min_step: 0.01",
+                "min_step: NaN",
+                "min_step: NaN not in (0, step]",
+            ),
+            ("depth: 2,", "depth: 0,", "depth: 0 not in 1..=64"),
+            (
+                "iterations: 60",
+                "iterations: 100001",
+                "iterations: 100001 not in 0..=100000",
+            ),
+            (
+                "vcf_fours: 4",
+                "vcf_fours: 1000",
+                "vcf_fours: 1000 not in 0..=255",
+            ),
+            (
+                "validation_fraction: 0.1",
+                "validation_fraction: NaN",
+                "validation_fraction: NaN not in [0, 1)",
+            ),
+        ] {
+            refused(texel, from, to, needle);
+        }
+    }
+
+    #[test]
+    fn match_settings_are_bounded() {
+        let hill = "tuned-match.ron";
+        for (from, to, needle) in [
+            (
+                "max_pairs: 64",
+                "max_pairs: 18446744073709551615",
+                "max_pairs: 18446744073709551615 not in 1..=1000000",
+            ),
+            (
+                "elo1: 15.0",
+                "elo1: 1e308",
+                "elo1: 1e308 not in -2000..=2000",
+            ),
+            (
+                "elo1: 15.0",
+                "elo1: -1.0",
+                "elo1: -1 must be above elo0 (0)",
+            ),
+            ("elo0: 0.0", "elo0: NaN", "elo0: NaN not in -2000..=2000"),
+            ("step: 0.2", "step: inf", "step: inf not in (0, 1]"),
+            ("alpha: 0.05", "alpha: 0.5", "alpha: 0.5 not in (0, 0.5)"),
+            (
+                "iterations: 6",
+                "iterations: 4294967295",
+                "iterations: 4294967295 not in 0..=100000",
+            ),
+        ] {
+            refused(hill, from, to, needle);
+        }
+    }
 }
