@@ -41,6 +41,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // First: a signal that comes while a command loads still kills what it started.
+    if let Err(err) = commands::watch_signals() {
+        eprintln!("warning: {}", error_text(&err));
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Show(args) => commands::show::run(args),
@@ -56,7 +60,7 @@ fn main() -> ExitCode {
         Command::Openings(args) => commands::openings::run(args),
     };
     match result {
-        Ok(code) => code,
+        Ok(code) => commands::exit_status(code),
         Err(err) => {
             eprintln!("error: {}", error_text(&err));
             ExitCode::from(2)
