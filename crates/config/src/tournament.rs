@@ -67,10 +67,17 @@
 //! - Adjudication: a full board is a draw; `move_cap: N` draws a game when N stones are on the
 //!   board (opening stones included).
 //!
+//! - Limits ([`crate::limits`] lists them all): `rounds` 1..=100000 and at most 10000000 games
+//!   in the whole schedule (rounds × openings × pairs of players × 2), at most 1000
+//!   participants, `threads` 1..=1024, names of at most 128 characters on one line, files
+//!   of at most 64 MiB; an external engine's times at most a day (86400000 ms) and its
+//!   `max_memory_mb` at most 1 TiB.
+//!
 //! Bad input is reported with the file, line and column: unknown fields and wrong types by
 //! the RON parser; missing engine, external command or opening files, bad overrides, duplicate names and unknown
 //! gauntlet candidates at the place they are written; a bad opening at its line in the book.
 
+use crate::limits::{MAX_JOBS, MAX_MEMORY_MB, MAX_PARTICIPANTS, MAX_ROUNDS, MAX_THREADS};
 use crate::run::{
     BoardConfig, BookConfig, EngineSpec, ExternalConfig, Pairing, PlayerConfig, PlayerSpec,
     RUN_CONFIG_VERSION, RunConfig, RunKind,
@@ -87,9 +94,9 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Tournament")]
 pub struct TournamentFile {
-    /// The tournament's name.
+    /// The tournament's name (at most [`crate::MAX_NAME_LEN`] characters, one line).
     pub name: String,
-    /// The players.
+    /// The players (2..=[`MAX_PARTICIPANTS`], each value of a sweep counted).
     pub participants: Vec<ParticipantEntry>,
     /// Who plays whom (default: round robin).
     #[serde(default)]
@@ -99,7 +106,8 @@ pub struct TournamentFile {
     pub board: BoardSpec,
     /// The opening book.
     pub openings: OpeningsSpec,
-    /// Passes through the book (default 1).
+    /// Passes through the book (default 1; 1..=[`MAX_ROUNDS`], and the whole schedule at
+    /// most [`MAX_JOBS`] games).
     #[serde(default = "one")]
     pub rounds: u32,
     /// Time control (default: each engine's own depth).
@@ -108,7 +116,7 @@ pub struct TournamentFile {
     /// The run seed (default 0).
     #[serde(default)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores; 1..=[`MAX_THREADS`]).
     #[serde(default)]
     pub threads: Option<usize>,
     /// Output directory, relative to this file.
@@ -179,18 +187,20 @@ pub enum ParticipantEntry {
         /// The protocol (default Gomocup).
         #[serde(default)]
         protocol: ProtocolSpec,
-        /// Milliseconds per move (`INFO timeout_turn`).
+        /// Milliseconds per move (`INFO timeout_turn`; 1..=[`MAX_TIME_MS`], a day).
         move_time_ms: u64,
-        /// Milliseconds for the engine's moves of a game (`INFO timeout_match`).
+        /// Milliseconds for the engine's moves of a game (`INFO timeout_match`;
+        /// 1..=[`MAX_TIME_MS`]).
         #[serde(default)]
         game_time_ms: Option<u64>,
-        /// Grace past a limit before the engine loses on time (default 1000).
+        /// Grace past a limit before the engine loses on time (default 1000;
+        /// 0..=[`MAX_TIME_MS`]).
         #[serde(default = "thousand")]
         tolerance_ms: u64,
-        /// `INFO max_memory`, in MiB.
+        /// `INFO max_memory`, in MiB (1..=[`MAX_MEMORY_MB`], 1 TiB).
         #[serde(default)]
         max_memory_mb: Option<u64>,
-        /// Limit for answering `START` (default 10000).
+        /// Limit for answering `START` (default 10000; 1..=[`MAX_TIME_MS`]).
         #[serde(default = "ten_thousand")]
         start_timeout_ms: u64,
         /// A file the engine's stderr is appended to, relative to the tournament file.
@@ -712,6 +722,9 @@ pub fn load_tournament_with(
     let text = crate::read_input(path)?;
     let file: TournamentFile = crate::parse_ron_lenient(&text, path)?;
     crate::check_output(path, &text, &file.output)?;
+    if let Some(problem) = crate::name_problem(&file.name) {
+        return Err(ConfigError::invalid_field(path, &text, "name", problem));
+    }
     let mut loc = Locator {
         path,
         text: &text,
@@ -726,6 +739,13 @@ pub fn load_tournament_with(
         spec: PlayerSpec::Engine(Box::new(EngineSpec::from_params(params))),
     };
     let mut places = Vec::new();
+    let too_many = |at| {
+        ConfigError::placed(
+            path,
+            Some(at),
+            format!("more than {MAX_PARTICIPANTS} participants (each value of a sweep counts)"),
+        )
+    };
     for entry in &file.participants {
         match entry {
             ParticipantEntry::Engine(base) => {
@@ -791,6 +811,9 @@ pub fn load_tournament_with(
                     })?;
                     participants.push(engine(pname, origin_with(base, &overrides), &params));
                     places.push(at);
+                    if participants.len() > MAX_PARTICIPANTS {
+                        return Err(too_many(field_at));
+                    }
                 }
             }
             ParticipantEntry::Builtin { name, kind } => {
@@ -830,12 +853,31 @@ pub fn load_tournament_with(
                     }
                     None => None,
                 };
-                if *move_time_ms == 0 || *game_time_ms == Some(0) || *start_timeout_ms == 0 {
+                for (field, ms, least) in [
+                    ("move_time_ms", Some(*move_time_ms), 1),
+                    ("game_time_ms", *game_time_ms, 1),
+                    ("tolerance_ms", Some(*tolerance_ms), 0),
+                    ("start_timeout_ms", Some(*start_timeout_ms), 1),
+                ] {
+                    if let Some(ms) = ms
+                        && !(least..=MAX_TIME_MS).contains(&ms)
+                    {
+                        return Err(loc.error_at(
+                            at,
+                            format!(
+                                "external engine {name}: {field} {ms} not in \
+                                 {least}..={MAX_TIME_MS} (a day)"
+                            ),
+                        ));
+                    }
+                }
+                if let Some(mb) = *max_memory_mb
+                    && !(1..=MAX_MEMORY_MB).contains(&mb)
+                {
                     return Err(loc.error_at(
                         at,
                         format!(
-                            "external engine {name}: move_time_ms, game_time_ms and \
-                             start_timeout_ms must be positive"
+                            "external engine {name}: max_memory_mb {mb} not in 1..={MAX_MEMORY_MB}"
                         ),
                     ));
                 }
@@ -860,6 +902,11 @@ pub fn load_tournament_with(
                 });
                 places.push(at);
             }
+        }
+        if let Some(&at) = places.last()
+            && participants.len() > MAX_PARTICIPANTS
+        {
+            return Err(too_many(at));
         }
     }
     let (first_line, _) = locate(&text, "participants", 0);
@@ -947,16 +994,37 @@ pub fn load_tournament_with(
             "the opening book holds no opening",
         ));
     }
-    if file.rounds == 0 {
-        return Err(loc.error_at(locate(&text, "rounds", 0), "rounds must be at least 1"));
+    let rounds_at = locate(&text, "rounds", 0);
+    if !(1..=MAX_ROUNDS).contains(&file.rounds) {
+        return Err(loc.error_at(
+            rounds_at,
+            format!("rounds: {} not in 1..={MAX_ROUNDS}", file.rounds),
+        ));
+    }
+    let pairs = pairing.pairs(participants.len()).len();
+    let games = u128::from(file.rounds) * openings.len() as u128 * pairs as u128 * 2;
+    if games > u128::from(MAX_JOBS) {
+        let at = crate::field_position(&text, "rounds").unwrap_or((first_line, 1));
+        return Err(loc.error_at(
+            at,
+            format!(
+                "the schedule has {games} games ({} rounds x {} openings x {pairs} pairs of \
+                 players x 2 colours); a run has at most {MAX_JOBS}: use fewer rounds, \
+                 openings (limit) or participants",
+                file.rounds,
+                openings.len()
+            ),
+        ));
     }
     if let Err(e) = file.time_control.check() {
         return Err(loc.error_at(locate(&text, "time_control", 0), e));
     }
-    if file.threads == Some(0) {
+    if let Some(threads) = file.threads
+        && !(1..=MAX_THREADS).contains(&threads)
+    {
         return Err(loc.error_at(
             locate(&text, "threads", 0),
-            "threads must be at least 1 (or None: all cores)",
+            format!("threads: {threads} not in 1..={MAX_THREADS} (or None: all cores)"),
         ));
     }
 

@@ -274,6 +274,76 @@ fn bad_files_name_file_line_and_column() {
 }
 
 #[test]
+fn rounds_games_participants_and_threads_are_bounded() {
+    let dir = setup("limits");
+    // 4294967295 rounds passed the load and aborted allocating the schedule.
+    expect_err(
+        &dir,
+        &GOOD.replace("rounds: 2", "rounds: 4294967295"),
+        "t.ron",
+        (13, 5),
+        &["rounds: 4294967295 not in 1..=100000"],
+    );
+    expect_err(
+        &dir,
+        &GOOD.replace("rounds: 2", "rounds: 0"),
+        "t.ron",
+        (13, 5),
+        &["rounds: 0 not in 1..=100000"],
+    );
+    // Rounds within bounds, but the whole schedule too long for memory: 27 players in a
+    // round robin (351 pairs) over 2 openings and 100000 rounds.
+    let values: Vec<String> = (1..=20).map(|n| n.to_string()).collect();
+    let many = GOOD
+        .replace("format: Gauntlet(candidates: [\"top5\"])", "format: RoundRobin")
+        .replace(
+            "        Builtin(",
+            &format!(
+                "        Sweep(base: \"engines/e4.ron\", field: \"top_n\", values: [{}], name: \"w{{}}\"),\n        Builtin(",
+                values.join(", ")
+            ),
+        );
+    assert_eq!(load(&dir, &many).unwrap().participants.len(), 27);
+    expect_err(
+        &dir,
+        &many.replace("rounds: 2", "rounds: 100000"),
+        "t.ron",
+        (14, 5),
+        &[
+            "the schedule has 140400000 games (100000 rounds x 2 openings x 351 pairs of players x 2 colours)",
+            "a run has at most 10000000",
+        ],
+    );
+    // A sweep of 1001 values is refused at its field, before the 1001st engine is built.
+    let values: Vec<String> = (1..=1001).map(|n| n.to_string()).collect();
+    expect_err(
+        &dir,
+        &GOOD.replace(
+            "values: [10, None]",
+            &format!("values: [{}]", values.join(", ")),
+        ),
+        "t.ron",
+        (6, 46),
+        &["more than 1000 participants (each value of a sweep counts)"],
+    );
+    expect_err(
+        &dir,
+        &GOOD.replace("    seed: 9,", "    seed: 9,\n    threads: Some(100000),"),
+        "t.ron",
+        (16, 5),
+        &["threads: 100000 not in 1..=1024 (or None: all cores)"],
+    );
+    expect_err(
+        &dir,
+        &GOOD.replace("name: \"t\"", "name: \"  \""),
+        "t.ron",
+        (2, 5),
+        &["name: must not be empty"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_shipped_tournaments_load() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs/tournaments");
     for name in ["quick.ron", "seed-ablation.ron"] {
@@ -421,9 +491,30 @@ fn external_engines_resolve_relative_to_the_file() {
             "External(name: \"x\", command: \"no-such-pbrain-anywhere\", move_time_ms: 5)",
             "not found in PATH",
         ),
+        // u64::MAX was accepted for every one of the engine's limits.
+        (
+            "External(name: \"x\", command: \"bin/pbrain-x\", move_time_ms: 18446744073709551615)",
+            "external engine x: move_time_ms 18446744073709551615 not in 1..=86400000 (a day)",
+        ),
+        (
+            "External(name: \"x\", command: \"bin/pbrain-x\", move_time_ms: 5, tolerance_ms: 18446744073709551615)",
+            "external engine x: tolerance_ms 18446744073709551615 not in 0..=86400000 (a day)",
+        ),
+        (
+            "External(name: \"x\", command: \"bin/pbrain-x\", move_time_ms: 5, game_time_ms: Some(18446744073709551615))",
+            "external engine x: game_time_ms 18446744073709551615 not in 1..=86400000 (a day)",
+        ),
+        (
+            "External(name: \"x\", command: \"bin/pbrain-x\", move_time_ms: 5, start_timeout_ms: 86400001)",
+            "external engine x: start_timeout_ms 86400001 not in 1..=86400000 (a day)",
+        ),
+        (
+            "External(name: \"x\", command: \"bin/pbrain-x\", move_time_ms: 5, max_memory_mb: Some(18446744073709551615))",
+            "external engine x: max_memory_mb 18446744073709551615 not in 1..=1048576",
+        ),
         (
             "External(name: \"x\", command: \"bin/pbrain-x\", move_time_ms: 0)",
-            "must be positive",
+            "external engine x: move_time_ms 0 not in 1..=86400000 (a day)",
         ),
         (
             "External(name: \"x\", command: \"bin/pbrain-x\", dir: Some(\"nowhere\"), move_time_ms: 5)",
