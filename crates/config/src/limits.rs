@@ -8,11 +8,14 @@
 //! | What | Limit |
 //! |---|---|
 //! | an input file (config, table, opening book) | [`MAX_INPUT_BYTES`] (64 MiB) |
-//! | a name (engine, participant, tournament, tuning run) | [`MAX_NAME_LEN`] (128) characters, one line |
+//! | a name (engine, participant, tournament, SPRT test, tuning run) | [`MAX_NAME_LEN`] (128) characters, one line |
 //! | a tournament's `rounds` | 1..=[`MAX_ROUNDS`] (100000) |
 //! | a tournament's games (rounds × openings × pairs of players × 2) | [`MAX_JOBS`] (10000000) |
 //! | a tournament's participants | 2..=[`MAX_PARTICIPANTS`] (1000) |
-//! | a tournament's worker `threads` | 1..=[`MAX_THREADS`] (1024) |
+//! | worker `threads` of a tournament or SPRT | 1..=[`MAX_THREADS`] (1024) |
+//! | SPRT `elo0`, `elo1` (finite, `elo0 < elo1`); `alpha`, `beta` | ±[`MAX_ELO`] (2000); (0, 0.5) each |
+//! | SPRT `max_games` | 2..=[`MAX_JOBS`] |
+//! | SPRT `batch_pairs` | 1..=[`MAX_PAIRS`] |
 //! | time per move or game (`MoveTime`, `GameTime`); an external engine's `move_time_ms`, `game_time_ms`, `start_timeout_ms` | 1..=[`MAX_TIME_MS`] (one day, in ms) |
 //! | an external engine's `tolerance_ms` | 0..=[`MAX_TIME_MS`] |
 //! | an external engine's `max_memory_mb` | 1..=[`MAX_MEMORY_MB`] (1 TiB) |
@@ -41,7 +44,7 @@ pub use gomoku_engine::{MAX_DEPTH, MAX_TT_MIB};
 pub const MAX_ROUNDS: u32 = 100_000;
 
 /// The most games of one run: a tournament's whole schedule (rounds × openings × pairs of
-/// players × 2 colours). Each scheduled game is a few dozen bytes, so the job list stays
+/// players × 2 colours) or an SPRT's `max_games`. Each scheduled game is a few dozen bytes, so the job list stays
 /// well under a GiB.
 pub const MAX_JOBS: u64 = 10_000_000;
 
@@ -49,14 +52,14 @@ pub const MAX_JOBS: u64 = 10_000_000;
 /// 1000 has 499500 pairs of players).
 pub const MAX_PARTICIPANTS: usize = 1000;
 
-/// The most worker threads a tournament file may ask for.
+/// The most worker threads a tournament or SPRT file may ask for.
 pub const MAX_THREADS: usize = 1024;
 
 /// The largest `max_memory_mb` of an external engine: 1 TiB, in MiB (it is sent in bytes).
 pub const MAX_MEMORY_MB: u64 = 1 << 20;
 
 /// The most game pairs of one tuning match (an SPSA iteration, a hill-climbing match, the
-/// confirmation).
+/// confirmation) and of one SPRT batch.
 pub const MAX_PAIRS: usize = 1_000_000;
 
 /// The most self-play games of a Texel collection (its positions are held in memory).

@@ -28,9 +28,14 @@
 //! ```
 //!
 //! Every path is relative to the SPRT file's directory. `Some(..)` may be left out around
-//! optional values. Bad input is reported with the file, line and column.
+//! optional values. Bad input is reported with the file, line and column, ranges included
+//! ([`crate::limits`]): `elo0 < elo1` finite and within ±2000 (as the test accepts them, so
+//! a bad hypothesis is refused at its line rather than when the run starts), `alpha` and
+//! `beta` in (0, 0.5), `max_games` 2..=10000000, `threads` 1..=1024, `batch_pairs`
+//! 1..=1000000.
 
 use crate::ConfigError;
+use crate::limits::{MAX_ELO, MAX_JOBS, MAX_PAIRS, MAX_THREADS};
 use crate::run::{
     BoardConfig, BookConfig, Pairing, PlayerConfig, RUN_CONFIG_VERSION, RunConfig, RunKind,
     SprtSettings,
@@ -46,7 +51,7 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Sprt")]
 pub struct SprtFile {
-    /// The test's name (for reports).
+    /// The test's name (for reports; at most [`crate::MAX_NAME_LEN`] characters, one line).
     pub name: String,
     /// The engine under test (H1: it is `elo1` stronger).
     pub candidate: EngineEntry,
@@ -57,20 +62,20 @@ pub struct SprtFile {
     pub board: BoardSpec,
     /// The opening book.
     pub openings: SprtOpenings,
-    /// Elo difference under H0.
+    /// Elo difference under H0 (finite, within ±[`MAX_ELO`]).
     pub elo0: f64,
-    /// Elo difference under H1.
+    /// Elo difference under H1 (above `elo0`, within ±[`MAX_ELO`]).
     pub elo1: f64,
-    /// Type I error (default 0.05).
+    /// Type I error (default 0.05), in (0, 0.5).
     #[serde(default = "five_percent")]
     pub alpha: f64,
-    /// Type II error (default 0.05).
+    /// Type II error (default 0.05), in (0, 0.5).
     #[serde(default = "five_percent")]
     pub beta: f64,
     /// What kind of Elo `elo0` and `elo1` are (default normalized, as fishtest).
     #[serde(default)]
     pub model: ModelSpec,
-    /// The cap: the test stops, inconclusive, after `max_games / 2` pairs.
+    /// The cap: the test stops, inconclusive, after `max_games / 2` pairs (2..=[`MAX_JOBS`]).
     pub max_games: u64,
     /// Time control (default: each engine's own depth).
     #[serde(default)]
@@ -78,10 +83,10 @@ pub struct SprtFile {
     /// The run seed (default 0).
     #[serde(default)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
+    /// Worker threads (default: all cores; 1..=[`MAX_THREADS`]).
     #[serde(default)]
     pub threads: Option<usize>,
-    /// Pairs per parallel batch (default: 2 per thread, at least 4).
+    /// Pairs per parallel batch (default: 2 per thread, at least 4; 1..=[`MAX_PAIRS`]).
     #[serde(default)]
     pub batch_pairs: Option<usize>,
     /// Output directory, relative to this file.
@@ -187,6 +192,9 @@ pub struct SprtPlan {
 pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
     let file: SprtFile = crate::parse_ron_lenient(text, path)?;
     crate::check_output(path, text, &file.output)?;
+    if let Some(problem) = crate::name_problem(&file.name) {
+        return Err(ConfigError::invalid_field(path, text, "name", problem));
+    }
     let at = |needle: &str, message: String| {
         ConfigError::placed(path, Some(crate::locate(text, needle, 0)), message)
     };
@@ -273,39 +281,53 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
         ));
     }
 
-    if !(file.elo0.is_finite() && file.elo1.is_finite() && file.elo0 < file.elo1) {
+    let real = crate::real_text;
+    for (key, v) in [("elo0", file.elo0), ("elo1", file.elo1)] {
+        if !(v.is_finite() && v.abs() <= MAX_ELO) {
+            return Err(at(
+                key,
+                format!("{key}: {} not in -{MAX_ELO}..={MAX_ELO}", real(v)),
+            ));
+        }
+    }
+    if file.elo0 >= file.elo1 {
         return Err(at(
             "elo1",
             format!(
-                "need finite elo0 < elo1, got {} and {}",
-                file.elo0, file.elo1
+                "elo1: {} must be above elo0 ({})",
+                real(file.elo1),
+                real(file.elo0)
             ),
         ));
     }
     for (key, v) in [("alpha", file.alpha), ("beta", file.beta)] {
-        if !(v > 0.0 && v < 1.0) {
-            return Err(at(key, format!("{key} must be in (0, 1), got {v}")));
+        if !(v > 0.0 && v < 0.5) {
+            return Err(at(key, format!("{key}: {} not in (0, 0.5)", real(v))));
         }
     }
-    if file.alpha + file.beta >= 1.0 {
-        return Err(at("beta", "alpha + beta must be below 1".into()));
-    }
-    if file.max_games < 2 {
+    if !(2..=MAX_JOBS).contains(&file.max_games) {
         return Err(at(
             "max_games",
-            "max_games must be at least 2 (one pair)".into(),
+            format!(
+                "max_games: {} not in 2..={MAX_JOBS} (at least one pair)",
+                file.max_games
+            ),
         ));
     }
-    if file.threads == Some(0) {
+    if let Some(threads) = file.threads
+        && !(1..=MAX_THREADS).contains(&threads)
+    {
         return Err(at(
             "threads",
-            "threads must be at least 1 (or None: all cores)".into(),
+            format!("threads: {threads} not in 1..={MAX_THREADS} (or None: all cores)"),
         ));
     }
-    if file.batch_pairs == Some(0) {
+    if let Some(pairs) = file.batch_pairs
+        && !(1..=MAX_PAIRS).contains(&pairs)
+    {
         return Err(at(
             "batch_pairs",
-            "batch_pairs must be at least 1 (or None: the default)".into(),
+            format!("batch_pairs: {pairs} not in 1..={MAX_PAIRS} (or None: the default)"),
         ));
     }
     if let Err(e) = file.time_control.check() {
@@ -394,5 +416,81 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.starts_with("x.ron:3:"), "{err}");
+    }
+
+    /// The shipped `seed-d4-vs-d2.ron` with `from` replaced by `to` is refused at the line
+    /// and column where `to` writes the field that `needle` begins with.
+    fn refused(from: &str, to: &str, needle: &str) {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs/sprt/seed-d4-vs-d2.ron");
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(from), "{from}");
+        let text = text.replacen(from, to, 1);
+        let field = needle.split(':').next().unwrap();
+        let at = text.find(to).unwrap() + to.find(field).unwrap();
+        let line = text[..at].matches('\n').count() + 1;
+        let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
+        let err = match parse_sprt(&text, &path) {
+            Ok(_) => panic!("{to} accepted"),
+            Err(e) => e.to_string(),
+        };
+        let prefix = format!("{}:{line}:{column}: ", path.display());
+        assert!(
+            err.starts_with(&prefix),
+            "{to}: expected {prefix}... got {err}"
+        );
+        assert!(err.contains(needle), "{to}: expected '{needle}' in {err}");
+    }
+
+    #[test]
+    fn hypotheses_errors_and_sizes_are_bounded_at_their_line() {
+        for (from, to, needle) in [
+            // 1e308 passed the load and failed when the run started, away from its line.
+            (
+                "elo1: 50.0",
+                "elo1: 1e308",
+                "elo1: 1e308 not in -2000..=2000",
+            ),
+            (
+                "elo0: 0.0",
+                "elo0: -2500.0",
+                "elo0: -2500 not in -2000..=2000",
+            ),
+            ("elo0: 0.0", "elo0: NaN", "elo0: NaN not in -2000..=2000"),
+            (
+                "elo1: 50.0",
+                "elo1: -5.0",
+                "elo1: -5 must be above elo0 (0)",
+            ),
+            ("alpha: 0.05", "alpha: 0.7", "alpha: 0.7 not in (0, 0.5)"),
+            ("beta: 0.05", "beta: NaN", "beta: NaN not in (0, 0.5)"),
+            (
+                "max_games: 2000",
+                "max_games: 18446744073709551615",
+                "max_games: 18446744073709551615 not in 2..=10000000",
+            ),
+            (
+                "max_games: 2000",
+                "max_games: 1",
+                "max_games: 1 not in 2..=10000000",
+            ),
+            (
+                "threads: None",
+                "threads: Some(100000)",
+                "threads: 100000 not in 1..=1024",
+            ),
+            (
+                "threads: None,",
+                "threads: None,\n    batch_pairs: Some(18446744073709551615),",
+                "batch_pairs: 18446744073709551615 not in 1..=1000000",
+            ),
+            (
+                "name: \"seed-d4-vs-d2\"",
+                "name: \" \"",
+                "name: must not be empty",
+            ),
+        ] {
+            refused(from, to, needle);
+        }
     }
 }
