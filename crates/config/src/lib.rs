@@ -112,14 +112,16 @@ pub fn name_problem(name: &str) -> Option<String> {
 }
 
 /// Refuses an empty `output` directory (it would resolve to the config file's own folder and
-/// write the run's files among the configs).
+/// write the run's files among the configs) and a blank one (`"   "` would make a folder
+/// named with spaces).
 pub fn check_output(path: &Path, text: &str, output: &Path) -> Result<(), ConfigError> {
-    if output.as_os_str().is_empty() {
+    let blank = output.to_string_lossy().trim().is_empty();
+    if blank {
         return Err(ConfigError::invalid_field(
             path,
             text,
             "output",
-            "must name a directory for the results (empty would be the config's own folder)",
+            "must name a directory for the results (not empty, the config's own folder, nor blank)",
         ));
     }
     Ok(())

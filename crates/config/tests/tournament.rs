@@ -138,6 +138,16 @@ fn bad_files_name_file_line_and_column() {
         (16, 5),
         &["output: must name a directory"],
     );
+    // A blank output made a folder named with spaces.
+    for blank in ["   ", "\\t", " \\n "] {
+        expect_err(
+            &dir,
+            &GOOD.replace("output: \"out\"", &format!("output: \"{blank}\"")),
+            "t.ron",
+            (16, 5),
+            &["output: must name a directory"],
+        );
+    }
     // Names head table columns and PGN tags: bounded, and on one line.
     let long = "x".repeat(70_000);
     expect_err(
