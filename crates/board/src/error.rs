@@ -49,10 +49,10 @@ pub enum BoardError {
         height: usize,
     },
     /// A move onto a stone.
-    #[error("point {0:?} is already occupied")]
+    #[error("point {0} is already occupied")]
     Occupied(Pos),
     /// A renju-forbidden move for Black.
-    #[error("point {0:?} is forbidden for black under renju")]
+    #[error("point {0} is forbidden for black under renju")]
     Forbidden(Pos),
     /// A move by the side that is not to move.
     #[error("{got} moved but it is {expected}'s turn")]

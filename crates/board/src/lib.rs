@@ -173,6 +173,16 @@ impl Pos {
     }
 }
 
+/// A point as people write it: pos notation (`h8`), or Gomocup's `(x,y)` past column `z`.
+impl std::fmt::Display for Pos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match notation::format_pos(*self) {
+            Ok(text) => f.write_str(&text),
+            Err(_) => write!(f, "({},{})", self.x, self.y),
+        }
+    }
+}
+
 /// The shape of a game: board width and height and the winning row length k.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {

@@ -158,6 +158,15 @@ fn analyze_finds_the_win_of_a_four_and_show_rules_the_five() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.to_lowercase().contains("black"), "{text}");
     assert!(text.contains("game over"), "{text}");
+    // The board is drawn with the coordinates pos notation reads, the last move bracketed.
+    assert!(
+        text.contains("\n   a b c d e f g h i j k l m n o\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n 8 . . . . . . . X X X X[X]. . . 8\n"),
+        "{text}"
+    );
 }
 
 #[test]

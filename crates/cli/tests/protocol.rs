@@ -364,9 +364,25 @@ fn hang_times_out_within_limit_plus_tolerance_and_the_group_dies() {
     .unwrap();
     let t0 = Instant::now();
     match e.begin() {
-        Err(EngineFault::Timeout { limit: l, elapsed }) => {
-            assert_eq!(l, limit);
+        Err(
+            fault @ EngineFault::Timeout {
+                limit: l,
+                tolerance: t,
+                elapsed,
+            },
+        ) => {
+            assert_eq!((l, t), (limit, tolerance));
             assert!(elapsed >= limit + tolerance, "{elapsed:?}");
+            // The message names both parts of the wait, in milliseconds.
+            let text = fault.to_string();
+            assert!(
+                text.contains(&format!(
+                    "(limit {:.1} ms plus {:.1} ms tolerance)",
+                    limit.as_secs_f64() * 1e3,
+                    tolerance.as_secs_f64() * 1e3
+                )),
+                "{text}"
+            );
             assert!(t0.elapsed() < limit + tolerance + Duration::from_millis(250));
         }
         other => panic!("expected a timeout, got {other:?}"),

@@ -56,7 +56,7 @@ pub fn board_from_pos(geometry: Geometry, rule: Rule, moves: &str) -> Result<Boa
         let pos = Pos::new(c - b'a', (row - 1) as u8);
         board
             .try_make(pos)
-            .map_err(|e| format!("move {n} ({pos:?}): {e}"))?;
+            .map_err(|e| format!("move {n} ({pos}): {e}"))?;
     }
     Ok(board)
 }

@@ -41,6 +41,11 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 use thiserror::Error;
 
+/// A duration in milliseconds as a person reads it (`150.1 ms`).
+fn ms(d: Duration) -> String {
+    format!("{:.1} ms", d.as_secs_f64() * 1e3)
+}
+
 /// How long a crashed engine may take to exit after closing its output.
 const EXIT_GRACE: Duration = Duration::from_millis(500);
 
@@ -152,10 +157,17 @@ pub enum EngineFault {
         stopped: bool,
     },
     /// No answer within the limit plus the tolerance.
-    #[error("engine timed out: no answer after {elapsed:?} (limit {limit:?})")]
+    #[error(
+        "engine timed out: no answer after {} (limit {} plus {} tolerance)",
+        ms(*elapsed),
+        ms(*limit),
+        ms(*tolerance)
+    )]
     Timeout {
         /// The limit (without tolerance).
         limit: Duration,
+        /// What the manager waits past the limit before calling it a loss on time.
+        tolerance: Duration,
         /// Time waited.
         elapsed: Duration,
     },
@@ -606,6 +618,7 @@ impl ExternalEngine {
                         Err(RecvTimeoutError::Timeout) => {
                             return Err(EngineFault::Timeout {
                                 limit,
+                                tolerance: at.saturating_duration_since(sent).saturating_sub(limit),
                                 elapsed: sent.elapsed(),
                             });
                         }

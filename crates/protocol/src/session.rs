@@ -463,8 +463,10 @@ impl<B: Brain> Session<B> {
                     return;
                 };
                 if thought.is_some() {
+                    let answered =
+                        best.map_or("no move".to_string(), |b| format!("{},{}", b.x, b.y));
                     out.push(Reply::Debug(format!(
-                        "brain answered {best:?}, not a legal move; playing {},{}",
+                        "brain answered {answered}, not a legal move; playing {},{}",
                         p.x, p.y
                     )));
                 }

@@ -312,9 +312,9 @@ pub fn play_game(
                     record.result = lose(mover);
                     record.reason = Reason::TimeForfeit;
                     record.message = Some(format!(
-                        "{mover} ({}) overstepped its clock by {:?}",
+                        "{mover} ({}) overstepped its clock by {:.1} ms",
                         players[side].name(),
-                        elapsed.saturating_sub(left)
+                        elapsed.saturating_sub(left).as_secs_f64() * 1e3
                     ));
                     break;
                 }

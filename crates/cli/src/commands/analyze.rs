@@ -80,7 +80,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         });
         println!("{obj}");
     } else {
-        print!("{board:?}");
+        super::position::print_board(&board);
         println!("{result}");
     }
     Ok(ExitCode::SUCCESS)

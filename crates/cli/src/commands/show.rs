@@ -15,7 +15,7 @@ pub struct Args {
 /// Runs `show`.
 pub fn run(args: Args) -> Result<ExitCode> {
     let board = args.position.board()?;
-    print!("{board:?}");
+    super::position::print_board(&board);
     match board.outcome() {
         Some(Outcome::Win(colour)) => println!("game over: {colour} wins"),
         Some(Outcome::Draw) => println!("game over: a draw (the board is full)"),
