@@ -16,6 +16,10 @@ use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::ops::RangeInclusive;
 
+/// The most openings one `generate` may be asked for (a book of a million lines is already
+/// tens of MiB; the shipped books have a few hundred).
+pub const MAX_COUNT: usize = 1_000_000;
+
 /// How to generate a book.
 #[derive(Clone, Debug)]
 pub struct GenerateParams {
@@ -23,13 +27,13 @@ pub struct GenerateParams {
     pub geometry: Geometry,
     /// Rule (renju books never contain a forbidden move for Black).
     pub rule: Rule,
-    /// Openings wanted.
+    /// Openings wanted (1..=[`MAX_COUNT`]).
     pub count: usize,
     /// Stones per opening (before balancing moves).
     pub stones: RangeInclusive<usize>,
     /// Stones are placed within this Chebyshev distance of the centre.
     pub area: usize,
-    /// Search depth of the balance check.
+    /// Search depth of the balance check (1..=[`gomoku_engine::MAX_DEPTH`]).
     pub depth: u32,
     /// Keep openings whose score for the side to move is within `±margin`.
     pub margin: i32,
@@ -62,13 +66,26 @@ impl GenerateParams {
             to_move: Some(Color::White),
             vcf_depth: 10,
             seed,
-            max_attempts: 200 * count as u64 + 1000,
+            max_attempts: (count as u64).saturating_mul(200).saturating_add(1000),
         }
     }
 
     fn check(&self) -> Result<(), OpeningsError> {
+        if !(1..=MAX_COUNT).contains(&self.count) {
+            return Err(OpeningsError::Param(format!(
+                "count {} not in 1..={MAX_COUNT}",
+                self.count
+            )));
+        }
+        let max_depth = gomoku_engine::MAX_DEPTH;
+        if !(1..=max_depth).contains(&self.depth) {
+            return Err(OpeningsError::Param(format!(
+                "depth {} not in 1..={max_depth}",
+                self.depth
+            )));
+        }
         let g = self.geometry;
-        let side = 2 * self.area + 1;
+        let side = self.area.saturating_mul(2).saturating_add(1);
         if side > g.width || side > g.height {
             return Err(OpeningsError::Param(format!(
                 "area {} (a {side}x{side} square) does not fit the {g} board",
@@ -468,5 +485,40 @@ pub fn parse_to_move(s: &str) -> Result<Option<Color>, OpeningsError> {
         other => Err(OpeningsError::Param(format!(
             "the side to move must be white, black or any, not '{other}'"
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn count_and_depth_are_bounded() {
+        let engine = EngineParams::default();
+        let params = |count: usize, depth: u32| {
+            let mut p = GenerateParams::new(Geometry::square(15), Rule::Freestyle, count, 1);
+            p.depth = depth;
+            p
+        };
+        // Depth 0 was accepted and a million never finished; a count of usize::MAX
+        // panicked with a capacity overflow.
+        for (count, depth, message) in [
+            (1, 0, "depth 0 not in 1..=64"),
+            (1, 1_000_000, "depth 1000000 not in 1..=64"),
+            (
+                usize::MAX,
+                4,
+                "count 18446744073709551615 not in 1..=1000000",
+            ),
+            (0, 4, "count 0 not in 1..=1000000"),
+        ] {
+            let e = generate(&params(count, depth), &engine).unwrap_err();
+            assert_eq!(e.to_string(), message);
+        }
+        assert_eq!(params(usize::MAX, 4).max_attempts, u64::MAX);
+        let mut wide = params(1, 1);
+        wide.area = usize::MAX;
+        let e = generate(&wide, &engine).unwrap_err().to_string();
+        assert!(e.contains("does not fit the 15x15 k=5 board"), "{e}");
     }
 }

@@ -17,8 +17,8 @@ pub mod verify;
 
 pub use book::{Book, convert, parse_format, read_book, write_book};
 pub use generate::{
-    GenerateParams, GeneratedBook, GeneratedOpening, RejectCounts, generate, has_five_point,
-    has_vcf, parse_stones, parse_to_move,
+    GenerateParams, GeneratedBook, GeneratedOpening, MAX_COUNT, RejectCounts, generate,
+    has_five_point, has_vcf, parse_stones, parse_to_move,
 };
 pub use verify::{
     OpeningStats, PLAYERS, Verification, VerifyParams, VerifyReport, summarize, tally,

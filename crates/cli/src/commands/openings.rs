@@ -5,7 +5,7 @@ use super::merge::INCOMPLETE;
 use super::position::BoardArgs;
 use anyhow::{Result, bail};
 use gomoku_board::opening::BookFormat;
-use gomoku_openings::{GenerateParams, PLAYERS, Verification, VerifyParams};
+use gomoku_openings::{GenerateParams, MAX_COUNT, PLAYERS, Verification, VerifyParams};
 use gomoku_openings::{parse_format, parse_stones, parse_to_move, read_book, write_book};
 use gomoku_runner::{OpenMode, RunOptions, progress::ConsoleObserver};
 use std::ops::RangeInclusive;
@@ -48,8 +48,8 @@ struct RunArgs {
 struct GenerateArgs {
     #[command(flatten)]
     board: BoardArgs,
-    /// Openings wanted.
-    #[arg(long)]
+    /// Openings wanted (1..=1000000).
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_COUNT as u64))]
     count: usize,
     /// Random stones per opening, as `A..=B`, `A..B` or `N`.
     #[arg(long, default_value = "3..=6", value_parser = parse_stones)]
@@ -57,8 +57,8 @@ struct GenerateArgs {
     /// Stones go within this distance of the centre.
     #[arg(long, default_value_t = 3)]
     area: usize,
-    /// Search depth of the balance check.
-    #[arg(long, default_value_t = 4)]
+    /// Search depth of the balance check (1..=64).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=gomoku_engine::MAX_DEPTH as i64))]
     depth: u32,
     /// Keep openings scored within ±margin for the side to move.
     #[arg(long, default_value_t = 150)]
@@ -250,4 +250,51 @@ fn convert(a: ConvertArgs) -> Result<ExitCode> {
         a.out.display()
     );
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{Args as _, Command};
+
+    fn generate_args(extra: &[&str]) -> Result<clap::ArgMatches, clap::Error> {
+        let command = GenerateArgs::augment_args(Command::new("generate"));
+        let mut argv = vec!["generate", "--out", "book.txt"];
+        argv.extend_from_slice(extra);
+        command.try_get_matches_from(argv)
+    }
+
+    #[test]
+    fn depth_and_count_are_bounded_on_the_command_line() {
+        assert!(generate_args(&["--count", "10", "--depth", "64"]).is_ok());
+        assert!(generate_args(&["--count", "1000000", "--depth", "1"]).is_ok());
+        // --depth 0 was accepted, --depth 1000000 ran for ever, --count u64::MAX panicked.
+        for (flag, value) in [
+            ("--depth", "0"),
+            ("--depth", "1000000"),
+            ("--count", "18446744073709551615"),
+            ("--count", "1000001"),
+            ("--count", "0"),
+        ] {
+            let argv = match flag {
+                "--depth" => ["--count", "10", flag, value],
+                _ => ["--depth", "4", flag, value],
+            };
+            let e = generate_args(&argv).unwrap_err();
+            assert_eq!(
+                e.kind(),
+                clap::error::ErrorKind::ValueValidation,
+                "{flag} {value}"
+            );
+            assert!(
+                e.to_string().contains(&format!("'{value}' for '{flag} <")),
+                "{e}"
+            );
+        }
+        let help = GenerateArgs::augment_args(Command::new("generate"))
+            .render_long_help()
+            .to_string();
+        assert!(help.contains("Openings wanted (1..=1000000)"), "{help}");
+        assert!(help.contains("balance check (1..=64)"), "{help}");
+    }
 }
