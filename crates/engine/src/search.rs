@@ -531,7 +531,9 @@ impl<'e> Worker<'e> {
         {
             self.stopped = true;
         }
-        if self.nodes & 1023 == 0 {
+        // Every 256 nodes: a threat-search node can cost microseconds (its move generation
+        // scans the board), so 1,024 of them could run milliseconds past the deadline.
+        if self.nodes & 255 == 0 {
             if self.stop.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
