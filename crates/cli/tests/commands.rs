@@ -195,3 +195,19 @@ fn analyze_refuses_a_finished_position() {
         assert!(err.contains("the position is finished"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn output_into_a_closed_pipe_ends_quietly_as_sigpipe_would() {
+    // The reader is gone before the command writes its first line (as `| head -1` is soon).
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gomoku-arena"))
+        .args(["show", "--moves", "h8 i7 g7"])
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(141), "{err}");
+    assert!(err.is_empty(), "no panic, no backtrace: {err}");
+}
