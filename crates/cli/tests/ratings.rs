@@ -223,6 +223,26 @@ fn bad_inputs_name_the_file_and_line() {
         text(&out.stderr)
     );
 
+    // One name on both sides of a game, at the game's first tag.
+    std::fs::write(
+        &pgn,
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n[White \"A\"]\n[Black \"A\"]\n[Result \"0-1\"]\n",
+    )
+    .unwrap();
+    let out = arena(&["rate", pgn.to_str().unwrap()]);
+    let err = text(&out.stderr);
+    assert!(err.contains("bad.pgn:5: 'A' plays both sides"), "{err}");
+
+    // A file that is no result file at all (a tournament config) says what rate reads.
+    let ron = dir.join("quick.ron");
+    std::fs::write(&ron, "// a config\nTournament(name: \"x\")\n").unwrap();
+    let out = arena(&["rate", ron.to_str().unwrap()]);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("quick.ron: not a run directory, a games.jsonl journal or a PGN file"),
+        "{err}"
+    );
+
     // A journal with a broken line in the middle is an error naming it; a torn last line
     // (a killed run) is skipped with a warning naming it.
     let run = tiny_tournament("torn");

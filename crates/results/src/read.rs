@@ -102,6 +102,13 @@ pub fn load_results(path: &Path, first_mover: FirstMover) -> Result<Results, Res
                 message: "not UTF-8 text".into(),
             }
         })?;
+        // A PGN opens with a tag; anything else (a config, a book) was never a result file.
+        if text.trim_start().chars().next().is_some_and(|c| c != '[') {
+            return Err(ResultsError::Invalid(format!(
+                "{}: not a run directory, a games.jsonl journal or a PGN file (a PGN starts with a tag such as [Event \"...\"]; a tournament file is played with `gomoku-arena tournament`, then rated by its output directory)",
+                file.display()
+            )));
+        }
         results_from_pgn(&file, &text, first_mover)
     }
 }
@@ -256,6 +263,13 @@ pub fn results_from_pgn(
         },
         other => ResultsError::Invalid(format!("{}: {other}", path.display())),
     })?;
+    if let Some(g) = parsed.games.iter().find(|g| g.white == g.black) {
+        return Err(ResultsError::Line {
+            path: path.to_path_buf(),
+            line: g.line,
+            message: format!("'{}' plays both sides of this game", g.white),
+        });
+    }
     let (names, games) = to_pool_games(&parsed.games, first_mover);
     let mut pairs = Vec::new();
     let mut i = 0;
