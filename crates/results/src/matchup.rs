@@ -58,8 +58,26 @@ fn estimate_json(e: &EloEstimate) -> Value {
 /// `+12.3 ± 4.5`, or `-` when there is no estimate.
 pub fn fmt_estimate(e: Result<EloEstimate, StatsError>) -> String {
     match e {
+        // A score interval that reaches 0% or 100% has no finite Elo end: show its ends.
+        Ok(e) if !e.error95.is_finite() => format!(
+            "{} (95%: {} to {})",
+            fmt_signed(e.elo),
+            fmt_end(e.lower),
+            fmt_end(e.upper)
+        ),
         Ok(e) => format!("{} ± {}", fmt_signed(e.elo), fmt_abs(e.error95)),
         Err(_) => "-".into(),
+    }
+}
+
+/// An end of an Elo interval: a signed number, or `-inf` / `+inf`.
+fn fmt_end(x: f64) -> String {
+    if x.is_finite() {
+        fmt_signed(x)
+    } else if x > 0.0 {
+        "+inf".into()
+    } else {
+        "-inf".into()
     }
 }
 
@@ -138,6 +156,26 @@ impl MatchStats {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_interval_open_at_one_end_shows_its_ends() {
+        let mut t = Trinomial::default();
+        for _ in 0..9 {
+            t.add(1.0).unwrap();
+        }
+        t.add(0.5).unwrap();
+        let text = fmt_estimate(t.elo_estimate());
+        assert!(!text.contains("± inf"), "{text}");
+        assert!(
+            text.contains("(95%: +") && text.ends_with(" to +inf)"),
+            "{text}"
+        );
+        let mut even = Trinomial::default();
+        even.add(1.0).unwrap();
+        even.add(0.0).unwrap();
+        even.add(0.5).unwrap();
+        assert!(fmt_estimate(even.elo_estimate()).contains(" ± "));
+    }
     use crate::read::results_from_lines;
     use crate::read::tests::line;
     use gomoku_runner::GameResult;
