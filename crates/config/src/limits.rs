@@ -21,6 +21,7 @@
 //! | an external engine's `max_memory_mb` | 1..=[`MAX_MEMORY_MB`] (1 TiB) |
 //! | search depth (`depth`, `Depth(n)`, Texel's collection `depth`) | 1..=[`MAX_DEPTH`] (64) |
 //! | transposition table `tt_mib` | 1..=[`MAX_TT_MIB`] (4096) |
+//! | board `size`, `width`, `height`; `k` | 3..=32; 3..=7 (as `gomoku_board` accepts) |
 //! | tuning: SPSA `pairs`, match `max_pairs`, confirmation `pairs` | 1..=[`MAX_PAIRS`] (1000000) |
 //! | tuning: match `elo0`, `elo1` (finite, `elo0 < elo1`); `alpha` | ±[`MAX_ELO`] (2000); (0, 0.5) |
 //! | tuning: Texel `games` | 1..=[`MAX_TEXEL_GAMES`] (2000000) |

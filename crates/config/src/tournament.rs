@@ -277,20 +277,20 @@ pub enum BuiltinSpec {
 #[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Overrides {
-    /// Search depth.
+    /// Search depth (1..=64).
     #[serde(default)]
     pub depth: Option<u32>,
-    /// Moves per node (`None` = full width).
+    /// Moves per node (at least 1; `None` = full width).
     #[serde(
         default,
         deserialize_with = "present",
         skip_serializing_if = "Option::is_none"
     )]
     pub top_n: Option<Option<usize>>,
-    /// Candidate radius.
+    /// Candidate radius (1..=4).
     #[serde(default)]
     pub radius: Option<u32>,
-    /// Transposition table size in MiB.
+    /// Transposition table size in MiB (1..=[`gomoku_engine::MAX_TT_MIB`], 4096).
     #[serde(default)]
     pub tt_mib: Option<usize>,
     /// Use the transposition table.
@@ -311,22 +311,22 @@ pub struct Overrides {
     /// Root VCF search.
     #[serde(default)]
     pub vcf: Option<bool>,
-    /// VCF depth.
+    /// VCF depth (0..=255).
     #[serde(default)]
     pub vcf_depth: Option<u32>,
-    /// Root tie-break margin.
+    /// Root tie-break margin (>= 0).
     #[serde(default)]
     pub tie_break_margin: Option<i32>,
-    /// Search threads (more than 1 makes games non-deterministic).
+    /// Search threads (1..=64; more than 1 makes games non-deterministic).
     #[serde(default)]
     pub threads: Option<usize>,
-    /// Root aspiration window half-width (0 = off).
+    /// Root aspiration window half-width (0..=1000000; 0 = off).
     #[serde(default)]
     pub aspiration: Option<i32>,
     /// Late-move reductions.
     #[serde(default)]
     pub lmr: Option<bool>,
-    /// Futility margin at depth 2 (0 = off).
+    /// Futility margin at depth 2 (0..=1000000; 0 = off).
     #[serde(default)]
     pub futility: Option<i32>,
     /// Threat extensions.
@@ -338,10 +338,10 @@ pub struct Overrides {
     /// Root VCT on/off.
     #[serde(default)]
     pub vct: Option<bool>,
-    /// VCT depth (attacker moves, five included).
+    /// VCT depth (attacker moves, five included; 2..=60).
     #[serde(default)]
     pub vct_depth: Option<u32>,
-    /// Longest VCF a VCT three may threaten.
+    /// Longest VCF a VCT three may threaten (1..=64).
     #[serde(default)]
     pub vct_threat: Option<u32>,
     /// A pattern table file (relative to the tournament file) instead of the engine's.
@@ -450,16 +450,16 @@ impl From<RuleSpec> for Rule {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BoardSpec {
-    /// Side of a square board (default 15).
+    /// Side of a square board (default 15; 3..=32).
     #[serde(default)]
     pub size: Option<usize>,
-    /// Width (with `height`, instead of `size`).
+    /// Width (with `height`, instead of `size`; 3..=32).
     #[serde(default)]
     pub width: Option<usize>,
-    /// Height.
+    /// Height (3..=32).
     #[serde(default)]
     pub height: Option<usize>,
-    /// Row length (default 5).
+    /// Row length (default 5; 3..=7 and at most the longer side).
     #[serde(default = "five")]
     pub k: usize,
     /// Rule (default freestyle).
@@ -581,17 +581,17 @@ pub enum TimeControlSpec {
     /// Each engine's own depth.
     #[default]
     EngineDefault,
-    /// Fixed depth.
+    /// Fixed depth (1..=64).
     Depth(u32),
-    /// Node budget per move.
+    /// Node budget per move (at least 1).
     Nodes(u64),
-    /// Milliseconds per move (machine-dependent).
+    /// Milliseconds per move (machine-dependent; 1..=[`MAX_TIME_MS`], a day).
     MoveTime(u64),
     /// A clock per side (machine-dependent).
     GameTime {
-        /// Milliseconds for the game.
+        /// Milliseconds for the game (1..=[`MAX_TIME_MS`]).
         base_ms: u64,
-        /// Milliseconds added per move.
+        /// Milliseconds added per move (0..=[`MAX_TIME_MS`]).
         inc_ms: u64,
     },
 }

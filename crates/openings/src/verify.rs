@@ -2,10 +2,11 @@
 //! engine against itself, and the first-mover (Black) score per opening and over the book.
 //!
 //! A verification is a run like any other: its games are a fixed job list played by the
-//! match layer ([`gomoku_runner::Batch::play`]) into a run directory ([`RunDir`]) whose typed
-//! `run.json` has the kind [`RunKind::Verify`]. So it resumes, shards (`I/N` plays the jobs
-//! `i % N == I`) and merges ([`gomoku_runner::merge_runs`]) exactly as a tournament does, and
-//! every figure is computed from the journal lines alone.
+//! match layer ([`gomoku_runner::Batch::play`]) into a run directory
+//! ([`gomoku_runner::RunDir`]) whose typed `run.json` has the kind [`RunKind::Verify`]. So it
+//! resumes, shards (`I/N` plays the jobs `i % N == I`) and merges
+//! ([`gomoku_runner::merge_runs`]) exactly as a tournament does, and every figure is computed
+//! from the journal lines alone.
 //!
 //! Job `i` plays opening `i % n` in round `i / n` (rounds nest openings, as in a tournament
 //! schedule, so every shard gets a mix of the book). The engine is two players of identical
