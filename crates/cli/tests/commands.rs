@@ -211,3 +211,32 @@ fn output_into_a_closed_pipe_ends_quietly_as_sigpipe_would() {
     assert_eq!(out.status.code(), Some(141), "{err}");
     assert!(err.is_empty(), "no panic, no backtrace: {err}");
 }
+
+#[test]
+fn an_sgf_brings_its_own_rule() {
+    let dir = std::env::temp_dir().join(format!("gomoku-sgf-rule-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.sgf");
+    let path = file.to_str().unwrap();
+    std::fs::write(&file, "(;GM[4]SZ[15]RU[renju];B[hh];W[ii])").unwrap();
+    let out = run(&["show", "--sgf", path]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("15x15, 5 in a row, renju\n"), "{text}");
+    let out = Command::new(BIN)
+        .args(["show", "--sgf", path, "--rule", "standard"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("played under renju (RU), but --rule says standard"),
+        "{err}"
+    );
+    std::fs::write(&file, "(;GM[4]SZ[15]RU[xyz];B[hh])").unwrap();
+    let out = Command::new(BIN)
+        .args(["analyze", "--sgf", path])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("RU[xyz] is no rule"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -21,7 +21,7 @@ pub struct PositionArgs {
     /// Side to move in a set-up position: black or white.
     #[arg(long)]
     pub to_move: Option<String>,
-    /// An SGF file whose moves give the position.
+    /// An SGF file whose moves give the position (its RU property sets the rule).
     #[arg(long, conflicts_with_all = ["black", "white"])]
     pub sgf: Option<PathBuf>,
     #[command(flatten)]
@@ -87,6 +87,19 @@ impl PositionArgs {
                 .with_context(|| format!("reading {}", path.display()))?;
             let game = gomoku_board::sgf::parse_sgf(&text)
                 .with_context(|| format!("{}", path.display()))?;
+            // The file's own rule (RU) decides, unless --rule names another one.
+            let rule = match (game.property("RU"), game.rule()) {
+                (Some(ru), None) => bail!(
+                    "{}: RU[{ru}] is no rule this program knows (freestyle, standard, renju, or Gomocup's 0, 1, 4)",
+                    path.display()
+                ),
+                (_, Some(own)) if rule != Rule::Freestyle && rule != own => bail!(
+                    "{}: the file is played under {own} (RU), but --rule says {rule}",
+                    path.display()
+                ),
+                (_, Some(own)) => own,
+                (None, None) => rule,
+            };
             return game
                 .replay(rule)
                 .with_context(|| format!("replaying {}", path.display()));
