@@ -9,15 +9,16 @@ use gomoku_board::opening::{
     write_pos_book,
 };
 use gomoku_board::sgf::{SgfGame, parse_sgf, parse_sgf_collection};
-use gomoku_board::{Geometry, Rule};
+use gomoku_board::{Board, Geometry, Rule};
 use gomoku_engine::{CompiledTable, EngineParams};
-use gomoku_protocol::brain::{Brain, CentreBrain, EngineBrain};
+use gomoku_protocol::brain::{Brain, Budget, CentreBrain, EngineBrain, Thought};
 use gomoku_protocol::command::{parse_answer, parse_board_line, parse_command};
 use gomoku_protocol::session::{Session, serve};
 use gomoku_stats::{FirstMover, parse_pgn, to_pool_games};
 use std::borrow::Cow;
-use std::path::Path;
-use std::sync::OnceLock;
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
 
 fn text(data: &[u8]) -> Cow<'_, str> {
     String::from_utf8_lossy(data)
@@ -207,25 +208,27 @@ fn run_fixture() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/run.json")
 }
 
-/// The journal readers on the input as a file: `read_journal` and `load_results` on a
-/// journal alone (checked against itself, or read as PGN when it does not start with `{`),
-/// and `load_results` on a run directory whose `run.json` is [`run_fixture`].
+/// The journal readers on the input as a file: `read_journal`, and `load_results` on a
+/// journal alone (checked against itself, or read as PGN when it does not start with `{`)
+/// and on a run directory whose `run.json` is [`run_fixture`]. The two files are rewritten
+/// for each input, under a lock, since tests may run targets on several threads.
 pub fn journal(data: &[u8]) {
     use gomoku_runner::journal::{JOURNAL_FILE, RUN_FILE, read_journal};
-    let s = scratch();
-    let n = s.next();
-    let alone = s.root.join(format!("journal-{n}.jsonl"));
-    std::fs::write(&alone, data).expect("writing the scratch journal");
-    let _ = read_journal(&alone);
-    let _ = gomoku_results::read::load_results(&alone, FirstMover::Black);
-    let _ = std::fs::remove_file(&alone);
-
-    let dir = s.root.join(format!("run-{n}"));
-    std::fs::create_dir(&dir).expect("scratch run directory");
-    symlink(&run_fixture(), &dir.join(RUN_FILE));
+    static FILES: OnceLock<Mutex<(PathBuf, PathBuf)>> = OnceLock::new();
+    let files = FILES.get_or_init(|| {
+        let s = scratch();
+        let dir = s.root.join("run");
+        std::fs::create_dir_all(&dir).expect("scratch run directory");
+        symlink(&run_fixture(), &dir.join(RUN_FILE));
+        Mutex::new((s.root.join("journal.jsonl"), dir))
+    });
+    let files = files.lock().unwrap_or_else(|e| e.into_inner());
+    let (alone, dir) = &*files;
+    std::fs::write(alone, data).expect("writing the scratch journal");
+    let _ = read_journal(alone);
+    let _ = gomoku_results::read::load_results(alone, FirstMover::Black);
     std::fs::write(dir.join(JOURNAL_FILE), data).expect("writing the scratch journal");
-    let _ = gomoku_results::read::load_results(&dir, FirstMover::White);
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = gomoku_results::read::load_results(dir, FirstMover::White);
 }
 
 /// Feeds the input to a protocol session over `brain` through `serve`, which answers a
@@ -247,7 +250,7 @@ pub fn protocol_brain(data: &[u8]) {
 }
 
 /// The shipped default engine (`configs/engines/default.ron`) at depth 1 with a 1 MiB
-/// transposition table, loaded once.
+/// transposition table (which `INFO max_memory` cannot shrink further), loaded once.
 fn engine_params() -> &'static EngineParams {
     static PARAMS: OnceLock<EngineParams> = OnceLock::new();
     PARAMS.get_or_init(|| {
@@ -262,12 +265,35 @@ fn engine_params() -> &'static EngineParams {
 }
 
 /// The brain side of the Gomocup protocol with the engine brain at depth 1 (capped at depth
-/// 1 on a clock too), a new brain per input.
+/// 1 on a clock too). One brain per thread serves every input: it thinks only in a game that
+/// the input started, and starting one resets it (transposition table, killers, history,
+/// threat caches and the tie-break stream), so an input's replies depend on it alone.
 pub fn protocol_engine(data: &[u8]) {
-    let brain = EngineBrain::new(engine_params().clone(), 1)
-        .expect("the default engine builds")
-        .with_depth_cap(Some(1));
-    session(brain, data);
+    thread_local! {
+        static BRAIN: RefCell<EngineBrain> = RefCell::new(
+            EngineBrain::new(engine_params().clone(), 1)
+                .expect("the default engine builds")
+                .with_depth_cap(Some(1)),
+        );
+    }
+    BRAIN.with(|brain| session(Lent(&mut *brain.borrow_mut()), data));
+}
+
+/// A brain lent to one session.
+struct Lent<'a, B: Brain>(&'a mut B);
+
+impl<B: Brain> Brain for Lent<'_, B> {
+    fn new_game(&mut self) {
+        self.0.new_game();
+    }
+
+    fn think(&mut self, board: &Board, budget: Budget) -> Thought {
+        self.0.think(board, budget)
+    }
+
+    fn set_max_memory(&mut self, bytes: u64) {
+        self.0.set_max_memory(bytes);
+    }
 }
 
 /// The manager side of the Gomocup protocol: each line (split at LF and CR, as `serve`
