@@ -132,7 +132,16 @@ pub(crate) fn parse_pos_moves_at(
                 format!("{token}: rows are numbered from 1"),
             ));
         }
-        if x >= geometry.width || row > geometry.height {
+        if row > geometry.height {
+            // The row saturated at usize::MAX for a huge number: no coordinate to show.
+            let y = i64::try_from(row - 1).unwrap_or(i64::MAX);
+            return Err(BoardError::parse(
+                line,
+                col,
+                off_board_message(&token, x as i64, y, geometry),
+            ));
+        }
+        if x >= geometry.width {
             return Err(BoardError::parse(
                 line,
                 col,
@@ -313,6 +322,14 @@ mod tests {
             format_pos_moves(&[Pos::new(3, 2), Pos::new(4, 4)]).unwrap(),
             "d3e5"
         );
+    }
+
+    #[test]
+    fn a_huge_row_number_is_off_the_board_below_it() {
+        let err = parse_pos_moves("h99999999999999999999", G15).unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("is off the 15x15 board"), "{text}");
+        assert!(!text.contains(",-"), "no wrapped negative row: {text}");
     }
 
     #[test]
