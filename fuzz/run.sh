@@ -9,10 +9,12 @@
 #   fuzz/run.sh --runs 200000 sgf    # some targets, another count
 #   fuzz/run.sh --time 600 book      # or for a time (seconds) per target
 #
-# Seeds are read where they lie (the repository's configs, books, SGF, PGN and journals, and
-# ../shared/data when it is there, which is never copied into the repository); inputs that
-# libFuzzer finds interesting accumulate in fuzz/corpus/<target>/ (ignored by git); a failing
-# input is written to fuzz/artifacts/<target>/ and the run's log to fuzz/logs/<target>.log.
+# Each target starts from the inputs that once failed it (fuzz/regressions/<target>/), its
+# committed seeds (fuzz/seeds/<target>/) and seeds read where they lie: the repository's
+# configs, books, SGF, PGN and journals, and ../shared/data when it is there (never copied
+# into the repository). Inputs that libFuzzer finds interesting accumulate in
+# fuzz/corpus/<target>/ (ignored by git); a failing input is written to
+# fuzz/artifacts/<target>/ and the run's log to fuzz/logs/<target>.log.
 # Exit status: 0 when no target failed.
 set -euo pipefail
 
@@ -123,8 +125,9 @@ for t in "${targets[@]}"; do
     log="$FUZZ/logs/$t.log"
     start=$(date +%s%N)
     status=0
-    RUST_BACKTRACE=1 "$bin" "${args[@]}" "$FUZZ/corpus/$t" "$FUZZ/seeds/$t" \
-        < /dev/null > "$log" 2>&1 || status=$?
+    dirs=("$FUZZ/corpus/$t" "$FUZZ/seeds/$t")
+    [ -d "$FUZZ/regressions/$t" ] && dirs+=("$FUZZ/regressions/$t")
+    RUST_BACKTRACE=1 "$bin" "${args[@]}" "${dirs[@]}" < /dev/null > "$log" 2>&1 || status=$?
     elapsed=$(awk -v a="$start" -v b="$(date +%s%N)" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')
     stat() { sed -n "s/^stat::$1: *//p" "$log" | tail -1; }
     inputs=$(stat number_of_executed_units)
