@@ -231,6 +231,16 @@ fn an_sgf_brings_its_own_rule() {
         err.contains("played under renju (RU), but --rule says standard"),
         "{err}"
     );
+    // An endless file is read no further than the input cap.
+    let out = Command::new(BIN)
+        .args(["analyze", "--sgf", "/dev/zero"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("/dev/zero: cannot read: larger than 64 MiB"),
+        "{err}"
+    );
     std::fs::write(&file, "(;GM[4]SZ[15]RU[xyz];B[hh])").unwrap();
     let out = Command::new(BIN)
         .args(["analyze", "--sgf", path])

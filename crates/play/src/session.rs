@@ -235,8 +235,7 @@ impl<B: Brain> Session<B> {
     /// Loads an SGF file and continues from it (what the `load` command does), returning the
     /// error as one line instead of printing it.
     pub fn load_file(&mut self, path: &Path, out: &mut dyn FnMut(&str)) -> Result<(), String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = gomoku_config::read_input(path).map_err(|e| format!("cannot read {e}"))?;
         let game =
             gomoku_board::sgf::parse_sgf(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         let rule = game.rule().unwrap_or(self.board.rule());

@@ -39,8 +39,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     let mut positions = bench_positions();
     if args.rapfi.exists() {
-        let text = std::fs::read_to_string(&args.rapfi)
-            .with_context(|| format!("reading {}", args.rapfi.display()))?;
+        let text = gomoku_config::read_input(&args.rapfi)?;
         positions
             .extend(parse_rapfi_bench(&text).with_context(|| format!("{}", args.rapfi.display()))?);
     } else if !args.json {

@@ -83,8 +83,7 @@ impl PositionArgs {
     pub fn board(&self) -> Result<Board> {
         let rule = self.board.rule;
         if let Some(path) = &self.sgf {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("reading {}", path.display()))?;
+            let text = gomoku_config::read_input(path)?;
             let game = gomoku_board::sgf::parse_sgf(&text)
                 .with_context(|| format!("{}", path.display()))?;
             // The file's own rule (RU) decides, unless --rule names another one.
