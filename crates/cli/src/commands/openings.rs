@@ -39,8 +39,8 @@ struct RunArgs {
     /// Run seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads (default: all cores); 1..=1024.
+    #[arg(long, value_parser = super::parse_threads)]
     threads: Option<usize>,
 }
 

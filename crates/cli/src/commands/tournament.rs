@@ -16,8 +16,8 @@ pub struct Args {
     /// Continue the journal in the output directory: skip finished games, play the rest.
     #[arg(long)]
     resume: bool,
-    /// Worker threads (default: the file's `threads`, else all cores).
-    #[arg(long)]
+    /// Worker threads (default: the file's `threads`, else all cores); 1..=1024.
+    #[arg(long, value_parser = super::parse_threads)]
     threads: Option<usize>,
     /// Output directory, relative to the working directory (default: the file's `output`,
     /// relative to the file).

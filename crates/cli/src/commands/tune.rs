@@ -34,8 +34,8 @@ pub struct Args {
     /// Skip the confirmation match and the report.
     #[arg(long)]
     no_confirmation: bool,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
+    /// Worker threads (default: all cores); 1..=1024.
+    #[arg(long, value_parser = super::parse_threads)]
     threads: Option<usize>,
     /// Play only shard I of N of the next step's games (jobs with index % N == I), as the
     /// checkpoint in the output directory stands, into OUT/shards/STEP/shard-III; the shard
