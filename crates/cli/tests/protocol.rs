@@ -318,6 +318,39 @@ fn an_engine_that_writes_without_a_line_break_is_a_garbage_fault() {
     assert!(dead(pid));
 }
 
+/// This process's resident memory in bytes.
+fn rss() -> u64 {
+    let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
+    statm
+        .split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse::<u64>()
+        .unwrap()
+        * 4096
+}
+
+#[test]
+fn an_engine_that_writes_lines_without_end_cannot_grow_our_memory() {
+    let mut e = fake("spam@1");
+    let quick = Timeouts {
+        turn: Some(Duration::from_millis(200)),
+        tolerance: Duration::ZERO,
+        ..Timeouts::default()
+    };
+    e.start(Geometry::square(15), Rule::Freestyle, quick)
+        .unwrap();
+    // Asked for a move, it only talks: its messages are read and the turn times out.
+    assert!(matches!(e.begin(), Err(EngineFault::Timeout { .. })));
+    // It talks on while nobody reads for a second (as between two turns): it must be made
+    // to wait rather than be buffered.
+    let before = rss();
+    std::thread::sleep(Duration::from_secs(1));
+    let grown = rss().saturating_sub(before);
+    assert!(grown < 32 << 20, "grew by {} MB", grown >> 20);
+    drop(e);
+}
+
 #[test]
 fn an_engine_that_closes_its_output_is_stopped_not_reported_killed_by_a_signal() {
     let mut e = fake("mute@2");

@@ -37,9 +37,12 @@ use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::time::{Duration, Instant};
 use thiserror::Error;
+
+/// Lines of an engine's output held between reads (each at most [`crate::MAX_LINE`]).
+const LINES_IN_FLIGHT: usize = 256;
 
 /// A duration in milliseconds as a person reads it (`150.1 ms`).
 fn ms(d: Duration) -> String {
@@ -456,7 +459,10 @@ impl ExternalEngine {
         };
         let stdout = child.stdout.take().expect("piped");
         let stdin = child.stdin.take();
-        let (tx, rx) = channel();
+        // Bounded: an engine that writes line after line while nobody reads (between its
+        // turns) fills the channel, then its pipe, and then waits; unbounded, a `yes
+        // MESSAGE` grew our memory by 150 MB a second.
+        let (tx, rx) = sync_channel(LINES_IN_FLIGHT);
         std::thread::Builder::new()
             .name("engine-reader".into())
             .spawn(move || {

@@ -13,7 +13,7 @@
 //! (leave such an orphan, report it, never answer), `garbage`
 //! (answer nonsense), `occupied` (play on a stone), `offboard` (play a point off the board),
 //! `mute` (close its output and keep running: the process becomes `sleep`), `flood` (write
-//! without end and without a line break),
+//! without end and without a line break), `spam` (write `MESSAGE` lines without end),
 //! `forbidden` (as Black under renju, play a forbidden point when there is one), `error`
 //! (answer `ERROR`), `suggest` (answer `SUGGEST x,y` with its good move, and play it when the
 //! manager says `PLAY`), `slow:MS` (sleep MS milliseconds, then play as `good`).
@@ -26,7 +26,7 @@ use std::time::Duration;
 
 /// The usage line of the modes.
 pub const USAGE: &str = "usage: gomoku-fake-engine \
-    good|crash|hang|hang-child|hang-setsid|orphan|mute|flood|garbage|occupied|offboard|forbidden|error|suggest|slow:MS[@N]";
+    good|crash|hang|hang-child|hang-setsid|orphan|mute|flood|spam|garbage|occupied|offboard|forbidden|error|suggest|slow:MS[@N]";
 
 /// The exit status of the `crash` mode.
 pub const CRASH_STATUS: i32 = 3;
@@ -51,6 +51,8 @@ pub enum Mode {
     Mute,
     /// Writes without end and without a line break.
     Flood,
+    /// Writes `MESSAGE spam` lines without end and never answers.
+    Spam,
     /// Answers nonsense.
     Garbage,
     /// Plays on a stone.
@@ -82,6 +84,7 @@ pub fn parse_mode(arg: &str) -> Option<(Mode, u32)> {
         "orphan" => Mode::Orphan,
         "mute" => Mode::Mute,
         "flood" => Mode::Flood,
+        "spam" => Mode::Spam,
         "garbage" => Mode::Garbage,
         "occupied" => Mode::Occupied,
         "offboard" => Mode::OffBoard,
@@ -151,6 +154,10 @@ impl Fake<'_> {
             Mode::Flood => {
                 let chunk = [b'A'; 4096];
                 while self.out.write_all(&chunk).is_ok() {}
+                hang()
+            }
+            Mode::Spam => {
+                while self.out.write_all(b"MESSAGE spam\n").is_ok() {}
                 hang()
             }
             Mode::Mute => {
