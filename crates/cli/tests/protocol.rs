@@ -1075,3 +1075,40 @@ fn a_suggestion_is_played_and_a_forbidden_point_loses_under_renju() {
     assert!(left.is_empty(), "fake engines survived the run: {left:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_engine_beside_the_config_runs_from_the_config_folder_and_another_dir() {
+    use std::os::unix::fs::PermissionsExt;
+    // A script beside the config, named bare; the engine runs in a folder of its own.
+    let participants = [
+        "Builtin(name: \"greedy\", kind: Greedy)".to_string(),
+        external(
+            "beside",
+            "engine.sh",
+            &[],
+            "dir: Some(\"work\"), move_time_ms: 5000, tolerance_ms: 1000",
+        ),
+    ];
+    let dir = tournament_dir("engine-beside", &["h8", "h8i9"], &participants, "");
+    std::fs::create_dir_all(dir.join("work")).unwrap();
+    let script = dir.join("engine.sh");
+    std::fs::write(&script, format!("#!/bin/sh\nexec {FAKE} good\n")).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // Run from the config's own folder, the config named without a folder.
+    let out = Command::new(ARENA)
+        .current_dir(&dir)
+        .args(["tournament", "t.ron", "--quiet"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let lines = journal(&dir);
+    assert_eq!(lines.len(), 4);
+    for l in &lines {
+        assert_eq!(l["reason"], "five", "{l}");
+    }
+    // The output is named as typed, without a detour through the config's folder.
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(!stdout.contains("/../"), "{stdout}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -308,16 +308,63 @@ pub fn resolve_relative(config_file: &Path, named: &Path) -> PathBuf {
     if named.is_absolute() {
         named.to_path_buf()
     } else {
-        config_file
-            .parent()
-            .unwrap_or_else(|| Path::new("."))
-            .join(named)
+        tidy(&config_file.parent().unwrap_or(Path::new("")).join(named))
     }
+}
+
+/// `path` as a person would type it: `a/b/../c` is `a/c` and `./x` is `x` (a `..` stays
+/// after a symbolic link, which it would not undo). An empty result is `.`.
+pub fn tidy(path: &Path) -> PathBuf {
+    use std::path::Component;
+    let mut out = PathBuf::new();
+    for part in path.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                let last = out.components().next_back();
+                let undoable = matches!(last, Some(Component::Normal(_)))
+                    && !out.symlink_metadata().is_ok_and(|m| m.is_symlink());
+                if undoable {
+                    out.pop();
+                } else if !matches!(last, Some(Component::RootDir)) {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    if out.as_os_str().is_empty() {
+        out.push(".");
+    }
+    out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paths_are_tidied_as_typed() {
+        let t = |s: &str| tidy(Path::new(s)).display().to_string();
+        assert_eq!(
+            t("configs/tournaments/../../reports/quick"),
+            "reports/quick"
+        );
+        assert_eq!(t("./a/./b"), "a/b");
+        assert_eq!(t("../x"), "../x");
+        assert_eq!(t("a/../.."), "..");
+        assert_eq!(t("/../a"), "/a");
+        assert_eq!(t(""), ".");
+        let beside = resolve_relative(Path::new("quick.ron"), Path::new("engine"));
+        assert_eq!(beside, Path::new("engine"));
+        assert_eq!(
+            resolve_relative(
+                Path::new("configs/tournaments/quick.ron"),
+                Path::new("../../openings/x.txt")
+            ),
+            Path::new("openings/x.txt")
+        );
+    }
 
     #[derive(Debug, serde::Deserialize)]
     #[serde(deny_unknown_fields)]

@@ -241,7 +241,10 @@ pub fn resolve_command(tournament_file: &Path, command: &str) -> Result<PathBuf,
     let is_path = command.contains('/');
     if is_path || local.exists() {
         return if executable(&local) {
-            Ok(local)
+            // Absolute: the engine may run in another folder (`dir`), and a bare relative
+            // name would be looked up in PATH by the system.
+            std::path::absolute(&local)
+                .map_err(|e| format!("external engine {}: {e}", local.display()))
         } else if local.exists() {
             Err(format!(
                 "external engine {}: not an executable file",
