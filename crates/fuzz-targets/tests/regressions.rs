@@ -27,9 +27,9 @@ fn inputs(kind: &str, target: &Target) -> Vec<PathBuf> {
     files
 }
 
-/// Runs one input on a thread of its own and waits at most [`LIMIT`]: `Err` names a panic
-/// or a hang.
-fn replay(target: &'static Target, path: &Path) -> Result<Duration, String> {
+/// Runs one input on a thread of its own and waits at most `limit`: `Err` names a panic or a
+/// hang.
+fn replay(target: &'static Target, path: &Path, limit: Duration) -> Result<Duration, String> {
     let data = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let (tx, rx) = mpsc::channel();
     let start = Instant::now();
@@ -40,10 +40,10 @@ fn replay(target: &'static Target, path: &Path) -> Result<Duration, String> {
             let _ = tx.send(outcome.is_ok());
         })
         .expect("spawning a replay thread");
-    match rx.recv_timeout(LIMIT) {
+    match rx.recv_timeout(limit) {
         Ok(true) => Ok(start.elapsed()),
         Ok(false) => Err(format!("{} panicked (message above)", path.display())),
-        Err(_) => Err(format!("{} took more than {LIMIT:?}", path.display())),
+        Err(_) => Err(format!("{} took more than {limit:?}", path.display())),
     }
 }
 
@@ -53,7 +53,7 @@ fn replay_all(kind: &str) -> usize {
     for target in TARGETS {
         for path in inputs(kind, target) {
             count += 1;
-            if let Err(e) = replay(target, &path) {
+            if let Err(e) = replay(target, &path, LIMIT) {
                 failures.push(format!("{}: {e}", target.name));
             }
         }
@@ -99,4 +99,25 @@ fn every_target_has_a_libfuzzer_binary() {
         let src = repo_root().join(format!("fuzz/fuzz_targets/{}.rs", target.name));
         assert!(src.is_file(), "{} is missing", src.display());
     }
+}
+
+#[test]
+fn a_panic_and_a_hang_are_caught() {
+    static PANICS: Target = Target {
+        name: "panics",
+        covers: "",
+        run: |data| assert!(data.is_empty(), "a finding"),
+    };
+    static HANGS: Target = Target {
+        name: "hangs",
+        covers: "",
+        run: |_| std::thread::sleep(Duration::from_secs(5)),
+    };
+    let input = std::env::temp_dir().join(format!("gomoku-fuzz-selftest-{}", std::process::id()));
+    std::fs::write(&input, b"x").unwrap();
+    let panicked = replay(&PANICS, &input, LIMIT);
+    let hung = replay(&HANGS, &input, Duration::from_secs(1));
+    let _ = std::fs::remove_file(&input);
+    assert!(panicked.unwrap_err().ends_with("panicked (message above)"));
+    assert!(hung.unwrap_err().contains("took more than 1s"));
 }
