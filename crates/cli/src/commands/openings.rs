@@ -90,8 +90,9 @@ struct VerifyArgs {
     /// Engine tie-break margin, so repeated games of an opening differ.
     #[arg(long, default_value_t = 20)]
     tie_break: i32,
-    /// Flag openings whose first-mover score is further than this from 0.5.
-    #[arg(long, default_value_t = 0.5)]
+    /// Flag openings whose first-mover score is further than this from 0.5 (above 0 and
+    /// below 0.5; the default flags an opening that one colour won in every game).
+    #[arg(long, default_value_t = 0.4, value_parser = parse_lopsided)]
     lopsided: f64,
     /// Draw after this many stones.
     #[arg(long)]
@@ -252,6 +253,17 @@ fn convert(a: ConvertArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A `--lopsided` threshold: a distance from 0.5 that some score can exceed (0.5 or more
+/// would flag nothing).
+fn parse_lopsided(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x > 0.0 && x < 0.5 => Ok(x),
+        _ => Err(
+            "expected a distance from 0.5 above 0 and below 0.5 (0.5 would flag nothing)".into(),
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,6 +274,16 @@ mod tests {
         let mut argv = vec!["generate", "--out", "book.txt"];
         argv.extend_from_slice(extra);
         command.try_get_matches_from(argv)
+    }
+
+    #[test]
+    fn the_lopsided_threshold_can_flag_something() {
+        assert_eq!(parse_lopsided("0.4"), Ok(0.4));
+        assert!(parse_lopsided("0.1").is_ok());
+        // 0.5 and more flag nothing: |score - 0.5| never exceeds 0.5.
+        for bad in ["0.5", "0.7", "0", "-0.1", "NaN", "x"] {
+            assert!(parse_lopsided(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]
