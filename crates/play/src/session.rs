@@ -145,7 +145,7 @@ const HELP: &[&str] = &[
     "  hint           the engine's suggestion for the side to move, with its score and line",
     "  undo           take back your last move and the engine's reply",
     "  save FILE.sgf  write the game to an SGF file",
-    "  load FILE.sgf  continue from a recorded game",
+    "  load FILE.sgf  continue from a recorded game (load FILE.sgf N: game N of a collection)",
     "  resign         give up the game",
     "  new            start a new game",
     "  board          draw the board again",
@@ -233,11 +233,36 @@ impl<B: Brain> Session<B> {
     }
 
     /// Loads an SGF file and continues from it (what the `load` command does), returning the
-    /// error as one line instead of printing it.
-    pub fn load_file(&mut self, path: &Path, out: &mut dyn FnMut(&str)) -> Result<(), String> {
+    /// error as one line instead of printing it. A collection (such as a run's `games.sgf`)
+    /// needs `game`, the number of the game in it from 1; a file of one game takes none.
+    pub fn load_file(
+        &mut self,
+        path: &Path,
+        game: Option<usize>,
+        out: &mut dyn FnMut(&str),
+    ) -> Result<(), String> {
         let text = gomoku_config::read_input(path).map_err(|e| format!("cannot read {e}"))?;
-        let game =
-            gomoku_board::sgf::parse_sgf(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut games = gomoku_board::sgf::parse_sgf_collection(&text)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let n = games.len();
+        let index = match (game, n) {
+            (_, 0) => return Err(format!("{}: no game in the file", path.display())),
+            (None, 1) => 0,
+            (None, _) => {
+                return Err(format!(
+                    "{}: {n} games in the file: say which, from 1 to {n} (load FILE N, or --load FILE --game N)",
+                    path.display()
+                ));
+            }
+            (Some(g), _) if (1..=n).contains(&g) => g - 1,
+            (Some(g), _) => {
+                return Err(format!(
+                    "{}: no game {g}: the file holds {n} (from 1 to {n})",
+                    path.display()
+                ));
+            }
+        };
+        let game = games.swap_remove(index);
         let rule = game.rule().unwrap_or(self.board.rule());
         let geometry = game.geometry;
         new_board(geometry, rule).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -546,12 +571,17 @@ impl<B: Brain> Session<B> {
         }
     }
 
-    fn load(&mut self, path: &str, out: &mut dyn FnMut(&str)) {
-        if path.is_empty() {
-            out("usage: load FILE.sgf");
+    fn load(&mut self, rest: &str, out: &mut dyn FnMut(&str)) {
+        if rest.is_empty() {
+            out("usage: load FILE.sgf [N] (N: the game's number in a collection, from 1)");
             return;
         }
-        match self.load_file(Path::new(path), out) {
+        // `load FILE N`: a trailing number picks a game of a collection.
+        let (path, game) = match rest.rsplit_once(' ') {
+            Some((path, n)) if n.parse::<usize>().is_ok() => (path.trim(), n.parse().ok()),
+            _ => (rest, None),
+        };
+        match self.load_file(Path::new(path), game, out) {
             Ok(()) => self.engine_then_report(out),
             Err(e) => out(&format!("cannot load {e}")),
         }
@@ -625,17 +655,17 @@ fn pos_list(points: &[Pos]) -> String {
         .join(" ")
 }
 
-/// `depth 4, score 120, win in 3, 3.2 ms`.
+/// `depth 4, score 120, 3.2 ms`, or `depth 4, win in 3, 3.2 ms` where the score is a mate
+/// (its raw value, near a billion, says nothing more).
 fn summary(t: &Thought) -> String {
-    let proof = match t.win_in {
-        Some(n) if n > 0 => format!(", win in {n}"),
-        Some(n) => format!(", loss in {}", -n),
-        None => String::new(),
+    let verdict = match t.win_in {
+        Some(n) if n > 0 => format!("win in {n}"),
+        Some(n) => format!("loss in {}", -n),
+        None => format!("score {}", t.score),
     };
     format!(
-        "depth {}, score {}{proof}, {:.1} ms",
+        "depth {}, {verdict}, {:.1} ms",
         t.depth,
-        t.score,
         t.time.as_secs_f64() * 1000.0
     )
 }
@@ -836,6 +866,51 @@ mod tests {
     }
 
     #[test]
+    fn one_game_is_picked_from_a_collection() {
+        let path = std::env::temp_dir().join(format!("play-coll-{}.sgf", std::process::id()));
+        std::fs::write(
+            &path,
+            "(;GM[4]SZ[15];B[hh];W[ii])\n(;GM[4]SZ[15];B[aa];W[bb];B[cc])\n",
+        )
+        .unwrap();
+        let name = path.to_str().unwrap().to_string();
+        let mut s = session(Humans::Both, Rule::Freestyle, &[]);
+        s.start_lines();
+        let r = s.run_line(&format!("load {name}"));
+        assert!(
+            r.text().contains("2 games in the file: say which"),
+            "{}",
+            r.text()
+        );
+        let r = s.run_line(&format!("load {name} 3"));
+        assert!(
+            r.text().contains("no game 3: the file holds 2"),
+            "{}",
+            r.text()
+        );
+        s.run_line(&format!("load {name} 2"));
+        assert_eq!(s.board().history().len(), 3);
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    #[test]
+    fn a_mate_is_told_in_moves_not_as_its_raw_score() {
+        let mut t = Thought {
+            score: 999_999_997,
+            win_in: Some(3),
+            depth: 4,
+            time: Duration::from_millis(2),
+            ..Thought::default()
+        };
+        assert_eq!(summary(&t), "depth 4, win in 3, 2.0 ms");
+        t.win_in = Some(-2);
+        assert_eq!(summary(&t), "depth 4, loss in 2, 2.0 ms");
+        t.win_in = None;
+        t.score = 120;
+        assert_eq!(summary(&t), "depth 4, score 120, 2.0 ms");
+    }
+
+    #[test]
     fn a_position_already_won_is_not_loaded() {
         let dir = std::env::temp_dir();
         let mut s = session(Humans::None, Rule::Freestyle, &[]);
@@ -857,7 +932,7 @@ mod tests {
             let path = dir.join(format!("play-won-{name}-{}.sgf", std::process::id()));
             std::fs::write(&path, sgf).unwrap();
             let before = s.board().clone();
-            let err = s.load_file(&path, &mut |_| {}).unwrap_err();
+            let err = s.load_file(&path, None, &mut |_| {}).unwrap_err();
             assert!(
                 err.contains("the position is finished") && err.contains(says),
                 "{err}"

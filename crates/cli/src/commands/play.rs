@@ -50,6 +50,9 @@ pub struct Args {
     /// --rule).
     #[arg(long)]
     load: Option<PathBuf>,
+    /// With --load, the game to take from a collection (such as a run's games.sgf), from 1.
+    #[arg(long, requires = "load")]
+    game: Option<usize>,
     /// Seed for the engine's tie-break draw (from the clock if omitted; printed at the start).
     #[arg(long)]
     seed: Option<u64>,
@@ -105,7 +108,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let mut preamble = vec![format!("seed {seed}")];
     if let Some(path) = &args.load {
         session
-            .load_file(path, &mut |l| preamble.push(l.to_string()))
+            .load_file(path, args.game, &mut |l| preamble.push(l.to_string()))
             .map_err(anyhow::Error::msg)
             .context("--load")?;
     }
