@@ -60,7 +60,8 @@ impl TournamentSpec {
         let jobs = self.schedule().len();
         let part = match shard {
             Some((i, n)) => format!(
-                ", shard {i}/{n} ({} of them)",
+                ", shard {i}/{n} counted from 0 ({}of{n} from 1: the {} with index % {n} = {i})",
+                i + 1,
                 (0..jobs).filter(|j| j % n == i).count()
             ),
             None => String::new(),

@@ -23,8 +23,9 @@ pub struct Args {
     /// relative to the file).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Play only the games with index % N == I, given as I/N: shard I of N, striped over the
-    /// schedule. Its run.json records I/N and the unsharded run's hash; join the shards'
+    /// Play only the games with index % N == I, given as I/N counted from 0 (0/8 .. 7/8) or
+    /// as KofN counted from 1 (1of8 .. 8of8, as Slurm array ids usually run): one stripe of
+    /// the schedule. Its run.json records I/N and the unsharded run's hash; join the shards'
     /// directories with `gomoku-arena merge OUT DIR...`.
     #[arg(long, value_parser = parse_shard)]
     shard: Option<(usize, usize)>,
@@ -37,15 +38,34 @@ pub struct Args {
     force: bool,
 }
 
-/// Parses `I/N` (0 <= I < N) for `--shard`.
+/// Parses a `--shard`: `I/N` counts from 0 (0 <= I < N, as the stripes i mod N = I), `KofN`
+/// from 1 (1 <= K <= N, as Slurm array ids usually run); both give the 0-based index.
 pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
-    let (i, n) = s.split_once('/').ok_or("expected I/N, e.g. 0/4")?;
-    let i: usize = i.trim().parse().map_err(|e| format!("shard index: {e}"))?;
-    let n: usize = n.trim().parse().map_err(|e| format!("shard count: {e}"))?;
-    if n == 0 || i >= n {
-        return Err(format!("need 0 <= I < N, got {i}/{n}"));
+    let count = |n: &str| -> Result<usize, String> {
+        match n.trim().parse::<usize>() {
+            Ok(n) if n > 0 => Ok(n),
+            _ => Err(format!("shard count '{n}': expected a number from 1")),
+        }
+    };
+    if let Some((k, n)) = s.split_once("of") {
+        let n = count(n)?;
+        return match k.trim().parse::<usize>() {
+            Ok(k) if (1..=n).contains(&k) => Ok((k - 1, n)),
+            _ => Err(format!("{s}: KofN counts from 1, so K is 1 to {n}")),
+        };
     }
-    Ok((i, n))
+    let (i, n) = s
+        .split_once('/')
+        .ok_or("expected I/N counted from 0 (0/4 .. 3/4) or KofN counted from 1 (1of4 .. 4of4)")?;
+    let n = count(n)?;
+    match i.trim().parse::<usize>() {
+        Ok(i) if i < n => Ok((i, n)),
+        _ => Err(format!(
+            "{s}: I/N counts from 0, so I is 0 to {}; to count from 1 write {}of{n}",
+            n - 1,
+            i.trim()
+        )),
+    }
 }
 
 /// Loads a tournament file with the engine files it names.
@@ -134,4 +154,23 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     eprintln!("results in {}", output.display());
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_shard;
+
+    #[test]
+    fn shards_count_from_0_with_a_slash_and_from_1_with_of() {
+        assert_eq!(parse_shard("0/4"), Ok((0, 4)));
+        assert_eq!(parse_shard("3/4"), Ok((3, 4)));
+        assert_eq!(parse_shard("1of4"), Ok((0, 4)));
+        assert_eq!(parse_shard("4of4"), Ok((3, 4)));
+        // Slurm's 1-based last id given as I/N is refused with the way to say it.
+        let e = parse_shard("4/4").unwrap_err();
+        assert!(e.contains("to count from 1 write 4of4"), "{e}");
+        for bad in ["0of4", "5of4", "1/0", "x/4", "4", ""] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+    }
 }

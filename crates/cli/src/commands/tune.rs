@@ -37,7 +37,8 @@ pub struct Args {
     /// Worker threads (default: all cores); 1..=1024.
     #[arg(long, value_parser = super::parse_threads)]
     threads: Option<usize>,
-    /// Play only shard I of N of the next step's games (jobs with index % N == I), as the
+    /// Play only shard I of N of the next step's games (jobs with index % N == I; I/N counts
+    /// from 0, KofN from 1, as `tournament --shard`), as the
     /// checkpoint in the output directory stands, into OUT/shards/STEP/shard-III; the shard
     /// continues its journal when run again. Complete the step with --merge-step.
     #[arg(long, value_parser = parse_shard, conflicts_with_all = ["merge_step", "resume", "iterations"])]
