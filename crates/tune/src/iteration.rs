@@ -443,7 +443,14 @@ impl Tuner<'_> {
                 MethodSettings::Spsa(s),
             ) => {
                 let result = wins_minus_losses(&scores);
-                let feasible = |x: &[f64]| self.space.feasible(x);
+                // The constraints a rejected update broke, to name them.
+                let broken = std::cell::RefCell::new(Vec::new());
+                let feasible = |x: &[f64]| {
+                    let v = self.space.violations(x);
+                    let ok = v.is_empty();
+                    *broken.borrow_mut() = v;
+                    ok
+                };
                 let rec = crate::spsa::update(
                     &schedule,
                     &mut state,
@@ -457,9 +464,12 @@ impl Tuner<'_> {
                     rec.result,
                     2 * scores.len(),
                     if rec.applied {
-                        "update applied"
+                        "update applied".to_string()
                     } else {
-                        "update rejected: it broke an order constraint"
+                        format!(
+                            "update rejected: it broke the order constraint {}",
+                            broken.borrow().join("; ")
+                        )
                     }
                 );
                 Iteration {

@@ -83,11 +83,11 @@ impl ParamSpace {
             .filter(|&&(a, b)| x[a].round() <= x[b].round())
             .map(|&(a, b)| {
                 format!(
-                    "{} ({}) > {} ({})",
+                    "{} must exceed {} ({:.0} vs {:.0})",
                     score_name(&self.base, a),
-                    x[a],
                     score_name(&self.base, b),
-                    x[b]
+                    x[a].round(),
+                    x[b].round()
                 )
             })
             .collect()

@@ -256,7 +256,10 @@ impl<'a> Tuner<'a> {
     }
 
     /// Prints the checkpoint's last history line (verbose only).
-    fn say(&self, cp: &Checkpoint, t0: Instant) {
+    /// Prints the iteration just checkpointed: `iteration K of N`, its note and loss, the
+    /// scores that moved most from the start, its time and the run's ETA (the mean time of
+    /// this invocation's iterations times those left).
+    fn say(&self, cp: &Checkpoint, t0: Instant, pace: Option<(Instant, u32)>) {
         if !self.opts.verbose {
             return;
         }
@@ -268,8 +271,28 @@ impl<'a> Tuner<'a> {
             (Some(l), None) => format!(" (training loss {l:.6})"),
             _ => String::new(),
         };
+        let total = match &self.cfg.file.method {
+            MethodSettings::Texel(t) => t.iterations,
+            MethodSettings::Match(m) => m.iterations,
+            MethodSettings::Spsa(s) => s.iterations,
+        };
+        let eta = match pace {
+            Some((since, done)) if done > 0 && line.iteration < total => {
+                let each = since.elapsed().as_secs_f64() / f64::from(done);
+                format!(", ETA {:.0} s", each * f64::from(total - line.iteration))
+            }
+            _ => String::new(),
+        };
+        let moved = cp
+            .history
+            .first()
+            .map(|start| largest_moves(&start.scores, &line.scores, 3))
+            .filter(|m| !m.is_empty())
+            .map_or(String::new(), |m| {
+                format!("; moved most from the start: {m}")
+            });
         eprintln!(
-            "iteration {}: {}{loss} ({:.1} s)",
+            "iteration {} of {total}: {}{loss}{moved} ({:.1} s{eta})",
             line.iteration,
             line.note,
             t0.elapsed().as_secs_f64()
@@ -289,25 +312,46 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
     let mut cp = t.load(true)?;
     let mut done = 0u32;
     let start = Instant::now();
+    let mut first_iteration: Option<Instant> = None;
     while opts.stop_after.is_none_or(|n| done < n) && !t.stopped() {
         let Some(plan) = t.plan(cp.as_ref())? else {
             break;
         };
         let iteration = !matches!(plan, Plan::Collect(_));
         let t0 = Instant::now();
+        // The ETA counts iterations only (Texel's collection is no iteration).
+        let since = *first_iteration.get_or_insert(t0);
         let Some(lines) = t.games(&plan, Source::Play)? else {
             break;
         };
         let next = t.advance(cp, plan, &lines)?;
         t.save(&next)?;
-        t.say(&next, t0);
-        cp = Some(next);
         done += u32::from(iteration);
+        t.say(&next, t0, iteration.then_some((since, done)));
+        cp = Some(next);
     }
     t.timings.iterations = start
         .elapsed()
         .saturating_sub(t.timings.collect + t.timings.prepare);
     t.outputs(cp, true)
+}
+
+/// The `n` scores furthest from their start value, relative to it (`three-open +12%
+/// (400 -> 448)`), largest first; scores that did not move are left out.
+fn largest_moves(start: &[(String, f64)], now: &[(String, f64)], n: usize) -> String {
+    let mut moves: Vec<(f64, &str, f64, f64)> = start
+        .iter()
+        .zip(now)
+        .filter(|((_, a), (_, b))| a.round() != b.round())
+        .map(|((name, a), (_, b))| ((b - a) / a.abs().max(1.0), name.as_str(), *a, *b))
+        .collect();
+    moves.sort_by(|x, y| y.0.abs().total_cmp(&x.0.abs()));
+    moves
+        .iter()
+        .take(n)
+        .map(|&(rel, name, a, b)| format!("{name} {:+.0}% ({a:.0} -> {b:.0})", rel * 100.0))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// What a tuning run writes in its output directory, and all that `--force` deletes there.
@@ -405,11 +449,34 @@ pub fn merge_step(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, Tun
             .expect("a merge is never stopped");
         let next = t.advance(cp, plan, &lines)?;
         t.save(&next)?;
-        t.say(&next, t0);
+        t.say(&next, t0, None);
         cp = Some(next);
         if had_games {
             break;
         }
     }
     t.outputs(cp, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::largest_moves;
+
+    #[test]
+    fn the_largest_moves_are_relative_to_the_start() {
+        let named = |v: &[f64]| -> Vec<(String, f64)> {
+            v.iter()
+                .enumerate()
+                .map(|(i, &x)| (format!("s{i}"), x))
+                .collect()
+        };
+        let start = named(&[400.0, 10.0, -50.0, 7.0]);
+        let now = named(&[440.0, 15.0, -40.0, 7.2]);
+        // s1 moved 50%, s2 20%, s0 10%; s3 rounds to the same value.
+        assert_eq!(
+            largest_moves(&start, &now, 2),
+            "s1 +50% (10 -> 15), s2 +20% (-50 -> -40)"
+        );
+        assert_eq!(largest_moves(&start, &start, 3), "");
+    }
 }

@@ -211,7 +211,9 @@ fn the_pin_is_never_tuned_and_the_order_rejects_what_breaks_it() {
     assert!(space.feasible(&x), "{} > {}", x[2], x[4]);
     x[4] = x[2] - 0.4; // rounds equal: broken
     assert!(!space.feasible(&x));
-    assert_eq!(space.violations(&x).len(), 1);
+    let broken = space.violations(&x);
+    assert_eq!(broken.len(), 1);
+    assert!(broken[0].contains(" must exceed "), "{broken:?}");
     x[4] = x[2] + 10.0;
     assert!(!space.feasible(&x));
 }
