@@ -123,7 +123,21 @@ pub struct Engine {
     history: Vec<i32>,
     vcf_cache: Vec<(u64, u32)>,
     proofs: ProofTable,
+    /// The game's number modulo [`CACHE_EPOCHS`], which salts the threat searches' keys.
+    epoch: u64,
     stop: Arc<AtomicBool>,
+}
+
+/// Games before the threat caches' salt comes round (see [`Engine::new_game`]).
+const CACHE_EPOCHS: u64 = 32;
+
+/// The salt of the threat caches' keys in game `epoch` (0 for the first: a fresh engine's).
+fn cache_salt(epoch: u64) -> u64 {
+    // SplitMix64's finaliser: unrelated salts for consecutive epochs.
+    let mut z = epoch.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 impl Engine {
@@ -141,6 +155,7 @@ impl Engine {
             vcf_cache: vec![(0, 0); VCF_CACHE],
             // Allocated by the first VCT: fixed-depth engines never run one.
             proofs: ProofTable::default(),
+            epoch: 0,
             stop: Arc::new(AtomicBool::new(false)),
         })
     }
@@ -151,12 +166,21 @@ impl Engine {
     }
 
     /// Forgets everything learnt: TT, killers, history.
+    ///
+    /// In O(1) for the big tables: the TT, the VCF cache and the VCT's proof table keep
+    /// their entries, but a new game salts the keys they are found by (the TT checks its
+    /// epoch), so an entry of another game is never found and never kept over a new one: the
+    /// game searches exactly as on empty tables. Every [`CACHE_EPOCHS`] games the salt comes
+    /// round and they are cleared for real.
     pub fn new_game(&mut self) {
-        self.tt.clear();
+        self.tt.new_game();
         self.killers.iter_mut().for_each(|k| *k = [0; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
-        self.vcf_cache.iter_mut().for_each(|e| *e = (0, 0));
-        self.proofs.clear();
+        self.epoch = (self.epoch + 1) % CACHE_EPOCHS;
+        if self.epoch == 0 {
+            self.vcf_cache.iter_mut().for_each(|e| *e = (0, 0));
+            self.proofs.clear();
+        }
     }
 
     /// Sets the flag that stops a running search when raised (the search returns the best
@@ -308,6 +332,7 @@ impl Engine {
             history: std::mem::take(&mut self.history),
             vcf_cache: std::mem::take(&mut self.vcf_cache),
             proofs: std::mem::take(&mut self.proofs),
+            salt: cache_salt(self.epoch),
         }
     }
 }
@@ -320,6 +345,8 @@ struct Tables {
     history: Vec<i32>,
     vcf_cache: Vec<(u64, u32)>,
     proofs: ProofTable,
+    /// The salt of the threat caches' keys in this game (see [`Engine::new_game`]).
+    salt: u64,
 }
 
 /// What every search thread shares.
@@ -378,6 +405,8 @@ struct Worker<'e> {
     vct_cap: u64,
     /// The VCT's proof and disproof numbers (see `vct.rs`).
     proofs: ProofTable,
+    /// XORed into the keys of the VCF cache and the proof table: the game's salt.
+    cache_salt: u64,
     /// The VCT's numbers of the moves of each of its plies.
     vct_values: Vec<Vec<(u32, u32)>>,
 }
@@ -458,6 +487,7 @@ impl<'e> Worker<'e> {
             mut history,
             vcf_cache,
             proofs,
+            salt,
         } = tables;
         if history.len() != 2 * cells {
             history = vec![0; 2 * cells];
@@ -496,6 +526,7 @@ impl<'e> Worker<'e> {
             mark: vec![false; cells],
             vcf_cache,
             proofs,
+            cache_salt: salt,
             vct_values: (0..VCT_PLIES).map(|_| Vec::new()).collect(),
             vcf_line: Vec::with_capacity(600),
             vcf_gap: false,
@@ -520,6 +551,7 @@ impl<'e> Worker<'e> {
             history: self.history,
             vcf_cache: self.vcf_cache,
             proofs: self.proofs,
+            salt: self.cache_salt,
         }
     }
 

@@ -32,8 +32,21 @@ pub struct TtEntry {
 pub struct Tt {
     entries: Vec<[AtomicU64; 2]>,
     mask: usize,
-    generation: u8,
+    /// The game's number modulo [`EPOCHS`]: entries of another game are as good as empty.
+    epoch: u64,
+    /// The search's number within the game, modulo 64.
+    search: u64,
 }
+
+/// Games before the epoch comes round again, when the table is cleared for real.
+const EPOCHS: u64 = 32;
+
+// The data word: score (32 bits), move + 1 (12), depth (7), bound (2), search (6), epoch (5).
+const MV_SHIFT: u32 = 32;
+const DEPTH_SHIFT: u32 = 44;
+const BOUND_SHIFT: u32 = 51;
+const SEARCH_SHIFT: u32 = 53;
+const EPOCH_SHIFT: u32 = 59;
 
 impl Tt {
     /// A table of about `mib` MiB (a power of two of entries, at least 1024).
@@ -49,7 +62,8 @@ impl Tt {
         let mut tt = Tt {
             entries,
             mask: n - 1,
-            generation: 0,
+            epoch: 0,
+            search: 0,
         };
         // Touch every page now rather than during the first search.
         tt.clear();
@@ -62,12 +76,25 @@ impl Tt {
             e[0].store(0, Ordering::Relaxed);
             e[1].store(0, Ordering::Relaxed);
         }
-        self.generation = 0;
+        self.epoch = 0;
+        self.search = 0;
     }
 
-    /// Starts a new search (older entries become preferred victims).
+    /// Starts a new game in O(1): the entries of earlier games stay but are never found and
+    /// never kept over a new one, so the game searches exactly as with an empty table (what
+    /// makes a tournament's games independent of which worker played what before). Once
+    /// every [`EPOCHS`] games the epoch comes round and the table is cleared for real.
+    pub fn new_game(&mut self) {
+        self.epoch = (self.epoch + 1) % EPOCHS;
+        self.search = 0;
+        if self.epoch == 0 {
+            self.clear();
+        }
+    }
+
+    /// Starts a new search (older entries of the game become preferred victims).
     pub fn new_search(&mut self) {
-        self.generation = (self.generation + 1) & 0x3f;
+        self.search = (self.search + 1) & 0x3f;
     }
 
     /// Looks a position up.
@@ -76,10 +103,10 @@ impl Tt {
         let e = &self.entries[key as usize & self.mask];
         let data = e[1].load(Ordering::Relaxed);
         let check = e[0].load(Ordering::Relaxed);
-        if data == 0 || check ^ data != key {
+        if data == 0 || check ^ data != key || data >> EPOCH_SHIFT != self.epoch {
             return None;
         }
-        let bound = match (data >> 56) & 3 {
+        let bound = match (data >> BOUND_SHIFT) & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,
             3 => Bound::Upper,
@@ -87,8 +114,8 @@ impl Tt {
         };
         Some(TtEntry {
             score: data as u32 as i32,
-            mv: (data >> 32) as u16,
-            depth: (data >> 48) as u8,
+            mv: ((data >> MV_SHIFT) & 0xfff) as u16,
+            depth: ((data >> DEPTH_SHIFT) & 0x7f) as u8,
             bound,
         })
     }
@@ -99,19 +126,20 @@ impl Tt {
     pub fn store(&self, key: u64, score: i32, mv: u16, depth: u8, bound: Bound) {
         let e = &self.entries[key as usize & self.mask];
         let old = e[1].load(Ordering::Relaxed);
+        let stamp = self.epoch << 6 | self.search;
         if old != 0 {
             let old_key = e[0].load(Ordering::Relaxed) ^ old;
-            let old_depth = (old >> 48) as u8;
-            let old_gen = (old >> 58) as u8;
-            if old_key != key && old_gen == self.generation && old_depth > depth + 2 {
+            let old_depth = ((old >> DEPTH_SHIFT) & 0x7f) as u8;
+            if old_key != key && old >> SEARCH_SHIFT == stamp && old_depth > depth + 2 {
                 return;
             }
         }
+        debug_assert!(mv < 1 << 12, "cells fit 12 bits");
         let data = (score as u32 as u64)
-            | ((mv as u64) << 32)
-            | ((depth as u64) << 48)
-            | ((bound as u64) << 56)
-            | ((self.generation as u64) << 58);
+            | (((mv as u64) & 0xfff) << MV_SHIFT)
+            | ((depth.min(0x7f) as u64) << DEPTH_SHIFT)
+            | ((bound as u64) << BOUND_SHIFT)
+            | (stamp << SEARCH_SHIFT);
         e[0].store(key ^ data, Ordering::Relaxed);
         e[1].store(data, Ordering::Relaxed);
     }

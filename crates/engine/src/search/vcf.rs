@@ -102,7 +102,7 @@ impl Worker<'_> {
             return false;
         }
         self.vcf_left -= 1;
-        let key = self.sb.key();
+        let key = self.sb.key() ^ self.cache_salt;
         let slot = key as usize & (VCF_CACHE - 1);
         if self.vcf_cache[slot].0 == key && self.vcf_cache[slot].1 >= budget {
             return false;

@@ -132,7 +132,7 @@ impl Worker<'_> {
     /// The key of a VCT node in the proof table: the position, salted by the attacker (a
     /// position may be an attacker's node in one VCT and a defender's in the other side's).
     fn proof_key(&self, key: u64, attacker: Color) -> u64 {
-        key ^ [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F][attacker.index()]
+        key ^ [0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F][attacker.index()] ^ self.cache_salt
     }
 
     /// An attacker's node (the attacker to move with `left` moves to win, the last a five;
