@@ -171,12 +171,23 @@ fn demo_input() -> ReportInput {
         .collect();
 
     let openings: Vec<OpeningScore> = (0..24)
-        .map(|k| OpeningScore {
-            opening: format!("opening-{:02} h8 i9 j{}", k, 7 + k % 5),
-            score: 0.35 + 0.5 * rng.next(),
-            games: 20,
+        .map(|k| {
+            let score = 0.35 + 0.5 * rng.next();
+            let half = 1.96 * (score * (1.0 - score) / 20.0).sqrt();
+            OpeningScore {
+                opening: format!("opening-{:02} h8 i9 j{}", k, 7 + k % 5),
+                score,
+                games: 20,
+                interval: Some(((score - half).max(0.0), (score + half).min(1.0))),
+            }
         })
         .collect();
+    let draw_lengths: Vec<u32> = game_lengths
+        .iter()
+        .copied()
+        .filter(|&l| l > 60 && rng.next() < 0.4)
+        .collect();
+    let records = demo_games(&names, &mut rng);
 
     let speed = names
         .iter()
@@ -255,11 +266,74 @@ fn demo_input() -> ReportInput {
             GameLink {
                 label: "Longest game (171 moves)".into(),
                 path: "games/longest.sgf".into(),
+                game: Some(3),
             },
             GameLink {
                 label: "Biggest upset".into(),
                 path: "games/upset 1.sgf".into(),
+                game: None,
             },
         ],
+        superiority: Some(Superiority {
+            names: names.iter().map(|s| s.to_string()).collect(),
+            los: (0..n)
+                .map(|i| {
+                    (0..n)
+                        .map(|j| {
+                            (i != j).then(|| 1.0 / (1.0 + (-(elos[i] - elos[j]) / 40.0).exp()))
+                        })
+                        .collect()
+                })
+                .collect(),
+            method: "made-up numbers".into(),
+        }),
+        draw_lengths: Some(draw_lengths),
+        forfeits: vec![
+            ForfeitCount {
+                player: names[4].to_string(),
+                reason: GameEnd::TimeForfeit,
+                games: 3,
+            },
+            ForfeitCount {
+                player: names[4].to_string(),
+                reason: GameEnd::Crash,
+                games: 1,
+            },
+        ],
+        games: Some(records),
+    }
+}
+
+/// A few made-up games: random distinct points near the centre, numbered from 1.
+fn demo_games(names: &[&str], rng: &mut Lcg) -> GameRecords {
+    let games = (0..12u32)
+        .map(|k| {
+            let mut taken = std::collections::BTreeSet::new();
+            let mut moves = Vec::new();
+            while moves.len() < 20 + k as usize * 3 {
+                let p = [3 + (rng.next() * 9.0) as u8, 3 + (rng.next() * 9.0) as u8];
+                if taken.insert(p) {
+                    moves.push(p);
+                }
+            }
+            let opening_moves = moves.drain(..3).collect();
+            GameRecord {
+                number: k + 1,
+                black: names[k as usize % names.len()].to_string(),
+                white: names[(k as usize + 1) % names.len()].to_string(),
+                opening: format!("#{}", k % 4 + 1),
+                opening_moves,
+                moves,
+                result: [Outcome::Black, Outcome::White, Outcome::Draw][k as usize % 3],
+                end: [GameEnd::Five, GameEnd::TimeForfeit, GameEnd::BoardFull][k as usize % 3],
+            }
+        })
+        .collect();
+    GameRecords {
+        width: 15,
+        height: 15,
+        k: 5,
+        rule: "freestyle".into(),
+        games,
     }
 }

@@ -69,22 +69,26 @@ pub enum ChartData {
         /// Elo estimates for iterations with one; `label` is the iteration.
         elo: Vec<Estimate>,
     },
-    /// Tuned pattern scores per iteration, one line each.
+    /// Tuned pattern scores per iteration as small multiples: one panel per pattern,
+    /// drawn as the change from its first value.
     TuningPatterns {
-        /// Whether the y axis is logarithmic (all scores positive and
-        /// spanning at least two decades).
-        log_y: bool,
-        /// One line per pattern, in legend order.
+        /// One series per panel (the scores themselves), in panel order.
         series: Vec<Series>,
+        /// Patterns in the input (more than `series.len()` when only those that moved
+        /// most were drawn).
+        total: usize,
     },
-    /// Histogram of game lengths.
+    /// Histogram of game lengths, draws stacked on the decisive games.
     GameLengths {
         /// Bins in increasing order; empty bins are included.
         bins: Vec<HistogramBin>,
         /// Median game length (moves), drawn as a vertical line.
         median: f64,
+        /// Whether draws were told apart (else every bin is one bar of games).
+        split: bool,
     },
-    /// First-mover score per opening, sorted by score, highest first.
+    /// First-mover score per opening, sorted by score, highest first, drawn as bars
+    /// from 0.5 with their 95 % intervals.
     FirstMover {
         /// Bars as drawn (top down).
         bars: Vec<OpeningScore>,
@@ -92,7 +96,8 @@ pub enum ChartData {
         /// the highest and lowest were drawn).
         total: usize,
     },
-    /// Engine speed: median nodes/s and mean depth per engine.
+    /// Engine speed: median nodes/s and median depth per engine, with their
+    /// interquartile ranges.
     Speed {
         /// One row per engine, in input order (drawn top down).
         rows: Vec<SpeedRow>,
@@ -141,6 +146,8 @@ pub struct HistogramBin {
     pub high: u32,
     /// Number of values in the bin.
     pub count: u32,
+    /// How many of them are draws (0 when draws are not told apart).
+    pub draws: u32,
 }
 
 /// One engine's bars in the speed chart.
@@ -152,8 +159,9 @@ pub struct SpeedRow {
     pub nodes_per_sec: f64,
     /// Interquartile range of the per-move nodes/s samples, if given.
     pub nps_iqr: Option<(f64, f64)>,
-    /// Mean depth reached (plies).
-    pub mean_depth: f64,
+    /// Median depth reached (plies) over the depth samples, or the mean depth without
+    /// samples.
+    pub depth: f64,
     /// Interquartile range of the per-move depth samples, if given.
     pub depth_iqr: Option<(f64, f64)>,
 }

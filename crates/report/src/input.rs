@@ -33,14 +33,28 @@ pub struct ReportInput {
     pub sprt: Option<SprtTrace>,
     /// Parameter-tuning history, if a tuning run was made.
     pub tuning: Option<TuningHistory>,
+    /// Likelihood of superiority between every two players (Ordo's CFS), for the
+    /// head-to-head matrix; its names must be those of `head_to_head`.
+    #[serde(default)]
+    pub superiority: Option<Superiority>,
     /// Length of every game in moves (stones placed), in any order.
     pub game_lengths: Vec<u32>,
+    /// Lengths of the drawn games among `game_lengths`, when known: the histogram then
+    /// separates draws from decisive games. `None` draws one kind of bar.
+    #[serde(default)]
+    pub draw_lengths: Option<Vec<u32>>,
     /// First-mover (Black) score per opening.
     pub openings: Vec<OpeningScore>,
     /// Search speed per engine.
     pub speed: Vec<EngineSpeed>,
     /// Notable games to link to (for example the longest or an upset).
     pub notable_games: Vec<GameLink>,
+    /// Games lost by a player's fault, by player and reason (the forfeits table).
+    #[serde(default)]
+    pub forfeits: Vec<ForfeitCount>,
+    /// Every game of the run, for the game viewer of `report.html`.
+    #[serde(default)]
+    pub games: Option<GameRecords>,
 }
 
 /// One row of the standings table.
@@ -199,6 +213,9 @@ pub struct OpeningScore {
     pub score: f64,
     /// Games played from this opening.
     pub games: u32,
+    /// 95 % interval of `score` (`low..=high`, within `0..=1`), if known.
+    #[serde(default)]
+    pub interval: Option<(f64, f64)>,
 }
 
 /// Search speed of one engine.
@@ -208,13 +225,13 @@ pub struct EngineSpeed {
     pub engine: String,
     /// Median nodes searched per second over its moves.
     pub nodes_per_sec_median: f64,
-    /// Mean depth (plies) reached per move.
+    /// Mean depth (plies) reached per move; the chart uses it only without depth samples.
     pub mean_depth: f64,
-    /// Optional per-move nodes/s samples: when present, the chart adds an
-    /// interquartile whisker to the nodes/s bar.
+    /// Optional per-move nodes/s samples: when present, the chart adds their
+    /// interquartile range to the median.
     pub nps_samples: Vec<f64>,
-    /// Optional per-move depth samples: when present, the chart adds an
-    /// interquartile whisker to the depth bar.
+    /// Optional per-move depth samples: when present, the chart shows their median
+    /// and interquartile range instead of `mean_depth`.
     pub depth_samples: Vec<f64>,
 }
 
@@ -225,4 +242,176 @@ pub struct GameLink {
     pub label: String,
     /// Path of the SGF relative to the report directory.
     pub path: String,
+    /// The game's number in [`ReportInput::games`], if it is there: `report.html` then
+    /// links the game to its viewer.
+    #[serde(default)]
+    pub game: Option<u32>,
+}
+
+/// The likelihood of superiority of every player over every other (Ordo's CFS), a square
+/// matrix indexed by `names` like [`HeadToHead`].
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Superiority {
+    /// Player names, in the order of [`HeadToHead::names`].
+    pub names: Vec<String>,
+    /// `los[i][j]`: likelihood that row `i` is stronger than column `j`, `0..=1`; `None`
+    /// on the diagonal or when unknown.
+    pub los: Vec<Vec<Option<f64>>>,
+    /// Where the numbers come from, in words (shown under the matrix).
+    pub method: String,
+}
+
+/// Why a game ended, as the report names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameEnd {
+    /// Five (or the rule's row) in a row.
+    Five,
+    /// The board filled up: a draw.
+    BoardFull,
+    /// The move cap was reached: a draw.
+    MoveCap,
+    /// The loser ran out of time or did not answer in time.
+    TimeForfeit,
+    /// The loser crashed (an external engine exited or refused to play).
+    Crash,
+    /// The loser played onto a stone or off the board.
+    IllegalMove,
+    /// The loser answered something that is not a move.
+    Garbage,
+    /// Black played a point the rule forbids (renju).
+    Forbidden,
+    /// The game could not be played: no result.
+    Failed,
+}
+
+impl GameEnd {
+    /// Every reason, in the order tables show them.
+    pub const ALL: [GameEnd; 9] = [
+        GameEnd::Five,
+        GameEnd::BoardFull,
+        GameEnd::MoveCap,
+        GameEnd::TimeForfeit,
+        GameEnd::Crash,
+        GameEnd::IllegalMove,
+        GameEnd::Garbage,
+        GameEnd::Forbidden,
+        GameEnd::Failed,
+    ];
+
+    /// The reasons that are a player's fault, in the columns of the forfeits table.
+    pub const FORFEITS: [GameEnd; 5] = [
+        GameEnd::Crash,
+        GameEnd::TimeForfeit,
+        GameEnd::IllegalMove,
+        GameEnd::Garbage,
+        GameEnd::Forbidden,
+    ];
+
+    /// The snake_case name (as in the journal).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameEnd::Five => "five",
+            GameEnd::BoardFull => "board_full",
+            GameEnd::MoveCap => "move_cap",
+            GameEnd::TimeForfeit => "time_forfeit",
+            GameEnd::Crash => "crash",
+            GameEnd::IllegalMove => "illegal_move",
+            GameEnd::Garbage => "garbage",
+            GameEnd::Forbidden => "forbidden",
+            GameEnd::Failed => "failed",
+        }
+    }
+
+    /// The reason in words, as the viewer and the tables print it.
+    pub fn words(self) -> &'static str {
+        match self {
+            GameEnd::Five => "five in a row",
+            GameEnd::BoardFull => "board full",
+            GameEnd::MoveCap => "move cap reached",
+            GameEnd::TimeForfeit => "forfeit by time",
+            GameEnd::Crash => "forfeit by crash",
+            GameEnd::IllegalMove => "forfeit by an illegal move",
+            GameEnd::Garbage => "forfeit by a garbage answer",
+            GameEnd::Forbidden => "forbidden move",
+            GameEnd::Failed => "not played",
+        }
+    }
+
+    /// The column heading of the reason in the forfeits table.
+    pub fn short(self) -> &'static str {
+        match self {
+            GameEnd::Five => "five",
+            GameEnd::BoardFull => "board full",
+            GameEnd::MoveCap => "move cap",
+            GameEnd::TimeForfeit => "time",
+            GameEnd::Crash => "crash",
+            GameEnd::IllegalMove => "illegal",
+            GameEnd::Garbage => "garbage",
+            GameEnd::Forbidden => "forbidden",
+            GameEnd::Failed => "failed",
+        }
+    }
+}
+
+/// Who won a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// Black (the first stone's side) won.
+    Black,
+    /// White won.
+    White,
+    /// A draw.
+    Draw,
+    /// No result (the game failed).
+    None,
+}
+
+/// Games one player lost by one kind of fault.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ForfeitCount {
+    /// The player at fault (the loser).
+    pub player: String,
+    /// The fault: one of [`GameEnd::FORFEITS`].
+    pub reason: GameEnd,
+    /// How many games.
+    pub games: u32,
+}
+
+/// Every game of a run with its board, for the viewer of `report.html`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct GameRecords {
+    /// Board width (columns), 1..=32.
+    pub width: u8,
+    /// Board height (rows), 1..=32.
+    pub height: u8,
+    /// Stones in a row that win (to mark the winning row).
+    pub k: u8,
+    /// The rule in words (`freestyle`, `renju`...).
+    pub rule: String,
+    /// The games, in the order of the viewer's list.
+    pub games: Vec<GameRecord>,
+}
+
+/// One game: players, opening, moves, result and why it ended.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The game's number in the run (from 1), as the SGF and PGN files count them.
+    pub number: u32,
+    /// Black (the first stone's side).
+    pub black: String,
+    /// White.
+    pub white: String,
+    /// The opening's label, e.g. `#3`.
+    pub opening: String,
+    /// The opening's stones as played, `[x, y]` from 0 with `(0,0)` at the top left,
+    /// Black's first.
+    pub opening_moves: Vec<[u8; 2]>,
+    /// The players' moves after the opening, in order.
+    pub moves: Vec<[u8; 2]>,
+    /// Who won.
+    pub result: Outcome,
+    /// Why the game ended.
+    pub end: GameEnd,
 }

@@ -11,7 +11,13 @@
 //! without any system font.
 //!
 //! Chart ids (file stems): `elo`, `head-to-head`, `sweep-<knob>`, `sprt`,
-//! `tuning`, `tuning-patterns`, `game-lengths`, `first-mover`, `speed`.
+//! `tuning`, `tuning-patterns`, `game-lengths`, `first-mover`, `speed`; on an SPRT
+//! run (an input with an SPRT trace) the `sprt` chart comes first.
+//!
+//! Besides the charts, `report.html` holds the head-to-head matrix with the likelihood
+//! of superiority (Ordo's CFS), the forfeits by player and reason, and a viewer of every
+//! game in [`ReportInput::games`] (`viewer.rs`: the games as JSON in the page and a small
+//! script that draws the board on demand; no network, no other file).
 
 use std::path::{Path, PathBuf};
 
@@ -22,11 +28,13 @@ mod pages;
 mod plots;
 mod prepare;
 mod text;
+mod viewer;
 
 pub use chart::{ChartData, ChartFile, Estimate, HistogramBin, Series, SpeedRow, SweepPlotPoint};
 pub use input::{
-    EngineSpeed, GameLink, HeadToHead, OpeningScore, PatternTrajectory, ReportInput, SprtDecision,
-    SprtTrace, StandingRow, Sweep, SweepPoint, SweepX, TuningHistory, TuningStep,
+    EngineSpeed, ForfeitCount, GameEnd, GameLink, GameRecord, GameRecords, HeadToHead,
+    OpeningScore, Outcome, PatternTrajectory, ReportInput, SprtDecision, SprtTrace, StandingRow,
+    Superiority, Sweep, SweepPoint, SweepX, TuningHistory, TuningStep,
 };
 
 use chart::{Spec, render};
@@ -84,10 +92,41 @@ fn create_dir(dir: &Path) -> Result<(), ReportError> {
     })
 }
 
+/// Refuses input whose parts do not fit together: a superiority matrix of other players
+/// than the head-to-head's, or of another shape; a game board outside 1..=32.
+fn check_input(input: &ReportInput) -> Result<(), ReportError> {
+    if let Some(s) = &input.superiority {
+        let names = input.head_to_head.as_ref().map(|h| &h.names);
+        if names != Some(&s.names) {
+            return Err(ReportError::InvalidInput(
+                "the superiority matrix must name the head-to-head's players in its order".into(),
+            ));
+        }
+        let n = s.names.len();
+        if s.los.len() != n || s.los.iter().any(|r| r.len() != n) {
+            return Err(ReportError::InvalidInput(format!(
+                "superiority must be {n}×{n} (one row and column per name)"
+            )));
+        }
+    }
+    if let Some(g) = &input.games {
+        let fits = |v: u8| (1..=32).contains(&v);
+        if !fits(g.width) || !fits(g.height) {
+            return Err(ReportError::InvalidInput(format!(
+                "a game board of {}x{} (sides are 1 to 32)",
+                g.width, g.height
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Writes every chart of `input` that has data; returns records and SVG text.
 fn render_all(dir: &Path, input: &ReportInput) -> Result<Vec<(ChartFile, String)>, ReportError> {
     create_dir(dir)?;
-    let mut specs: Vec<Option<Spec>> = vec![prepare::elo(&input.standings)];
+    // On an SPRT run the test's trace is the answer: it comes first.
+    let mut specs: Vec<Option<Spec>> = vec![input.sprt.as_ref().and_then(prepare::sprt)];
+    specs.push(prepare::elo(&input.standings));
     if let Some(h) = &input.head_to_head {
         specs.push(prepare::head_to_head(h)?);
     }
@@ -95,14 +134,14 @@ fn render_all(dir: &Path, input: &ReportInput) -> Result<Vec<(ChartFile, String)
     for s in &input.sweeps {
         specs.push(prepare::sweep(s, &mut ids));
     }
-    if let Some(t) = &input.sprt {
-        specs.push(prepare::sprt(t));
-    }
     if let Some(t) = &input.tuning {
         specs.push(prepare::tuning_progress(t));
         specs.push(prepare::tuning_patterns(t));
     }
-    specs.push(prepare::game_lengths(&input.game_lengths));
+    specs.push(prepare::game_lengths(
+        &input.game_lengths,
+        input.draw_lengths.as_deref(),
+    ));
     specs.push(prepare::first_mover(&input.openings));
     specs.push(prepare::speed(&input.speed));
     let mut out = Vec::new();
@@ -115,6 +154,7 @@ fn render_all(dir: &Path, input: &ReportInput) -> Result<Vec<(ChartFile, String)
 /// Writes all charts with data, `report.md` and `report.html` into `dir`
 /// (created if missing). An input without data gives a report without charts.
 pub fn write_report(dir: &Path, input: &ReportInput) -> Result<ReportFiles, ReportError> {
+    check_input(input)?;
     let charts = render_all(dir, input)?;
     let records: Vec<ChartFile> = charts.iter().map(|(c, _)| c.clone()).collect();
     let markdown = dir.join("report.md");

@@ -114,6 +114,53 @@ pub(crate) fn h2h_cell_size(n: usize) -> u32 {
     (600 / n.max(1) as u32).clamp(30, 72)
 }
 
+/// Width in pixels of `text` in the bundled font (the fonts must be registered; a rough
+/// estimate otherwise).
+pub(crate) fn text_width(text: &str, size: f64, style: FontStyle) -> u32 {
+    FontDesc::new(FontFamily::Name(FAMILY), size, style)
+        .box_size(text)
+        .map_or((text.chars().count() as f64 * size * 0.6) as u32, |b| b.0)
+}
+
+/// Height of the heat map's colour scale: at least the grid, and room for its rotated
+/// description.
+fn h2h_scale_height(grid: u32) -> u32 {
+    grid.max(240)
+}
+
+/// Height taken by a chart's title band (`draw`'s margin and caption).
+const TITLE_BAND: u32 = 46;
+
+/// Canvas size of the head-to-head heat map of `names`: the grid, the names left of and
+/// below it, and the colour scale, with no more margin than the layout of `draw_h2h` needs.
+pub(crate) fn h2h_size(names: &[String], title: &str) -> (u32, u32) {
+    let n = names.len() as u32;
+    let cell = h2h_cell_size(names.len());
+    let label_w = names
+        .iter()
+        .map(|s| text_width(&truncate(s, 24), LABEL_SIZE, FontStyle::Normal))
+        .max()
+        .unwrap_or(0);
+    let grid = cell * n;
+    let left = 40 + label_w + 10;
+    // colour scale: gap, bar, ticks and numbers, the rotated description
+    let width = left + grid + 36 + 110;
+    let below = 12 + grid + 8 + label_w + 14 + 30;
+    let height = TITLE_BAND + below.max(12 + h2h_scale_height(grid) + 12);
+    let title_w = text_width(&truncate(title, 90), TITLE_SIZE, FontStyle::Bold) + 40;
+    (width.max(title_w), height)
+}
+
+/// Panel height of the pattern chart's small multiples.
+pub(crate) const PATTERN_PANEL_HEIGHT: u32 = 170;
+
+/// Columns and rows of the pattern chart's small multiples for `n` panels.
+pub(crate) fn pattern_grid(n: usize) -> (usize, usize) {
+    let n = n.max(1);
+    let cols = ((n as f64).sqrt().ceil() as usize).clamp(1, 6);
+    (cols, n.div_ceil(cols))
+}
+
 /// Draws any chart on `root` (which it fills first).
 pub(crate) fn draw<DB: DrawingBackend>(spec: &Spec, root: &DrawingArea<DB, Shift>) -> Res
 where
@@ -146,8 +193,12 @@ where
             upper,
         } => draw_sprt(spec, &area, points, *lower, *upper),
         ChartData::TuningProgress { loss, elo } => draw_tuning(spec, &area, loss, elo),
-        ChartData::TuningPatterns { log_y, series } => draw_patterns(spec, &area, *log_y, series),
-        ChartData::GameLengths { bins, median } => draw_lengths(spec, &area, bins, *median),
+        ChartData::TuningPatterns { series, .. } => draw_patterns(spec, &area, series),
+        ChartData::GameLengths {
+            bins,
+            median,
+            split,
+        } => draw_lengths(spec, &area, bins, *median, *split),
         ChartData::FirstMover { bars, .. } => draw_first_mover(spec, &area, bars),
         ChartData::Speed { rows } => draw_speed(spec, &area, rows),
     }
@@ -360,7 +411,7 @@ where
 
     // colour scale
     let bar_x = left + grid + 36;
-    let bar_h = grid.max(200);
+    let bar_h = h2h_scale_height(grid as u32) as i32;
     let steps = 100;
     for k in 0..steps {
         let s0 = k as f64 / steps as f64;
@@ -729,128 +780,81 @@ fn series_color(k: usize) -> RGBColor {
     }
 }
 
-/// One line per pattern, legend in a side panel.
+/// Small multiples: one panel per pattern with its change from the start value on its
+/// own scale, the pattern's name and start value above it, a zero line.
 fn draw_patterns<DB: DrawingBackend>(
     spec: &Spec,
     area: &DrawingArea<DB, Shift>,
-    log_y: bool,
     series: &[Series],
 ) -> Res
 where
     DB::ErrorType: 'static,
 {
-    let names: Vec<String> = series.iter().map(|s| truncate(&s.name, 24)).collect();
-    let legend_w = max_text_width(area, &names, SMALL_SIZE)? + 56;
-    let (w, _) = area.dim_in_pixel();
-    let (plot, legend) = area.split_horizontally(w.saturating_sub(legend_w));
+    let (w, h) = area.dim_in_pixel();
+    let (grid, foot) = area.split_vertically(h.saturating_sub(28));
+    foot.draw(&Text::new(
+        format!("x: {}; y: {}", spec.x_desc, spec.y_desc),
+        (w as i32 / 2, 10),
+        anchored(font(SMALL_SIZE), HPos::Center, VPos::Center),
+    ))?;
+    let (cols, rows) = pattern_grid(series.len());
+    let panels = grid.split_evenly((rows, cols));
     let (xlo, xhi) = bounds(
         series
             .iter()
             .flat_map(|s| s.points.iter().map(|p| f64::from(p.0))),
     );
     let (xlo, xhi) = padded(xlo, xhi, 0.02);
-    let (ylo, yhi) = bounds(series.iter().flat_map(|s| s.points.iter().map(|p| p.1)));
+    let name_chars = (w as usize / cols / 8).clamp(8, NAME_CHARS);
     let fmt_x = |v: &f64| fmt_num(*v);
     let fmt_y = |v: &f64| fmt_si(*v);
-    let mut builder = ChartBuilder::on(&plot);
-    builder
-        .margin(12)
-        .margin_right(16)
-        .x_label_area_size(52)
-        .y_label_area_size(86);
-    if log_y {
-        let mut chart =
-            builder.build_cartesian_2d(xlo..xhi, ((ylo / 1.3)..(yhi * 1.3)).log_scale())?;
+    for (k, (s, panel)) in series.iter().zip(&panels).enumerate() {
+        let start = s.points[0].1;
+        let (ylo, yhi) = bounds(s.points.iter().map(|p| p.1 - start).chain([0.0]));
+        let (ylo, yhi) = padded(ylo, yhi, 0.1);
+        let caption = format!(
+            "{} (start {})",
+            truncate(&s.name, name_chars),
+            fmt_si(start)
+        );
+        let mut chart = ChartBuilder::on(panel)
+            .margin(6)
+            .margin_right(12)
+            .caption(caption, font(SMALL_SIZE))
+            .x_label_area_size(22)
+            .y_label_area_size(46)
+            .build_cartesian_2d(xlo..xhi, ylo..yhi)?;
         chart
             .configure_mesh()
+            .x_labels(4)
+            .y_labels(4)
             .x_label_formatter(&fmt_x)
             .y_label_formatter(&fmt_y)
-            .x_desc(spec.x_desc.as_str())
-            .y_desc(spec.y_desc.as_str())
-            .label_style(font(LABEL_SIZE))
-            .axis_desc_style(font(DESC_SIZE))
+            .label_style(font(11.0))
             .bold_line_style(GRID)
             .light_line_style(TRANSPARENT)
             .draw()?;
-        for (k, s) in series.iter().enumerate() {
-            chart.draw_series(LineSeries::new(
-                s.points.iter().map(|(i, v)| (f64::from(*i), *v)),
-                series_color(k).stroke_width(2),
-            ))?;
-        }
-    } else {
-        let (ylo, yhi) = padded(ylo, yhi, 0.06);
-        let mut chart = builder.build_cartesian_2d(xlo..xhi, ylo..yhi)?;
-        chart
-            .configure_mesh()
-            .x_label_formatter(&fmt_x)
-            .y_label_formatter(&fmt_y)
-            .x_desc(spec.x_desc.as_str())
-            .y_desc(spec.y_desc.as_str())
-            .label_style(font(LABEL_SIZE))
-            .axis_desc_style(font(DESC_SIZE))
-            .bold_line_style(GRID)
-            .light_line_style(TRANSPARENT)
-            .draw()?;
-        for (k, s) in series.iter().enumerate() {
-            chart.draw_series(LineSeries::new(
-                s.points.iter().map(|(i, v)| (f64::from(*i), *v)),
-                series_color(k).stroke_width(2),
-            ))?;
-        }
-    }
-    draw_side_legend(&legend, &names)
-}
-
-/// Legend in its own panel: a coloured line and a name per series; when
-/// they do not all fit, the last line says how many were left out.
-fn draw_side_legend<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, names: &[String]) -> Res
-where
-    DB::ErrorType: 'static,
-{
-    let (_, h) = area.dim_in_pixel();
-    let line_h = 20;
-    let top = 16;
-    let fit = ((h as i32 - top - 20) / line_h).max(1) as usize;
-    let shown = if names.len() > fit {
-        fit - 1
-    } else {
-        names.len()
-    };
-    area.draw(&Text::new(
-        "pattern",
-        (8, top),
-        anchored(bold(SMALL_SIZE), HPos::Left, VPos::Center),
-    ))?;
-    for (k, name) in names.iter().take(shown).enumerate() {
-        let y = top + line_h * (k as i32 + 1);
-        area.draw(&PathElement::new(
-            vec![(8, y), (32, y)],
-            series_color(k).stroke_width(3),
+        chart.draw_series(DashedLineSeries::new(
+            [(xlo, 0.0), (xhi, 0.0)],
+            4,
+            3,
+            GREY.stroke_width(1),
         ))?;
-        area.draw(&Text::new(
-            name.clone(),
-            (38, y),
-            anchored(font(SMALL_SIZE), HPos::Left, VPos::Center),
-        ))?;
-    }
-    if shown < names.len() {
-        let y = top + line_h * (shown as i32 + 1);
-        area.draw(&Text::new(
-            format!("… {} more", names.len() - shown),
-            (38, y),
-            anchored(font(SMALL_SIZE), HPos::Left, VPos::Center),
+        chart.draw_series(LineSeries::new(
+            s.points.iter().map(|(i, v)| (f64::from(*i), *v - start)),
+            series_color(k % PALETTE.len()).stroke_width(2),
         ))?;
     }
     Ok(())
 }
 
-/// Histogram bars plus a median line.
+/// Histogram bars (decisive games, draws stacked above them) plus a median line.
 fn draw_lengths<DB: DrawingBackend>(
     spec: &Spec,
     area: &DrawingArea<DB, Shift>,
     bins: &[crate::chart::HistogramBin],
     median: f64,
+    split: bool,
 ) -> Res
 where
     DB::ErrorType: 'static,
@@ -878,24 +882,42 @@ where
         .disable_x_mesh()
         .draw()?;
     let width = bins.first().map_or(1, |b| b.high - b.low);
+    let per = if width == 1 {
+        "per length".to_string()
+    } else {
+        format!("per {width}-move bin")
+    };
+    let bar = |b: &crate::chart::HistogramBin, from: u32, to: u32, color: RGBColor| {
+        let mut r = Rectangle::new(
+            [
+                (f64::from(b.low), f64::from(from)),
+                (f64::from(b.high), f64::from(to)),
+            ],
+            color.mix(0.85).filled(),
+        );
+        r.set_margin(0, 0, 1, 1);
+        r
+    };
     chart
-        .draw_series(bins.iter().map(|b| {
-            let mut r = Rectangle::new(
-                [
-                    (f64::from(b.low), 0.0),
-                    (f64::from(b.high), f64::from(b.count)),
-                ],
-                POINT.mix(0.85).filled(),
-            );
-            r.set_margin(0, 0, 1, 1);
-            r
-        }))?
-        .label(if width == 1 {
-            "games per length".to_string()
+        .draw_series(bins.iter().map(|b| bar(b, 0, b.count - b.draws, POINT)))?
+        .label(if split {
+            format!("decisive games {per}")
         } else {
-            format!("games per {width}-move bin")
+            format!("games {per}")
         })
         .legend(|(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], POINT.mix(0.85).filled()));
+    if split {
+        chart
+            .draw_series(
+                bins.iter()
+                    .filter(|b| b.draws > 0)
+                    .map(|b| bar(b, b.count - b.draws, b.count, ORANGE)),
+            )?
+            .label(format!("draws {per}"))
+            .legend(|(x, y)| {
+                Rectangle::new([(x, y - 6), (x + 16, y + 6)], ORANGE.mix(0.85).filled())
+            });
+    }
     chart
         .draw_series(DashedLineSeries::new(
             [(median, 0.0), (median, ymax * 1.12)],
@@ -915,7 +937,9 @@ where
     Ok(())
 }
 
-/// Horizontal bars sorted by score with a 0.5 reference line.
+/// Horizontal bars from 0.5 to each opening's score, sorted by score, with the 95 %
+/// interval as a whisker: blue when the first mover is ahead, orange when behind, grey at
+/// exactly 0.5.
 fn draw_first_mover<DB: DrawingBackend>(
     spec: &Spec,
     area: &DrawingArea<DB, Shift>,
@@ -935,12 +959,18 @@ where
         .margin_right(28)
         .x_label_area_size(52)
         .y_label_area_size(label_w + 44)
-        .build_cartesian_2d(0.0..1.08, (0..(n as i32 - 1)).into_segmented())?;
+        .build_cartesian_2d(-0.02..1.12, (0..(n as i32 - 1)).into_segmented())?;
     let fmt_y = |v: &SegmentValue<i32>| match v {
         SegmentValue::CenterOf(k) if (*k as usize) < n => labels[n - 1 - *k as usize].clone(),
         _ => String::new(),
     };
-    let fmt_x = |v: &f64| fmt_num(*v);
+    let fmt_x = |v: &f64| {
+        if (0.0..=1.0).contains(v) {
+            fmt_num(*v)
+        } else {
+            String::new()
+        }
+    };
     chart
         .configure_mesh()
         .y_labels(n)
@@ -955,48 +985,70 @@ where
         .disable_y_mesh()
         .draw()?;
     let bar_margin = if n > 30 { 1 } else { 3 };
+    let color_of = |score: f64| {
+        if score > 0.5 {
+            POINT
+        } else if score < 0.5 {
+            ORANGE
+        } else {
+            GREY
+        }
+    };
     for (r, b) in bars.iter().enumerate() {
         let (y0, y1) = segment(row_seg(r, n) as usize, n);
-        let color = if b.score >= 0.5 { POINT } else { ORANGE };
-        let mut rect = Rectangle::new([(0.0, y0), (b.score.clamp(0.0, 1.0), y1)], color.filled());
+        let score = b.score.clamp(0.0, 1.0);
+        let mut rect = Rectangle::new([(0.5, y0), (score, y1)], color_of(score).filled());
         rect.set_margin(bar_margin, bar_margin, 0, 0);
         chart.draw_series(std::iter::once(rect))?;
+        if let Some((low, high)) = b.interval.filter(|(l, h)| l.is_finite() && h.is_finite()) {
+            chart.draw_series(std::iter::once(ErrorBar::new_horizontal(
+                SegmentValue::CenterOf(row_seg(r, n)),
+                low.clamp(0.0, 1.0),
+                score,
+                high.clamp(0.0, 1.0),
+                BLACK.stroke_width(1),
+                if n > 30 { 4 } else { 8 },
+            )))?;
+        }
     }
     chart
-        .draw_series(DashedLineSeries::new(
+        .draw_series(LineSeries::new(
             [(0.5, SegmentValue::Exact(0)), (0.5, SegmentValue::Last)],
-            6,
-            4,
             BLACK.stroke_width(2),
         ))?
         .label("0.5 = balanced")
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], BLACK.stroke_width(2)));
     if n <= 40 {
-        // value labels on a light backing so the reference line does not cross them
+        // the score right of everything drawn on its row
         for (r, b) in bars.iter().enumerate() {
-            let at = (
-                b.score.clamp(0.0, 1.0),
-                SegmentValue::CenterOf(row_seg(r, n)),
-            );
+            let right = b
+                .interval
+                .map_or(b.score, |(_, h)| h.max(b.score))
+                .clamp(0.5, 1.0);
             chart.draw_series(std::iter::once(
-                EmptyElement::at(at)
-                    + Rectangle::new([(3, -8), (36, 8)], WHITE.mix(0.85).filled())
+                EmptyElement::at((right, SegmentValue::CenterOf(row_seg(r, n))))
                     + Text::new(
                         format!("{:.2}", b.score),
-                        (5, 0),
+                        (6, 0),
                         anchored(font(SMALL_SIZE), HPos::Left, VPos::Center),
                     ),
             ))?;
         }
     }
+    for (label, color) in [
+        ("first mover ahead (> 0.5)", POINT),
+        ("second mover ahead (< 0.5)", ORANGE),
+        ("even (0.5)", GREY),
+    ] {
+        chart
+            .draw_series(std::iter::empty::<Rectangle<(f64, SegmentValue<i32>)>>())?
+            .label(label)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], color.filled()));
+    }
     chart
         .draw_series(std::iter::empty::<Rectangle<(f64, SegmentValue<i32>)>>())?
-        .label("first mover ahead")
-        .legend(|(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], POINT.filled()));
-    chart
-        .draw_series(std::iter::empty::<Rectangle<(f64, SegmentValue<i32>)>>())?
-        .label("second mover ahead")
-        .legend(|(x, y)| Rectangle::new([(x, y - 6), (x + 16, y + 6)], ORANGE.filled()));
+        .label("95% interval")
+        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], BLACK.stroke_width(1)));
     chart
         .configure_series_labels()
         .position(SeriesLabelPosition::LowerRight)
@@ -1007,7 +1059,8 @@ where
     Ok(())
 }
 
-/// Two panels side by side: nodes/s bars (with names) and mean depth bars.
+/// Two panels side by side, nodes/s (with the names) and depth: per engine a dot at the
+/// median and a bar over the interquartile range.
 fn draw_speed<DB: DrawingBackend>(
     spec: &Spec,
     area: &DrawingArea<DB, Shift>,
@@ -1038,7 +1091,7 @@ where
             &right,
             0,
             spec.y_desc.as_str(),
-            rows.iter().map(|r| (r.mean_depth, r.depth_iqr)).collect(),
+            rows.iter().map(|r| (r.depth, r.depth_iqr)).collect(),
         ),
     ];
     for (p, (panel, label_area, desc, values)) in panels.into_iter().enumerate() {
@@ -1049,7 +1102,7 @@ where
         )
         .1
         .max(0.0);
-        let max = if max > 0.0 { max * 1.18 } else { 1.0 };
+        let max = if max > 0.0 { max * 1.22 } else { 1.0 };
         let mut chart = ChartBuilder::on(panel)
             .margin(14)
             .margin_right(28)
@@ -1079,21 +1132,19 @@ where
         let color = if p == 0 { POINT } else { GOOD };
         for (r, (v, q)) in values.iter().enumerate() {
             let seg = row_seg(r, n);
-            let (y0, y1) = segment(seg as usize, n);
-            let mut rect = Rectangle::new([(0.0, y0), (v.max(0.0), y1)], color.mix(0.85).filled());
-            rect.set_margin(4, 4, 0, 0);
-            chart.draw_series(std::iter::once(rect))?;
             let y = SegmentValue::CenterOf(seg);
             if let Some((q1, q3)) = q {
-                chart.draw_series(std::iter::once(ErrorBar::new_horizontal(
-                    y.clone(),
-                    *q1,
-                    *v,
-                    *q3,
-                    BLACK.stroke_width(1),
-                    10,
-                )))?;
+                let (y0, y1) = segment(seg as usize, n);
+                let mut rect = Rectangle::new([(*q1, y0), (*q3, y1)], color.mix(0.35).filled());
+                let m = (f64::from(h_of(&chart, n)) * 0.3) as u32;
+                rect.set_margin(m, m, 0, 0);
+                chart.draw_series(std::iter::once(rect))?;
             }
+            chart.draw_series(std::iter::once(Circle::new(
+                (v.max(0.0), y.clone()),
+                5,
+                color.filled(),
+            )))?;
             let end = q.map_or(*v, |q| q.1.max(*v));
             let text = if p == 0 {
                 fmt_si(*v)
@@ -1104,11 +1155,20 @@ where
                 EmptyElement::at((end, y))
                     + Text::new(
                         text,
-                        (6, 0),
+                        (8, 0),
                         anchored(font(SMALL_SIZE), HPos::Left, VPos::Center),
                     ),
             ))?;
         }
     }
     Ok(())
+}
+
+/// Height in pixels of one row of a chart with `n` segmented rows.
+fn h_of<DB: DrawingBackend, X: Ranged, Y: Ranged>(
+    chart: &ChartContext<'_, DB, Cartesian2d<X, Y>>,
+    n: usize,
+) -> u32 {
+    let (_, h) = chart.plotting_area().dim_in_pixel();
+    h / n.max(1) as u32
 }

@@ -61,7 +61,11 @@ pub(crate) fn elo(standings: &[StandingRow]) -> Option<Spec> {
     })
 }
 
-/// Head-to-head heat map; errors when the matrices are not square.
+/// Title of the head-to-head heat map.
+const H2H_TITLE: &str = "Head-to-head score (row player vs column player)";
+
+/// Head-to-head heat map, its canvas sized to the grid and the names; errors when the
+/// matrices are not square.
 pub(crate) fn head_to_head(h2h: &HeadToHead) -> Result<Option<Spec>, ReportError> {
     let n = h2h.names.len();
     if n == 0 {
@@ -85,13 +89,10 @@ pub(crate) fn head_to_head(h2h: &HeadToHead) -> Result<Option<Spec>, ReportError
     if scores.iter().flatten().all(Option::is_none) {
         return Ok(None);
     }
-    let cell = crate::plots::h2h_cell_size(n);
-    let label_w = 200;
-    let width = (label_w + cell * n as u32 + 190).max(WIDTH);
-    let height = (70 + cell * n as u32 + 190).max(HEIGHT);
+    let (width, height) = crate::plots::h2h_size(&h2h.names, H2H_TITLE);
     Ok(Some(Spec {
         id: "head-to-head".into(),
-        title: "Head-to-head score (row player vs column player)".into(),
+        title: H2H_TITLE.into(),
         size: (width, height),
         x_desc: "opponent (column)".into(),
         y_desc: "player (row)".into(),
@@ -266,7 +267,12 @@ pub(crate) fn tuning_progress(t: &TuningHistory) -> Option<Spec> {
     })
 }
 
-/// Tuned pattern scores per iteration.
+/// Most panels of the pattern chart; past it, the patterns that moved most are drawn.
+pub(crate) const MAX_PATTERN_PANELS: usize = 48;
+
+/// Tuned pattern scores per iteration, as small multiples: one panel per pattern showing
+/// its change from its start value, each on its own scale. Past [`MAX_PATTERN_PANELS`]
+/// the patterns that moved most (relative to their start) are drawn, in their order.
 pub(crate) fn tuning_patterns(t: &TuningHistory) -> Option<Spec> {
     let series: Vec<Series> = t
         .patterns
@@ -289,25 +295,45 @@ pub(crate) fn tuning_patterns(t: &TuningHistory) -> Option<Spec> {
     if series.is_empty() {
         return None;
     }
-    let values = series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
-    let (min, max) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| {
-        (a.min(v), b.max(v))
-    });
-    let log_y = min > 0.0 && max / min >= 100.0;
+    let total = series.len();
+    let series = if total > MAX_PATTERN_PANELS {
+        // How far a pattern moved: its largest change over its start's size (at least 1).
+        let moved = |s: &Series| {
+            let start = s.points[0].1;
+            let most = s
+                .points
+                .iter()
+                .map(|p| (p.1 - start).abs())
+                .fold(0.0, f64::max);
+            most / start.abs().max(1.0)
+        };
+        let mut by: Vec<(usize, f64)> = series.iter().map(moved).enumerate().collect();
+        by.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let mut keep: Vec<usize> = by[..MAX_PATTERN_PANELS].iter().map(|p| p.0).collect();
+        keep.sort_unstable();
+        keep.into_iter().map(|i| series[i].clone()).collect()
+    } else {
+        series
+    };
+    let (cols, rows) = crate::plots::pattern_grid(series.len());
+    let title = if series.len() < total {
+        format!(
+            "Tuning: change of each pattern score from its start ({} of {total} that moved most)",
+            series.len()
+        )
+    } else {
+        "Tuning: change of each pattern score from its start".to_string()
+    };
     Some(Spec {
         id: "tuning-patterns".into(),
-        title: "Tuning: pattern scores per iteration".into(),
+        title,
         size: (
-            WIDTH,
-            rows_height(series.len().saturating_sub(6)).max(HEIGHT),
+            WIDTH.max(cols as u32 * 200),
+            90 + rows as u32 * crate::plots::PATTERN_PANEL_HEIGHT,
         ),
         x_desc: "iteration".into(),
-        y_desc: if log_y {
-            "pattern score (evaluation units, log scale)".into()
-        } else {
-            "pattern score (evaluation units)".into()
-        },
-        data: ChartData::TuningPatterns { log_y, series },
+        y_desc: "score − start value (evaluation units; each panel its own scale)".into(),
+        data: ChartData::TuningPatterns { series, total },
     })
 }
 
@@ -325,8 +351,18 @@ fn bin_width(span: u32) -> u32 {
     }
 }
 
-/// Histogram of game lengths.
-pub(crate) fn game_lengths(lengths: &[u32]) -> Option<Spec> {
+fn median_of(sorted: &[u32]) -> f64 {
+    let n = sorted.len();
+    if n % 2 == 1 {
+        f64::from(sorted[n / 2])
+    } else {
+        (f64::from(sorted[n / 2 - 1]) + f64::from(sorted[n / 2])) / 2.0
+    }
+}
+
+/// Histogram of game lengths; with `draws` (the drawn games' lengths among `lengths`) each
+/// bin is split into decisive games and draws.
+pub(crate) fn game_lengths(lengths: &[u32], draws: Option<&[u32]>) -> Option<Spec> {
     if lengths.is_empty() {
         return None;
     }
@@ -340,26 +376,44 @@ pub(crate) fn game_lengths(lengths: &[u32]) -> Option<Spec> {
             low: start + k * w,
             high: start + (k + 1) * w,
             count: 0,
+            draws: 0,
         })
         .collect();
     for &l in lengths {
         bins[((l - start) / w) as usize].count += 1;
     }
+    // A draw's length outside the range of all games is not one of them: left out.
+    for &l in draws.unwrap_or_default() {
+        if let Some(b) = l
+            .checked_sub(start)
+            .and_then(|d| bins.get_mut((d / w) as usize))
+        {
+            b.draws = (b.draws + 1).min(b.count);
+        }
+    }
     let mut sorted = lengths.to_vec();
     sorted.sort_unstable();
     let n = sorted.len();
-    let median = if n % 2 == 1 {
-        f64::from(sorted[n / 2])
-    } else {
-        (f64::from(sorted[n / 2 - 1]) + f64::from(sorted[n / 2])) / 2.0
+    let median = median_of(&sorted);
+    let drawn: u32 = bins.iter().map(|b| b.draws).sum();
+    let title = match draws {
+        Some(_) => format!(
+            "Game length ({n} games: {} decisive, {drawn} drawn)",
+            n as u32 - drawn
+        ),
+        None => format!("Game length ({n} games)"),
     };
     Some(Spec {
         id: "game-lengths".into(),
-        title: format!("Game length ({n} games)"),
+        title,
         size: (WIDTH, HEIGHT),
-        x_desc: "game length (moves)".into(),
+        x_desc: "game length (stones on the board at the end, opening included)".into(),
         y_desc: "games".into(),
-        data: ChartData::GameLengths { bins, median },
+        data: ChartData::GameLengths {
+            bins,
+            median,
+            split: draws.is_some(),
+        },
     })
 }
 
@@ -394,7 +448,8 @@ pub(crate) fn first_mover(openings: &[OpeningScore]) -> Option<Spec> {
         id: "first-mover".into(),
         title,
         size: (WIDTH, rows_height(bars.len())),
-        x_desc: "first-mover score (fraction of points, 0–1)".into(),
+        x_desc: "first mover's score (fraction of points; bars from 0.5, whiskers: 95% interval)"
+            .into(),
         y_desc: "opening (games)".into(),
         data: ChartData::FirstMover { bars, total },
     })
@@ -416,7 +471,23 @@ pub(crate) fn iqr(samples: &[f64]) -> Option<(f64, f64)> {
     Some((q(0.25), q(0.75)))
 }
 
-/// Engine speed: nodes/s and mean depth.
+/// Median of finite samples.
+pub(crate) fn median(samples: &[f64]) -> Option<f64> {
+    let mut v: Vec<f64> = samples.iter().copied().filter(|x| x.is_finite()).collect();
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_by(f64::total_cmp);
+    let m = v.len() / 2;
+    Some(if v.len() % 2 == 1 {
+        v[m]
+    } else {
+        0.5 * (v[m - 1] + v[m])
+    })
+}
+
+/// Engine speed: median nodes/s and median depth per move, each with its interquartile
+/// range (the mean depth when there are no depth samples).
 pub(crate) fn speed(engines: &[EngineSpeed]) -> Option<Spec> {
     let rows: Vec<SpeedRow> = engines
         .iter()
@@ -425,7 +496,7 @@ pub(crate) fn speed(engines: &[EngineSpeed]) -> Option<Spec> {
             engine: e.engine.clone(),
             nodes_per_sec: e.nodes_per_sec_median,
             nps_iqr: iqr(&e.nps_samples),
-            mean_depth: e.mean_depth,
+            depth: median(&e.depth_samples).unwrap_or(e.mean_depth),
             depth_iqr: iqr(&e.depth_samples),
         })
         .collect();
@@ -434,10 +505,10 @@ pub(crate) fn speed(engines: &[EngineSpeed]) -> Option<Spec> {
     }
     Some(Spec {
         id: "speed".into(),
-        title: "Engine speed: median nodes/s and mean depth per move".into(),
+        title: "Engine speed per move: median (dot), interquartile range (bar)".into(),
         size: (WIDTH, rows_height(rows.len())),
-        x_desc: "nodes/s (median per move; whisker: interquartile range)".into(),
-        y_desc: "mean depth reached (plies)".into(),
+        x_desc: "nodes per second".into(),
+        y_desc: "depth reached (plies)".into(),
         data: ChartData::Speed { rows },
     })
 }

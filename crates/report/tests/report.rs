@@ -124,10 +124,14 @@ fn full_input() -> ReportInput {
         }),
         game_lengths: (0..300).map(|k| 9 + (k * 37 % 101) as u32).collect(),
         openings: (0..10)
-            .map(|k| OpeningScore {
-                opening: format!("opening {k}"),
-                score: (k as f64 * 0.37) % 1.0,
-                games: 10 + k,
+            .map(|k| {
+                let score = (k as f64 * 0.37) % 1.0;
+                OpeningScore {
+                    opening: format!("opening {k}"),
+                    score,
+                    games: 10 + k,
+                    interval: Some(((score - 0.1).max(0.0), (score + 0.1).min(1.0))),
+                }
             })
             .collect(),
         speed: names
@@ -142,13 +146,89 @@ fn full_input() -> ReportInput {
                 } else {
                     vec![]
                 },
-                depth_samples: vec![],
+                depth_samples: if i == 1 {
+                    vec![3.0, 4.0, 4.0, 5.0, 6.0]
+                } else {
+                    vec![]
+                },
             })
             .collect(),
         notable_games: vec![GameLink {
             label: "longest game".into(),
             path: "games/longest game.sgf".into(),
+            game: Some(2),
         }],
+        superiority: Some(Superiority {
+            names: names.iter().map(|s| s.to_string()).collect(),
+            los: (0..n)
+                .map(|i| {
+                    (0..n)
+                        .map(|j| (i != j).then_some(if i < j { 0.9 } else { 0.1 }))
+                        .collect()
+                })
+                .collect(),
+            method: "test numbers".into(),
+        }),
+        draw_lengths: Some(
+            (0..300)
+                .filter(|k| k % 10 == 0)
+                .map(|k| 9 + (k * 37 % 101) as u32)
+                .collect(),
+        ),
+        forfeits: vec![
+            ForfeitCount {
+                player: "random".into(),
+                reason: GameEnd::TimeForfeit,
+                games: 2,
+            },
+            ForfeitCount {
+                player: "random".into(),
+                reason: GameEnd::Crash,
+                games: 1,
+            },
+            ForfeitCount {
+                player: "alpha-d3".into(),
+                reason: GameEnd::Garbage,
+                games: 4,
+            },
+        ],
+        games: Some(GameRecords {
+            width: 15,
+            height: 15,
+            k: 5,
+            rule: "freestyle".into(),
+            games: vec![
+                GameRecord {
+                    number: 1,
+                    black: "alpha-d4".into(),
+                    white: "random".into(),
+                    opening: "#1".into(),
+                    opening_moves: vec![[7, 7], [8, 8], [6, 8]],
+                    moves: vec![[7, 8], [7, 6], [5, 9]],
+                    result: Outcome::White,
+                    end: GameEnd::TimeForfeit,
+                },
+                GameRecord {
+                    number: 2,
+                    black: "random".into(),
+                    white: "alpha-d4".into(),
+                    opening: "#1".into(),
+                    opening_moves: vec![[7, 7]],
+                    moves: vec![
+                        [0, 0],
+                        [8, 7],
+                        [0, 1],
+                        [9, 7],
+                        [0, 2],
+                        [10, 7],
+                        [0, 3],
+                        [11, 7],
+                    ],
+                    result: Outcome::White,
+                    end: GameEnd::Five,
+                },
+            ],
+        }),
     }
 }
 
@@ -226,11 +306,11 @@ fn full_report_plots_the_input_and_writes_valid_files() {
     assert_eq!(
         ids,
         [
+            "sprt",
             "elo",
             "head-to-head",
             "sweep-depth",
             "sweep-table",
-            "sprt",
             "tuning",
             "tuning-patterns",
             "game-lengths",
@@ -243,7 +323,7 @@ fn full_report_plots_the_input_and_writes_valid_files() {
     for c in &files.charts {
         assert_eq!(c.svg_path, dir.join(format!("{}.svg", c.id)));
         assert_eq!(c.png_path, dir.join(format!("{}.png", c.id)));
-        assert!(c.size.0 >= 600 && c.size.1 >= 400, "{}: {:?}", c.id, c.size);
+        assert!(c.size.0 >= 400 && c.size.1 >= 200, "{}: {:?}", c.id, c.size);
         check_svg(&c.svg_path, c.size);
         check_png(&c.png_path, c.size);
     }
@@ -334,27 +414,37 @@ fn full_report_plots_the_input_and_writes_valid_files() {
     assert_eq!(elo.len(), 5);
     assert_eq!(elo[1].label, "8");
     assert_eq!(elo[1].value, 20.0);
-    let ChartData::TuningPatterns { log_y, series } = &chart(&files, "tuning-patterns").plotted
+    let ChartData::TuningPatterns { series, total } = &chart(&files, "tuning-patterns").plotted
     else {
         panic!("patterns data")
     };
-    assert!(log_y, "scores span three decades: log scale");
+    assert_eq!(*total, 2);
     assert_eq!(series[1].name, "open two");
     assert_eq!(series[1].points[3], (6, 13.0));
+    // small multiples: one panel per pattern, side by side
+    assert_eq!(chart(&files, "tuning-patterns").size.1, 90 + 170);
 
     // histogram: every game counted once, in the right bin
-    let ChartData::GameLengths { bins, median } = &chart(&files, "game-lengths").plotted else {
+    let ChartData::GameLengths {
+        bins,
+        median,
+        split,
+    } = &chart(&files, "game-lengths").plotted
+    else {
         panic!("lengths data")
     };
+    assert!(split);
     let total: u32 = bins.iter().map(|b| b.count).sum();
     assert_eq!(total as usize, input.game_lengths.len());
+    let draws = input.draw_lengths.as_ref().unwrap();
+    assert_eq!(
+        bins.iter().map(|b| b.draws).sum::<u32>() as usize,
+        draws.len()
+    );
     for b in bins {
-        let inside = input
-            .game_lengths
-            .iter()
-            .filter(|&&l| l >= b.low && l < b.high)
-            .count();
-        assert_eq!(inside as u32, b.count);
+        let inside = |v: &[u32]| v.iter().filter(|&&l| l >= b.low && l < b.high).count() as u32;
+        assert_eq!(inside(&input.game_lengths), b.count);
+        assert_eq!(inside(draws), b.draws);
     }
     let mut sorted = input.game_lengths.clone();
     sorted.sort_unstable();
@@ -366,6 +456,7 @@ fn full_report_plots_the_input_and_writes_valid_files() {
     };
     assert_eq!(*total, 10);
     assert!(bars.windows(2).all(|w| w[0].score >= w[1].score));
+    assert!(bars.iter().all(|b| b.interval.is_some()), "intervals kept");
     let a: BTreeSet<String> = bars.iter().map(|b| b.opening.clone()).collect();
     let b: BTreeSet<String> = input.openings.iter().map(|b| b.opening.clone()).collect();
     assert_eq!(a, b);
@@ -377,10 +468,12 @@ fn full_report_plots_the_input_and_writes_valid_files() {
     for (r, e) in rows.iter().zip(&input.speed) {
         assert_eq!(r.engine, e.engine);
         assert_eq!(r.nodes_per_sec, e.nodes_per_sec_median);
-        assert_eq!(r.mean_depth, e.mean_depth);
     }
     assert_eq!(rows[0].nps_iqr, Some((2.0, 4.0)));
     assert_eq!(rows[1].nps_iqr, None);
+    // depth: the median of the samples when there are samples, else the mean
+    assert_eq!((rows[1].depth, rows[1].depth_iqr), (4.0, Some((4.0, 5.0))));
+    assert_eq!((rows[0].depth, rows[0].depth_iqr), (5.0, None));
 
     // pages
     let md = std::fs::read_to_string(&files.markdown).unwrap();
@@ -392,13 +485,46 @@ fn full_report_plots_the_input_and_writes_valid_files() {
     let html = std::fs::read_to_string(&files.html).unwrap();
     assert_eq!(
         html.matches("<svg").count(),
-        files.charts.len(),
-        "all charts inlined"
+        files.charts.len() + 1,
+        "all charts inlined, and the viewer's board"
     );
     assert!(html.contains("<td>alpha-d4</td>"));
     assert!(html.contains("<dt>board</dt><dd>15x15</dd>"));
     assert!(html.contains("href=\"games/longest%20game.sgf\""));
     assert!(!html.contains("src=\""), "no external assets");
+    let no_ns = html.replace("http://www.w3.org/2000/svg", "");
+    assert!(
+        !no_ns.contains("http://") && !no_ns.contains("https://"),
+        "no network"
+    );
+
+    // the head-to-head matrix: score, points/games and CFS per cell, players in order
+    assert!(md.contains("## Head-to-head"));
+    assert!(
+        md.contains("| 1 | alpha-d4 | +150 | – | 15.0% (3/21, CFS 90%) |"),
+        "{md}"
+    );
+    assert!(html.contains("<table class=\"matrix\">"));
+    assert!(html.contains("<span class=\"cfs\">CFS 10%</span>"));
+    // no games between alpha-d4 and random: no score, still a CFS
+    assert!(md.contains("– (no games, CFS 90%)"), "{md}");
+
+    // forfeits by player and reason, in standings order
+    let forfeits = md.split("## Forfeits").nth(1).unwrap();
+    let a = forfeits
+        .find("| alpha-d3 | 0 | 0 | 0 | 4 | 0 | 4 |")
+        .unwrap();
+    let r = forfeits.find("| random | 1 | 2 | 0 | 0 | 0 | 3 |").unwrap();
+    assert!(a < r);
+    assert!(html.contains("<h2 id=\"forfeits\">Forfeits</h2>"));
+
+    // the viewer: its data, its script, a link from the notable game
+    assert!(html.contains("<script type=\"application/json\" id=\"gv-data\">"));
+    assert!(
+        html.contains("\"om\":\"hhiigi\",\"m\":\"hihgfj\",\"r\":\"white\",\"e\":\"time_forfeit\"")
+    );
+    assert!(html.contains("(<a href=\"#game-2\">view</a>)"));
+    assert!(md.contains("report.html shows each of the 2 games"));
 
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -417,16 +543,40 @@ fn hostile_names_are_escaped_everywhere() {
     input
         .config
         .push((HOSTILE.into(), format!("\"quoted\" & 'single' {HOSTILE}")));
+    input.superiority.as_mut().unwrap().names[0] = HOSTILE.into();
+    input.forfeits[0].player = HOSTILE.into();
+    let games = input.games.as_mut().unwrap();
+    games.games[0].black = format!("{HOSTILE} \"q\" <!-- '");
+    games.games[1].opening = HOSTILE.into();
     input.notable_games.push(GameLink {
         label: HOSTILE.into(),
         path: "javascript:alert(1)".into(),
+        game: Some(1),
     });
     let files = write_report(&dir, &input).unwrap();
 
     let html = std::fs::read_to_string(&files.html).unwrap();
+    // The only script elements are the viewer's data and code; no name opens or closes one.
+    let lower = html.to_ascii_lowercase();
+    assert_eq!(
+        lower.matches("<script").count(),
+        2,
+        "script tags in report.html"
+    );
+    assert_eq!(
+        lower.matches("</script").count(),
+        2,
+        "script tags in report.html"
+    );
+    assert!(!lower.contains("<!--"), "a name opened a comment");
+    let data = html.split("id=\"gv-data\">").nth(1).unwrap();
+    let data = &data[..data.find("</script>").unwrap()];
     assert!(
-        !html.to_ascii_lowercase().contains("<script"),
-        "unescaped script tag in report.html"
+        !data.contains('<') && !data.contains('>'),
+        "raw angle brackets in the data"
+    );
+    assert!(
+        data.contains("\\u003cscript\\u003ealert(1)\\u003c/script\\u003e \\\"q\\\" \\u003c!-- '")
     );
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
     assert!(html.contains("&quot;quoted&quot; &amp; &#39;single&#39;"));
@@ -517,6 +667,7 @@ fn single_engine_and_single_point_charts_render() {
             opening: "x".into(),
             score: 0.5,
             games: 1,
+            interval: None,
         }],
         ..ReportInput::default()
     };
@@ -537,6 +688,7 @@ fn many_openings_show_the_extremes() {
             opening: format!("o{k}"),
             score: f64::from(k) / 100.0,
             games: 2,
+            interval: None,
         })
         .collect();
     let input = ReportInput {
@@ -580,5 +732,15 @@ fn errors_name_the_path_and_bad_input_is_rejected() {
     };
     let err = write_report(&dir, &input).unwrap_err();
     assert!(matches!(err, ReportError::InvalidInput(_)), "{err}");
+
+    // a CFS matrix of other players than the head-to-head's, a board past 32
+    let mut input = full_input();
+    input.superiority.as_mut().unwrap().names.swap(0, 1);
+    let err = write_report(&dir, &input).unwrap_err();
+    assert!(err.to_string().contains("superiority"), "{err}");
+    let mut input = full_input();
+    input.games.as_mut().unwrap().width = 33;
+    let err = write_report(&dir, &input).unwrap_err();
+    assert!(err.to_string().contains("33x15"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
