@@ -7,9 +7,13 @@
 //!   advantage fixed at 0, ± 95% from the sandwich covariance, LOS from the covariance), so
 //!   the table equals `rate --json DIR`; the fitted first-mover advantage is reported in the
 //!   configuration list from a second fit;
-//! - head-to-head: points per game of each row player against each column player;
+//! - head-to-head: points per game of each row player against each column player, and the
+//!   likelihood of superiority of every player over every other (Ordo's CFS) from the same
+//!   pool fit's covariance (`PoolFit::los`), so the matrix agrees with the standings' LOS;
 //! - sweeps: Elo against the one engine parameter that differs (`sweep.rs`);
-//! - game lengths, Black's score per opening, speed per engine, notable games (`games.rs`);
+//! - game lengths (draws apart), Black's score per opening with its 95% interval, speed per
+//!   engine, forfeits by player and reason (the runner's count, as in `standings.json`),
+//!   every game for the viewer of `report.html`, notable games (`games.rs`);
 //! - the SPRT trace from `sprt.json`, the tuning history from `history.jsonl`;
 //! - the configuration in words (`brief.rs`).
 
@@ -19,7 +23,7 @@ mod sweep;
 
 use crate::read::read_checked_journal;
 use crate::{Rating, ResultsError, TableOptions, rate, results_from_lines};
-use gomoku_report::{GameLink, HeadToHead, ReportInput, StandingRow, write_report};
+use gomoku_report::{GameLink, HeadToHead, ReportInput, StandingRow, Superiority, write_report};
 use gomoku_runner::RunInfo;
 use gomoku_runner::journal::{JOURNAL_FILE, RUN_FILE};
 use gomoku_runner::outputs::sgf_game;
@@ -76,6 +80,7 @@ impl RunReport {
             },
             standings: standings(&rating),
             head_to_head: Some(head_to_head(&rating)),
+            superiority: Some(superiority(&rating)),
             sweeps: sweep::sweeps(info.as_ref(), &rating),
             sprt: sprt.as_ref().map(brief::sprt_trace),
             ..ReportInput::default()
@@ -89,8 +94,14 @@ impl RunReport {
         }
         let lines = &rating.results.lines;
         input.game_lengths = games::game_lengths(lines);
+        input.draw_lengths = Some(games::draw_lengths(lines));
         input.openings = games::opening_scores(lines);
         input.speed = games::speeds(lines);
+        input.forfeits = games::forfeits(lines);
+        input.games = Some(games::game_records(
+            lines,
+            info.as_ref().map(|i| (i.geometry(), i.rule())),
+        ));
         let mut sgfs: Vec<(String, String)> = Vec::new();
         // Without run.json there is no board to write a game on: no game links then.
         if let Some(i) = &info {
@@ -106,15 +117,12 @@ impl RunReport {
                 input.notable_games.push(GameLink {
                     label,
                     path: format!("games/{file}"),
+                    game: Some(line.job as u32 + 1),
                 });
             }
         }
-        if dir.join("games.sgf").is_file() {
-            input.notable_games.push(GameLink {
-                label: "all games (one SGF collection)".into(),
-                path: "../games.sgf".into(),
-            });
-        }
+        // Every game is in report.html's viewer; the run's games.sgf stays in the run
+        // directory, outside the report's (a link there broke when the report was moved).
         input.config =
             brief::config_brief(info.as_ref(), &rating, advantage.as_ref(), sprt.as_ref());
         if let Some(note) = tuning_note {
@@ -162,6 +170,30 @@ fn standings(r: &Rating) -> Vec<StandingRow> {
             los_next: row.los_next,
         })
         .collect()
+}
+
+/// The likelihood that each player is stronger than each other (Ordo's CFS), in the order
+/// of the standings, from the pool fit's covariance: `PoolFit::los`, the source of the
+/// standings' "LOS to next" too.
+fn superiority(r: &Rating) -> Superiority {
+    let order: Vec<usize> = r.table.rows.iter().map(|row| row.index).collect();
+    let fit = &r.table.fit;
+    Superiority {
+        names: order.iter().map(|&i| r.results.names[i].clone()).collect(),
+        los: order
+            .iter()
+            .map(|&i| {
+                order
+                    .iter()
+                    .map(|&j| (i != j).then(|| fit.los(i, j)))
+                    .collect()
+            })
+            .collect(),
+        method: format!(
+            "from the pool fit's {} (normal approximation), as the standings' LOS",
+            r.table.method.describe()
+        ),
+    }
 }
 
 fn head_to_head(r: &Rating) -> HeadToHead {

@@ -1,6 +1,7 @@
 //! The report's numbers checked against `rate` and the journal: head-to-head counts and
-//! scores, the Elo of every point of a depth sweep, the standings, and the first mover's score
-//! per opening, on a small real tournament of the engine at depths 1, 2 and 3.
+//! scores, the CFS matrix, the Elo of every point of a depth sweep, the standings, the first
+//! mover's score per opening, the draws among the game lengths and every game of the viewer,
+//! on a small real tournament of the engine at depths 1, 2 and 3.
 
 use gomoku_board::{Geometry, Rule};
 use gomoku_config::run::{
@@ -8,7 +9,7 @@ use gomoku_config::run::{
 };
 use gomoku_config::tournament::{RuleSpec, TimeControlSpec};
 use gomoku_engine::EngineParams;
-use gomoku_report::SweepX;
+use gomoku_report::{GameEnd, Outcome, SweepX};
 use gomoku_results::{RunReport, TableOptions, load_results, rate};
 use gomoku_runner::journal::JOURNAL_FILE;
 use gomoku_runner::{GameResult, RunOptions, TournamentSpec, read_journal, run_tournament};
@@ -162,5 +163,76 @@ fn head_to_head_sweep_and_first_mover_agree_with_rate_and_the_journal() {
     assert_eq!(n, 60);
     assert!((sum - black).abs() < 1e-9, "{sum} vs {black}");
     assert!(lines.iter().any(|l| l.result != Some(GameResult::Draw)));
+    for o in &input.openings {
+        let (low, high) = o.interval.expect("an interval");
+        assert!(low <= o.score && o.score <= high, "{}", o.opening);
+        assert!((0.0..=1.0).contains(&low) && (0.0..=1.0).contains(&high));
+    }
+
+    // CFS: the pool fit's LOS of every row over every column, the standings' LOS to next
+    // on the diagonal above the main one, and the two directions adding up to 1.
+    let sup = input.superiority.as_ref().expect("a CFS matrix");
+    assert_eq!(sup.names, h2h.names);
+    let fit = &rating.table.fit;
+    let pool = |name: &str| rating.results.names.iter().position(|n| n == name).unwrap();
+    for i in 0..3 {
+        for j in 0..3 {
+            let los = sup.los[i][j];
+            if i == j {
+                assert_eq!(los, None);
+                continue;
+            }
+            let los = los.unwrap();
+            assert_eq!(los, fit.los(pool(&sup.names[i]), pool(&sup.names[j])));
+            assert!((los + sup.los[j][i].unwrap() - 1.0).abs() < 1e-9);
+        }
+    }
+    for (k, row) in input.standings.iter().enumerate().take(2) {
+        assert!((sup.los[k][k + 1].unwrap() - row.los_next.unwrap()).abs() < 1e-12);
+    }
+
+    // Game lengths: the draws among them are the journal's draws.
+    let drawn = lines
+        .iter()
+        .filter(|l| l.result == Some(GameResult::Draw))
+        .count();
+    assert_eq!(input.draw_lengths.as_ref().unwrap().len(), drawn);
+    assert!(
+        input.forfeits.is_empty(),
+        "engines in process do not forfeit"
+    );
+
+    // The viewer has every game of the journal as it was played, by game number.
+    let records = input.games.as_ref().expect("the games");
+    assert_eq!((records.width, records.height, records.k), (15, 15, 5));
+    assert_eq!(records.rule, "freestyle");
+    assert_eq!(records.games.len(), 60);
+    assert!(records.games.windows(2).all(|w| w[0].number < w[1].number));
+    for l in &lines {
+        let g = records
+            .games
+            .iter()
+            .find(|g| g.number == l.job as u32 + 1)
+            .unwrap();
+        assert_eq!((&g.black, &g.white), (&l.black, &l.white));
+        assert_eq!(g.opening_moves, l.opening_moves);
+        assert_eq!(g.moves, l.moves);
+        assert_eq!(g.opening, format!("#{}", l.opening + 1));
+        let result = match l.result.unwrap() {
+            GameResult::Black => Outcome::Black,
+            GameResult::White => Outcome::White,
+            GameResult::Draw => Outcome::Draw,
+        };
+        assert_eq!(g.result, result);
+        assert_eq!(g.end.name(), l.reason.name());
+        assert_ne!(g.end, GameEnd::Failed);
+    }
+    // Notable games link to the viewer; no link leaves the report's directory.
+    assert!(!input.notable_games.is_empty());
+    for link in &input.notable_games {
+        let n = link.game.expect("a game number");
+        assert!(records.games.iter().any(|g| g.number == n));
+        assert!(!link.path.starts_with(".."), "{}", link.path);
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -17,19 +17,19 @@ fn seconds(ms: u64) -> String {
     format!("{} s", ms as f64 / 1000.0)
 }
 
-/// The time control in words: `depth 4`, `100 ms per move`, `10 s + 0.1 s per move`.
+/// The time control in words: `depth 4`, `100 ms a move`, `60 s + 0.5 s a move`.
 pub(crate) fn time_control(t: TimeControlSpec) -> String {
     match t {
         TimeControlSpec::EngineDefault => "each engine's own depth".into(),
         TimeControlSpec::Depth(d) => format!("depth {d}"),
-        TimeControlSpec::Nodes(n) => format!("{n} nodes per move"),
-        TimeControlSpec::MoveTime(ms) if ms < 1000 => format!("{ms} ms per move"),
-        TimeControlSpec::MoveTime(ms) => format!("{} per move", seconds(ms)),
+        TimeControlSpec::Nodes(n) => format!("{n} nodes a move"),
+        TimeControlSpec::MoveTime(ms) if ms < 1000 => format!("{ms} ms a move"),
+        TimeControlSpec::MoveTime(ms) => format!("{} a move", seconds(ms)),
         TimeControlSpec::GameTime { base_ms, inc_ms: 0 } => {
             format!("{} per game", seconds(base_ms))
         }
         TimeControlSpec::GameTime { base_ms, inc_ms } => {
-            format!("{} + {} per move", seconds(base_ms), seconds(inc_ms))
+            format!("{} + {} a move", seconds(base_ms), seconds(inc_ms))
         }
     }
 }
@@ -252,11 +252,11 @@ mod tests {
             "each engine's own depth"
         );
         assert_eq!(words(TimeControlSpec::Depth(4)), "depth 4");
-        assert_eq!(words(TimeControlSpec::Nodes(5000)), "5000 nodes per move");
-        assert_eq!(words(TimeControlSpec::MoveTime(100)), "100 ms per move");
-        assert_eq!(words(TimeControlSpec::MoveTime(1500)), "1.5 s per move");
+        assert_eq!(words(TimeControlSpec::Nodes(5000)), "5000 nodes a move");
+        assert_eq!(words(TimeControlSpec::MoveTime(100)), "100 ms a move");
+        assert_eq!(words(TimeControlSpec::MoveTime(1500)), "1.5 s a move");
         let game = |base_ms, inc_ms| words(TimeControlSpec::GameTime { base_ms, inc_ms });
-        assert_eq!(game(10_000, 100), "10 s + 0.1 s per move");
+        assert_eq!(game(10_000, 100), "10 s + 0.1 s a move");
         assert_eq!(game(60_000, 0), "60 s per game");
     }
 

@@ -1,11 +1,15 @@
-//! What the journal says beyond results: game lengths, Black's score per opening, search
-//! speed per engine, and the notable games (longest, shortest win, upsets).
+//! What the journal says beyond results: game lengths (draws apart), Black's score per
+//! opening with its 95% interval, search speed per engine, the forfeits, every game for the
+//! viewer, and the notable games (longest, shortest win, upsets).
 
 use crate::Rating;
-use gomoku_board::Pos;
 use gomoku_board::notation::format_pos_moves;
-use gomoku_report::{EngineSpeed, OpeningScore};
-use gomoku_runner::{GameResult, JournalLine};
+use gomoku_board::{Geometry, Pos, Rule};
+use gomoku_report::{
+    EngineSpeed, ForfeitCount, GameEnd, GameRecord, GameRecords, OpeningScore, Outcome,
+};
+use gomoku_runner::{GameResult, JournalLine, Reason};
+use gomoku_stats::{Trinomial, score_from_elo};
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
 
@@ -23,6 +27,90 @@ pub(crate) fn game_lengths(lines: &[JournalLine]) -> Vec<u32> {
         .collect()
 }
 
+/// The lengths of the drawn games.
+pub(crate) fn draw_lengths(lines: &[JournalLine]) -> Vec<u32> {
+    lines
+        .iter()
+        .filter(|l| l.result == Some(GameResult::Draw))
+        .map(|l| stones(l) as u32)
+        .collect()
+}
+
+/// The report's name of a journal's end reason.
+pub(crate) fn game_end(r: Reason) -> GameEnd {
+    match r {
+        Reason::Five => GameEnd::Five,
+        Reason::BoardFull => GameEnd::BoardFull,
+        Reason::MoveCap => GameEnd::MoveCap,
+        Reason::IllegalMove => GameEnd::IllegalMove,
+        Reason::Forbidden => GameEnd::Forbidden,
+        Reason::TimeForfeit => GameEnd::TimeForfeit,
+        Reason::Crash => GameEnd::Crash,
+        Reason::Garbage => GameEnd::Garbage,
+        Reason::Failed => GameEnd::Failed,
+    }
+}
+
+/// Forfeits by player and reason, counted by the runner's rule (as in `standings.json`).
+pub(crate) fn forfeits(lines: &[JournalLine]) -> Vec<ForfeitCount> {
+    gomoku_runner::batch::forfeits(lines)
+        .into_iter()
+        .map(|((player, reason), games)| ForfeitCount {
+            player,
+            reason: game_end(reason),
+            games: games as u32,
+        })
+        .collect()
+}
+
+/// Every game of the journal for the viewer, by game number, on the run's board (without a
+/// `run.json`, the smallest square of at least 15 that holds every stone, five in a row).
+pub(crate) fn game_records(lines: &[JournalLine], board: Option<(Geometry, Rule)>) -> GameRecords {
+    let mut games: Vec<GameRecord> = lines
+        .iter()
+        .map(|l| GameRecord {
+            number: l.job as u32 + 1,
+            black: l.black.clone(),
+            white: l.white.clone(),
+            opening: format!("#{}", l.opening + 1),
+            opening_moves: l.opening_moves.clone(),
+            moves: l.moves.clone(),
+            result: match l.result {
+                Some(GameResult::Black) => Outcome::Black,
+                Some(GameResult::White) => Outcome::White,
+                Some(GameResult::Draw) => Outcome::Draw,
+                None => Outcome::None,
+            },
+            end: game_end(l.reason),
+        })
+        .collect();
+    games.sort_by_key(|g| g.number);
+    let (width, height, k, rule) = match board {
+        Some((g, rule)) => (g.width, g.height, g.k, rule.to_string()),
+        None => {
+            let most = lines
+                .iter()
+                .flat_map(|l| l.opening_moves.iter().chain(&l.moves))
+                .map(|&[x, y]| usize::from(x.max(y)) + 1)
+                .max()
+                .unwrap_or(0);
+            (
+                most.max(15),
+                most.max(15),
+                5,
+                "unknown (no run.json)".into(),
+            )
+        }
+    };
+    GameRecords {
+        width: width.min(32) as u8,
+        height: height.min(32) as u8,
+        k: k as u8,
+        rule,
+        games,
+    }
+}
+
 /// An opening in pos notation (`h8i9j8`), or as `x,y` points off the notation's range.
 fn opening_label(moves: &[[u8; 2]]) -> String {
     let pts: Vec<Pos> = moves.iter().map(|&[x, y]| Pos::new(x, y)).collect();
@@ -32,29 +120,43 @@ fn opening_label(moves: &[[u8; 2]]) -> String {
     })
 }
 
-/// Black's (the first stone's side) score per opening, by book index.
+/// The 95% interval of a score from its trinomial counts: the ends of `gomoku_stats`'s
+/// Elo interval (normal approximation on the mean score, as fastchess) back on the score
+/// scale.
+fn score_interval(t: &Trinomial) -> Option<(f64, f64)> {
+    let e = t.elo_estimate().ok()?;
+    Some((score_from_elo(e.lower), score_from_elo(e.upper)))
+}
+
+/// Black's (the first stone's side) score per opening, by book index, with its 95% interval.
 pub(crate) fn opening_scores(lines: &[JournalLine]) -> Vec<OpeningScore> {
-    // opening -> (label, points, games, whether the label is the untransformed opening)
-    let mut by: BTreeMap<usize, (String, f64, u32, bool)> = BTreeMap::new();
+    // opening -> (label, Black's results, whether the label is the untransformed opening)
+    let mut by: BTreeMap<usize, (String, Trinomial, bool)> = BTreeMap::new();
     for l in lines {
         let Some(result) = l.result else { continue };
         let e = by
             .entry(l.opening)
-            .or_insert_with(|| (opening_label(&l.opening_moves), 0.0, 0, false));
+            .or_insert_with(|| (opening_label(&l.opening_moves), Trinomial::default(), false));
         // Games are played under a random symmetry: label with the book's own orientation
         // when one game shows it.
-        if l.transform == "identity" && !e.3 {
+        if l.transform == "identity" && !e.2 {
             e.0 = opening_label(&l.opening_moves);
-            e.3 = true;
+            e.2 = true;
         }
-        e.1 += result.black_score();
-        e.2 += 1;
+        match result {
+            GameResult::Black => e.1.wins += 1,
+            GameResult::Draw => e.1.draws += 1,
+            GameResult::White => e.1.losses += 1,
+        }
     }
     by.into_iter()
-        .map(|(i, (label, points, games, _))| OpeningScore {
-            opening: format!("#{} {label}", i + 1),
-            score: points / f64::from(games),
-            games,
+        .filter_map(|(i, (label, t, _))| {
+            Some(OpeningScore {
+                opening: format!("#{} {label}", i + 1),
+                score: t.score().ok()?,
+                games: t.games() as u32,
+                interval: score_interval(&t),
+            })
         })
         .collect()
 }
@@ -213,5 +315,45 @@ mod tests {
             notable[1].0.starts_with("shortest win: game 1:"),
             "{notable:?}"
         );
+    }
+
+    #[test]
+    fn forfeits_draws_and_games_for_the_viewer() {
+        let (a, b) = ((0, "a"), (1, "b"));
+        let mut lines = vec![
+            line(3, 0, a, b, Some(GameResult::Black)),
+            line(1, 0, b, a, Some(GameResult::Draw)),
+            line(2, 1, a, b, Some(GameResult::White)),
+            line(0, 1, b, a, None),
+        ];
+        lines[0].reason = Reason::Crash;
+        lines[1].reason = Reason::BoardFull;
+        lines[2].reason = Reason::TimeForfeit;
+        lines[3].reason = Reason::Failed;
+        // b lost game 4 by a crash, a lost game 3 on time
+        let f = forfeits(&lines);
+        let got: Vec<(&str, GameEnd, u32)> = f
+            .iter()
+            .map(|c| (c.player.as_str(), c.reason, c.games))
+            .collect();
+        assert_eq!(
+            got,
+            [("a", GameEnd::TimeForfeit, 1), ("b", GameEnd::Crash, 1)]
+        );
+        assert_eq!(draw_lengths(&lines), [3]);
+
+        lines[2].moves.push([20, 3]);
+        let g = game_records(&lines, None);
+        assert_eq!(
+            g.games.iter().map(|g| g.number).collect::<Vec<_>>(),
+            [1, 2, 3, 4]
+        );
+        assert_eq!(g.games[0].result, Outcome::None);
+        assert_eq!(g.games[0].end, GameEnd::Failed);
+        assert_eq!(g.games[3].end, GameEnd::Crash);
+        // without run.json: a square that holds every stone, at least 15
+        assert_eq!((g.width, g.height, g.k), (21, 21, 5));
+        let g = game_records(&lines, Some((Geometry::square(19), Rule::Renju)));
+        assert_eq!((g.width, g.rule.as_str()), (19, "renju"));
     }
 }
