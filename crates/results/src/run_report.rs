@@ -190,7 +190,7 @@ fn superiority(r: &Rating) -> Superiority {
             })
             .collect(),
         method: format!(
-            "from the pool fit's {} (normal approximation), as the standings' LOS",
+            "from the pool fit, {} (normal approximation), as the standings' LOS",
             r.table.method.describe()
         ),
     }
