@@ -138,7 +138,8 @@ for t in "${targets[@]}"; do
     else
         failed=1
         artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
-        kind=$(grep -oE 'deadly signal|timeout|out-of-memory|panicked' "$log" | head -1 || true)
+        kind=$(grep -oE 'libFuzzer: (deadly signal|timeout|out-of-memory|run interrupted)|panicked at' \
+            "$log" | head -1 | sed 's/libFuzzer: //' || true)
         result="FAILED (${kind:-exit $status}): ${artifact:-see $log}"
     fi
     printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "${inputs:-?}" "$elapsed" "${rss:-?}" \
