@@ -89,7 +89,7 @@ pub const TARGETS: &[Target] = &[
     },
     Target {
         name: "protocol_engine",
-        covers: "gomoku_protocol::session::serve with the engine brain at depth 1",
+        covers: "gomoku_protocol::session::serve with the engine brain at depth 1, no clock",
         run: targets::protocol_engine,
     },
     Target {

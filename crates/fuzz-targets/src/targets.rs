@@ -264,10 +264,14 @@ fn engine_params() -> &'static EngineParams {
     })
 }
 
-/// The brain side of the Gomocup protocol with the engine brain at depth 1 (capped at depth
-/// 1 on a clock too). One brain per thread serves every input: it thinks only in a game that
-/// the input started, and starting one resets it (transposition table, killers, history,
-/// threat caches and the tie-break stream), so an input's replies depend on it alone.
+/// The brain side of the Gomocup protocol with the engine brain at depth 1, without a clock:
+/// the input's `INFO timeout_turn`, `timeout_match` and `time_left` lines are dropped unless
+/// their value is `0`. On a clock the brain spends a share of the time it is granted (the
+/// threat searches take it whatever the depth), which made a run depend on the machine and
+/// 40 ms an input; [`protocol_brain`] fuzzes the clock's handling. One brain per thread
+/// serves every input: it thinks only in a game that the input started, and starting one
+/// resets it (transposition table, killers, history, threat caches and the tie-break
+/// stream), so an input's replies depend on it alone.
 pub fn protocol_engine(data: &[u8]) {
     thread_local! {
         static BRAIN: RefCell<EngineBrain> = RefCell::new(
@@ -276,7 +280,29 @@ pub fn protocol_engine(data: &[u8]) {
                 .with_depth_cap(Some(1)),
         );
     }
-    BRAIN.with(|brain| session(Lent(&mut *brain.borrow_mut()), data));
+    let input = without_clock(data);
+    BRAIN.with(|brain| session(Lent(&mut *brain.borrow_mut()), &input));
+}
+
+/// `data` without its clock lines (see [`protocol_engine`]); lines end at LF or CR, as
+/// `serve` reads them, and keep their ends.
+fn without_clock(data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(data.len());
+    for line in data.split_inclusive(|&b| b == b'\n' || b == b'\r') {
+        let text = String::from_utf8_lossy(line);
+        let mut words = text.split_whitespace();
+        let clock = words.next().is_some_and(|w| w.eq_ignore_ascii_case("INFO"))
+            && words.next().is_some_and(|k| {
+                ["timeout_turn", "timeout_match", "time_left"]
+                    .iter()
+                    .any(|c| k.eq_ignore_ascii_case(c))
+            })
+            && words.next() != Some("0");
+        if !clock {
+            out.extend_from_slice(line);
+        }
+    }
+    out
 }
 
 /// A brain lent to one session.
@@ -304,5 +330,19 @@ pub fn protocol_manager(data: &[u8]) {
         let _ = parse_answer(line);
         let _ = parse_command(line);
         let _ = parse_board_line(line);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::without_clock;
+
+    #[test]
+    fn clock_lines_are_dropped_but_a_zero_is_kept() {
+        let input = b"START 15\r\ninfo Timeout_Turn 50\rINFO time_left 9\nINFO timeout_turn 0\nINFO rule 1\nBEGIN";
+        assert_eq!(
+            without_clock(input),
+            b"START 15\r\nINFO timeout_turn 0\nINFO rule 1\nBEGIN".to_vec()
+        );
     }
 }
