@@ -4,6 +4,7 @@
 #![deny(missing_docs)]
 
 pub mod engine;
+pub mod flags;
 pub mod limits;
 pub mod run;
 pub mod sprt;
