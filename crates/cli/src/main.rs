@@ -26,6 +26,8 @@ enum Command {
     Report(commands::report::Args),
     /// Play a tournament file on all cores: journal, PGN, SGF and standings.
     Tournament(commands::tournament::Args),
+    /// Play a match from flags alone (engines, book, time control): a tournament's files.
+    Match(commands::match_cmd::Args),
     /// Merge the shard directories of a tournament into one run (journal, PGN, SGF, report).
     Merge(commands::merge::Args),
     /// Search one position and print the engine's verdict.
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
         Command::Sprt(args) => commands::sprt::run(args),
         Command::Report(args) => commands::report::run(args),
         Command::Tournament(args) => commands::tournament::run(args),
+        Command::Match(args) => commands::match_cmd::run(args),
         Command::Merge(args) => commands::merge::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Tune(args) => commands::tune::run(args),

@@ -1,0 +1,323 @@
+//! `match`: a tournament from flags alone, as fastchess and c-gomoku-cli take them. The flags
+//! become a tournament file's text, loaded by the tournament loader
+//! (`gomoku_config::flags`), and the run is a tournament's: the same journal, PGN, SGF,
+//! standings and report, resumed the same way.
+
+use anyhow::{Context, Result};
+use gomoku_board::Rule;
+use gomoku_config::flags::{
+    MatchFlags, load_match, parse_board, parse_book_format, parse_game_time, parse_ms,
+};
+use gomoku_config::tournament::{BookFormatSpec, TimeControlSpec};
+use gomoku_runner::outputs::termination;
+use gomoku_runner::progress::ConsoleObserver;
+use gomoku_runner::{
+    BatchResult, GameResult, JournalLine, Observer, OpenMode, RunOptions, TournamentSpec,
+    run_tournament, write_outputs,
+};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+
+const EXAMPLES: &str = "\
+ENGINES:
+  An --engine is one argument: the engine, then KEY=VALUE settings (quote a path with spaces
+  inside it: --engine \"cmd:'/opt/my engine/pbrain-x' move_time_ms=100\"):
+    configs/engines/seed-d4.ron    an engine file (a word with a / or ending in .ron)
+    seed-d4                        a shipped engine by name (configs/engines/seed-d4.ron)
+    default, random, greedy        built-in players (default: the engine of play/analyze)
+    cmd:PROGRAM                    an external Gomocup (pbrain) engine
+  Settings: name=NAME; for an engine any field a tournament's overrides take (depth=6,
+  top_n=5, top_n=none, lmr=false, table=FILE); for cmd: move_time_ms, game_time_ms,
+  tolerance_ms, max_memory_mb, start_timeout_ms, dir, stderr and arg=WORD (once per argument).
+  A setting renames the engine as a sweep would (seed-d4 depth=6 plays as seed-d4-depth6).
+
+EXAMPLES:
+  gomoku-arena match --engine seed-d4 --engine \"seed-d4 top_n=5\" --games 100
+  gomoku-arena match --engine configs/engines/tuned-d4.ron --engine greedy --depth 2 --verbose
+  gomoku-arena match --engine tuned-d4 --engine \"cmd:target/release/pbrain-gomoku-arena \\
+      arg=--depth arg=4\" --move-time 100ms --threads 1 --games 20 --out reports/sparring
+  gomoku-arena match ... --resume      # continue an interrupted match (the same flags)";
+
+/// Arguments of `match`.
+#[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// A participant, repeated (at least two): "ENGINE [KEY=VALUE]...", one quoted
+    /// argument; see ENGINES below.
+    #[arg(long = "engine", required = true, value_name = "ENGINE [KEY=VALUE]...")]
+    engines: Vec<String>,
+    /// The first engine plays every other one (the others do not meet); default: everyone
+    /// plays everyone.
+    #[arg(long)]
+    gauntlet: bool,
+    /// Games per pair of engines and round, even: the book's first GAMES/2 openings, each
+    /// with both colours (default: the whole book).
+    #[arg(long)]
+    games: Option<usize>,
+    /// Passes through the openings.
+    #[arg(long, default_value_t = 1)]
+    rounds: u32,
+    /// The opening book (default: the shipped one of the board and rule, e.g.
+    /// openings/freestyle15.txt).
+    #[arg(long)]
+    book: Option<PathBuf>,
+    /// The book's format: auto, pos, offset or gtp.
+    #[arg(long, default_value = "auto", value_parser = parse_book_format)]
+    book_format: BookFormatSpec,
+    /// A random board symmetry for each opening and pair.
+    #[arg(long)]
+    transform: bool,
+    /// Board: a side (15) or WIDTHxHEIGHT (15x12); 3..=32.
+    #[arg(long, default_value = "15", value_parser = parse_board)]
+    board: (usize, usize),
+    /// Stones in a row that win (3..=7).
+    #[arg(long, default_value_t = 5)]
+    k: usize,
+    /// Rule: freestyle, standard or renju.
+    #[arg(long, default_value = "freestyle")]
+    rule: Rule,
+    /// Time control: a fixed depth (1..=64) for every in-process engine (default: each
+    /// engine's own depth).
+    #[arg(long, group = "tc", value_parser = depth)]
+    depth: Option<TimeControlSpec>,
+    /// Time control: nodes per move.
+    #[arg(long, group = "tc", value_parser = nodes)]
+    nodes: Option<TimeControlSpec>,
+    /// Time control: time per move (100, 100ms, 1.5s), also an external engine's
+    /// move_time_ms unless it sets one; not reproducible move for move.
+    #[arg(long, group = "tc", value_parser = move_time)]
+    move_time: Option<TimeControlSpec>,
+    /// Time control: a clock per side, BASE+INC (10s+0.1s, 10000+100).
+    #[arg(long, group = "tc", value_parser = parse_game_time)]
+    game_time: Option<TimeControlSpec>,
+    /// The run seed (openings' symmetries, tie-breaks, random players).
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Worker threads (default: all cores); 1..=1024. An external engine wants a core.
+    #[arg(long, value_parser = super::parse_threads)]
+    threads: Option<usize>,
+    /// Output directory: journal, PGN, SGF, standings and report.
+    #[arg(long, default_value = "reports/match")]
+    out: PathBuf,
+    /// The run's name (in the report).
+    #[arg(long, default_value = "match")]
+    name: String,
+    /// Continue the journal in the output directory (give the same flags).
+    #[arg(long)]
+    resume: bool,
+    /// Write into the output directory even if it holds another run or other files.
+    #[arg(long)]
+    force: bool,
+    /// Print a line as each game ends, as c-gomoku-cli does:
+    /// `Finished game 3 (A vs B): 1-0 {Black win by five connection}` (1-0: the first mover,
+    /// Black, won), and with two engines the score after it.
+    #[arg(long, short)]
+    verbose: bool,
+    /// No progress bar and no intermediate standings.
+    #[arg(long, conflicts_with = "verbose")]
+    quiet: bool,
+}
+
+fn depth(text: &str) -> Result<TimeControlSpec, String> {
+    checked(TimeControlSpec::Depth(
+        text.parse()
+            .map_err(|_| format!("'{text}': expected a depth"))?,
+    ))
+}
+
+fn nodes(text: &str) -> Result<TimeControlSpec, String> {
+    checked(TimeControlSpec::Nodes(
+        text.parse()
+            .map_err(|_| format!("'{text}': expected a number of nodes"))?,
+    ))
+}
+
+fn move_time(text: &str) -> Result<TimeControlSpec, String> {
+    checked(TimeControlSpec::MoveTime(parse_ms(text)?))
+}
+
+fn checked(tc: TimeControlSpec) -> Result<TimeControlSpec, String> {
+    tc.check().map(|()| tc)
+}
+
+/// Folders that may hold the shipped `configs/` and `openings/`: the working directory, then
+/// the repository the executable was built in (`target/release/..`).
+fn roots() -> Vec<PathBuf> {
+    let mut roots = vec![PathBuf::from(".")];
+    if let Ok(exe) = std::env::current_exe() {
+        roots.extend(exe.ancestors().skip(1).take(3).map(PathBuf::from));
+    }
+    roots
+}
+
+/// The command line that continues this run: the one given, with `--resume` and without
+/// `--force`, quoted for a POSIX shell.
+fn resume_command() -> String {
+    let mut words: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--force")
+        .collect();
+    if !words.iter().any(|a| a == "--resume") {
+        words.push("--resume".into());
+    }
+    format!("gomoku-arena {}", shell_words::join(words))
+}
+
+/// Runs `match`.
+pub fn run(args: Args) -> Result<ExitCode> {
+    let mut engines = Vec::new();
+    for e in &args.engines {
+        engines.push(shell_words::split(e).with_context(|| format!("--engine \"{e}\": quoting"))?);
+    }
+    let flags = MatchFlags {
+        name: args.name.clone(),
+        engines,
+        gauntlet: args.gauntlet,
+        games: args.games,
+        rounds: args.rounds,
+        book: args.book.clone(),
+        book_format: args.book_format,
+        transform: args.transform,
+        board: args.board,
+        k: args.k,
+        rule: args.rule,
+        time_control: [args.depth, args.nodes, args.move_time, args.game_time]
+            .into_iter()
+            .flatten()
+            .next()
+            .unwrap_or_default(),
+        seed: args.seed,
+        threads: args.threads,
+        output: args.out.clone(),
+        roots: roots(),
+    };
+    let tournament = load_match(&flags)?;
+    let openings = tournament
+        .openings
+        .iter()
+        .map(|o| o.moves.clone())
+        .collect();
+    let spec =
+        TournamentSpec::new(tournament.run_config(), openings).context("building the players")?;
+    let output = tournament.output.clone();
+    let stop = super::stop_on_interrupt("the journal holds every finished game")?;
+    let names: Vec<String> = spec.participants.iter().map(|p| p.name.clone()).collect();
+    let every = if args.quiet {
+        0
+    } else {
+        tournament.standings_every
+    };
+    let console = ConsoleObserver::new(names.clone(), every, !args.quiet);
+    let verbose = Verbose {
+        console: &console,
+        two: (names.len() == 2).then(|| [names[0].clone(), names[1].clone()]),
+        score: Mutex::new([0; 3]),
+    };
+    eprintln!("{}, output {}", spec.describe(None), output.display());
+    let opts = RunOptions {
+        threads: tournament.threads.unwrap_or(0),
+        output: Some(&output),
+        mode: OpenMode {
+            resume: args.resume,
+            force: args.force,
+        },
+        shard: None,
+        stop: Some(&stop),
+        observer: Some(if args.verbose { &verbose } else { &console }),
+    };
+    let summary = run_tournament(&spec, &opts).context("running the match")?;
+    let standings = write_outputs(&output)
+        .with_context(|| format!("writing outputs to {}", output.display()))?;
+    println!("{}", standings.table());
+    eprintln!(
+        "played {} ({} resumed)",
+        summary.batch.describe(),
+        summary.resumed
+    );
+    if summary.interrupted() {
+        eprintln!(
+            "stopped with {} of {} games journaled; resume with:\n  {}",
+            summary.lines.len(),
+            summary.total,
+            resume_command()
+        );
+        return Ok(ExitCode::from(130));
+    }
+    let report = super::report::write_run_report(&output)
+        .with_context(|| format!("writing the report into {}", output.display()))?;
+    eprintln!("report in {}", report.display());
+    eprintln!("results in {}", output.display());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The console observer plus c-gomoku-cli's line per game (and, with two engines, the score
+/// of the first against the second after it).
+struct Verbose<'a> {
+    console: &'a ConsoleObserver,
+    two: Option<[String; 2]>,
+    /// The first engine's wins, losses and draws.
+    score: Mutex<[u64; 3]>,
+}
+
+impl Verbose<'_> {
+    fn count(&self, line: &JournalLine) -> [u64; 3] {
+        let mut score = self.score.lock().unwrap_or_else(|e| e.into_inner());
+        let first_black = line.black_idx == 0;
+        match line.result {
+            Some(GameResult::Draw) => score[2] += 1,
+            Some(GameResult::Black) => score[usize::from(!first_black)] += 1,
+            Some(GameResult::White) => score[usize::from(first_black)] += 1,
+            None => {}
+        }
+        *score
+    }
+}
+
+impl Observer for Verbose<'_> {
+    fn started(&self, total: usize, done: &[JournalLine]) {
+        self.console.started(total, done);
+        for line in done {
+            self.count(line);
+        }
+    }
+
+    fn game_finished(&self, line: &JournalLine) {
+        // c-gomoku-cli's stdout line: the result with Black's score first.
+        let (result, reason) = match line.result {
+            Some(r) => {
+                let text = match r {
+                    GameResult::Black => "1-0",
+                    GameResult::White => "0-1",
+                    GameResult::Draw => "1/2-1/2",
+                };
+                (text, termination(r, line.reason))
+            }
+            None => ("*", "Unterminated".to_string()),
+        };
+        let mut text = format!(
+            "Finished game {} ({} vs {}): {result} {{{reason}}}",
+            line.job + 1,
+            line.black,
+            line.white
+        );
+        if let Some([a, b]) = &self.two {
+            let [w, l, d] = self.count(line);
+            let n = w + l + d;
+            let ratio = if n == 0 {
+                0.0
+            } else {
+                (w as f64 + d as f64 / 2.0) / n as f64
+            };
+            text.push_str(&format!(
+                "\nScore of {a} vs {b}: {w} - {l} - {d}  [{ratio:.3}] {n}"
+            ));
+        }
+        self.console.println(&text);
+        self.console.game_finished(line);
+    }
+
+    fn finished(&self, summary: &BatchResult) {
+        self.console.finished(summary);
+    }
+}

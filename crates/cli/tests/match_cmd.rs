@@ -1,0 +1,350 @@
+//! `gomoku-arena match` end to end: flags alone play the games of the equivalent tournament
+//! file (the same journal, run hash included, and PGN) and resume as it does; `--verbose`
+//! prints c-gomoku-cli's line for every game; an external engine (our own pbrain) plays from
+//! `cmd:`; bad flags exit 2 with a message that names the flag, before any game.
+
+use gomoku_runner::outputs::termination;
+use gomoku_runner::{GameResult, JournalLine, read_journal};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const BIN: &str = env!("CARGO_BIN_EXE_gomoku-arena");
+const PBRAIN: &str = env!("CARGO_BIN_EXE_pbrain-gomoku-arena");
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+/// A fresh temp dir with a 4-opening book.
+fn setup(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gomoku-cli-match-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("book.txt"), "h8g7i9\nh8i7g9\nh8h7i8\nh8g9j8\n").unwrap();
+    dir
+}
+
+/// Runs gomoku-arena from the repository root (where `configs/` is).
+fn arena(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .unwrap()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn assert_ok(o: &Output) {
+    assert!(o.status.success(), "{:?}\n{}", o.status, text(&o.stderr));
+}
+
+/// A journal's lines by job, without the timing fields.
+fn games(dir: &Path) -> Vec<JournalLine> {
+    let journal = read_journal(&dir.join("games.jsonl")).unwrap();
+    let mut lines: Vec<JournalLine> = journal
+        .lines
+        .iter()
+        .map(JournalLine::without_timing)
+        .collect();
+    lines.sort_by_key(|l| l.job);
+    lines
+}
+
+/// `results.pgn` without its `[Date]` lines (the time each game ended).
+fn pgn(dir: &Path) -> String {
+    std::fs::read_to_string(dir.join("results.pgn"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with("[Date "))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn flags_play_the_games_of_the_equivalent_tournament_file_and_resume_as_it_does() {
+    let dir = setup("same");
+    let engines = repo().join("configs/engines");
+    let config = format!(
+        r#"Tournament(
+    name: "from a file",
+    participants: [
+        Variant(base: "{d2}", name: "seed-d2-depth1", overrides: (depth: 1)),
+        Variant(base: "{d4}", name: "narrow", overrides: (depth: 1, top_n: 3)),
+        Builtin(name: "random", kind: Random),
+    ],
+    openings: (file: "book.txt", limit: 2, transform: true),
+    seed: 11,
+    threads: 2,
+    output: "file",
+    standings_every: 0,
+)
+"#,
+        d2 = engines.join("seed-d2.ron").display(),
+        d4 = engines.join("seed-d4.ron").display(),
+    );
+    std::fs::write(dir.join("t.ron"), config).unwrap();
+    assert_ok(&arena(&["tournament", s(&dir.join("t.ron")), "--quiet"]));
+
+    let out = dir.join("flags");
+    let book = dir.join("book.txt");
+    let flags = [
+        "match",
+        "--engine",
+        "seed-d2 depth=1",
+        "--engine",
+        "configs/engines/seed-d4.ron depth=1 top_n=3 name=narrow",
+        "--engine",
+        "random",
+        "--book",
+        s(&book),
+        "--games",
+        "4",
+        "--transform",
+        "--seed",
+        "11",
+        "--threads",
+        "2",
+        "--out",
+        s(&out),
+        "--quiet",
+    ];
+    assert_ok(&arena(&flags));
+
+    let from_file = games(&dir.join("file"));
+    let from_flags = games(&out);
+    // 3 pairs x 2 openings x 2 colours.
+    assert_eq!(from_flags.len(), 12);
+    assert_eq!(
+        from_flags, from_file,
+        "the same games under the same run hash"
+    );
+    assert_eq!(pgn(&out), pgn(&dir.join("file")));
+    for f in [
+        "games.sgf",
+        "standings.json",
+        "run.json",
+        "report/report.html",
+    ] {
+        assert!(out.join(f).is_file(), "{f}");
+    }
+
+    // A second run refuses the directory; --resume plays nothing and keeps the journal.
+    let again = arena(&flags);
+    assert_eq!(again.status.code(), Some(2), "{}", text(&again.stderr));
+    let resumed = arena(&[&flags[..], &["--resume"]].concat());
+    assert_ok(&resumed);
+    assert!(
+        text(&resumed.stderr).contains("(12 resumed)"),
+        "{}",
+        text(&resumed.stderr)
+    );
+    assert_eq!(games(&out), from_file);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn verbose_prints_a_finished_line_and_the_score_per_game() {
+    let dir = setup("verbose");
+    let out = dir.join("out");
+    let o = arena(&[
+        "match",
+        "--engine",
+        "greedy",
+        "--engine",
+        "random",
+        "--book",
+        s(&dir.join("book.txt")),
+        "--games",
+        "4",
+        "--rounds",
+        "2",
+        "--seed",
+        "3",
+        "--threads",
+        "2",
+        "--out",
+        s(&out),
+        "--verbose",
+    ]);
+    assert_ok(&o);
+    let stdout = text(&o.stdout);
+    let finished: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("Finished game "))
+        .collect();
+    let journal = games(&out);
+    assert_eq!(journal.len(), 8);
+    assert_eq!(finished.len(), journal.len(), "{stdout}");
+    for g in &journal {
+        let result = g.result.expect("a finished game");
+        let score = match result {
+            GameResult::Black => "1-0",
+            GameResult::White => "0-1",
+            GameResult::Draw => "1/2-1/2",
+        };
+        let line = format!(
+            "Finished game {} ({} vs {}): {score} {{{}}}",
+            g.job + 1,
+            g.black,
+            g.white,
+            termination(result, g.reason)
+        );
+        assert!(finished.contains(&line.as_str()), "{line} in\n{stdout}");
+    }
+    let scores: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("Score of greedy vs random: "))
+        .collect();
+    assert_eq!(scores.len(), 8, "{stdout}");
+    assert!(scores[7].ends_with(" 8"), "{}", scores[7]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_external_engine_plays_from_cmd() {
+    let dir = setup("external");
+    let out = dir.join("out");
+    let engine = format!(
+        "cmd:{PBRAIN} arg=--engine arg={} arg=--depth arg=1",
+        repo().join("configs/engines/seed-d2.ron").display()
+    );
+    let o = arena(&[
+        "match",
+        "--engine",
+        &engine,
+        "--engine",
+        "greedy",
+        "--book",
+        s(&dir.join("book.txt")),
+        "--games",
+        "2",
+        "--move-time",
+        "2s",
+        "--threads",
+        "1",
+        "--out",
+        s(&out),
+        "--quiet",
+    ]);
+    assert_ok(&o);
+    let journal = games(&out);
+    assert_eq!(journal.len(), 2);
+    for g in &journal {
+        assert!(g.result.is_some() && g.message.is_none(), "{g:?}");
+        assert!(
+            [g.black.as_str(), g.white.as_str()].contains(&"pbrain-gomoku-arena"),
+            "{g:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_flags_exit_2_naming_the_flag_before_any_game() {
+    let dir = setup("bad");
+    let out = dir.join("out");
+    let book = dir.join("book.txt");
+    let base = ["match", "--out", s(&out), "--book", s(&book)];
+    let pbrain = format!("cmd:{PBRAIN}");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--engine", "nowhere/engine.ron", "--engine", "greedy"],
+            "nowhere/engine.ron",
+        ),
+        (
+            &["--engine", "no-such-engine", "--engine", "greedy"],
+            "the shipped engines are",
+        ),
+        (
+            &["--engine", "seed-d2 dpth=3", "--engine", "greedy"],
+            "--engine \"seed-d2 dpth=3\": 'dpth=3'",
+        ),
+        (
+            &["--engine", "seed-d2 depth=99", "--engine", "greedy"],
+            "--engine \"seed-d2 depth=99\": ",
+        ),
+        (
+            &["--engine", "seed-d2 top_n=(1)", "--engine", "greedy"],
+            "a value is a number",
+        ),
+        (
+            &["--engine", "greedy depth=2", "--engine", "random"],
+            "takes no settings",
+        ),
+        (
+            &[
+                "--engine",
+                "seed-d2",
+                "--engine",
+                "greedy",
+                "--move-time",
+                "soon",
+            ],
+            "'soon': expected milliseconds",
+        ),
+        (
+            &[
+                "--engine",
+                "seed-d2",
+                "--engine",
+                "greedy",
+                "--game-time",
+                "0+100",
+            ],
+            "base_ms must be in",
+        ),
+        (
+            &["--engine", "seed-d2", "--engine", "greedy", "--depth", "0"],
+            "the depth must be in 1..=64",
+        ),
+        (
+            &[
+                "--engine", "seed-d2", "--engine", "greedy", "--depth", "2", "--nodes", "9",
+            ],
+            "cannot be used with",
+        ),
+        (
+            &["--engine", &pbrain, "--engine", "greedy"],
+            "give move_time_ms=MS",
+        ),
+        (
+            &["--engine", "seed-d2", "--engine", "greedy", "--games", "3"],
+            "--games: 3: give an even number",
+        ),
+        (
+            &["--engine", "seed-d2", "--engine", "greedy", "--games", "20"],
+            "need 10 openings",
+        ),
+        (
+            &["--engine", "seed-d2", "--engine", "greedy", "--board", "40"],
+            "--board/--k/--rule: ",
+        ),
+        (&["--engine", "seed-d2"], "at least two participants"),
+        (
+            &["--engine", "seed-d2 'open", "--engine", "greedy"],
+            "quoting",
+        ),
+    ];
+    for (args, expected) in cases {
+        let o = arena(&[&base[..], args].concat());
+        let err = text(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains(expected),
+            "{args:?}: expected '{expected}' in {err}"
+        );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!out.exists(), "{args:?} started a run");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
