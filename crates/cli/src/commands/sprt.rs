@@ -4,12 +4,17 @@
 
 use anyhow::{Context, Result};
 use gomoku_config::sprt::load_sprt;
-use gomoku_results::sprt_text::{progress_line, result_lines};
+use gomoku_results::sprt_text::{expected_more_games, llr_fraction, progress_line, result_lines};
 use gomoku_runner::OpenMode;
 use gomoku_runner::sprt::{Decision, SprtOptions, SprtSummary, run_sprt};
 use gomoku_runner::write_outputs;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+/// Steps of the LLR bar between the bounds.
+const LLR_STEPS: u64 = 1000;
 
 /// Arguments of `sprt`.
 #[derive(clap::Args)]
@@ -57,10 +62,29 @@ pub fn run(args: Args) -> Result<ExitCode> {
         plan.openings.len(),
         output.display()
     );
+    // On a terminal, a bar of where the LLR stands between its bounds (H0 at the left end,
+    // H1 at the right), with the games a decision is forecast to need at the current drift.
+    let bar = if !args.quiet && std::io::stderr().is_terminal() {
+        let style = ProgressStyle::with_template("{elapsed_precise} H0 [{wide_bar}] H1  {msg}")
+            .expect("a valid template")
+            .progress_chars("=> ");
+        ProgressBar::new(LLR_STEPS).with_style(style)
+    } else {
+        ProgressBar::hidden()
+    };
     let progress = |s: &SprtSummary| {
-        if !args.quiet {
-            println!("{}", progress_line(s));
+        if args.quiet {
+            return;
         }
+        bar.suspend(|| println!("{}", progress_line(s)));
+        bar.set_position((llr_fraction(s) * LLR_STEPS as f64).round() as u64);
+        let more = expected_more_games(s).map_or(String::new(), |g| {
+            format!(", about {g} more games at this rate")
+        });
+        bar.set_message(format!(
+            "LLR {:.2} in [{:.2}, {:.2}]{more}",
+            s.llr, s.lower, s.upper
+        ));
     };
     let summary = run_sprt(
         &plan,
@@ -77,6 +101,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         },
     )
     .with_context(|| format!("running {}", args.config.display()))?;
+    bar.finish_and_clear();
     if summary.machine.resumed_pairs > 0 {
         eprintln!(
             "resumed {} pairs from the journal",
