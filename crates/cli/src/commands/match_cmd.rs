@@ -9,15 +9,9 @@ use gomoku_config::flags::{
     MatchFlags, load_match, parse_board, parse_book_format, parse_game_time, parse_ms,
 };
 use gomoku_config::tournament::{BookFormatSpec, TimeControlSpec};
-use gomoku_runner::outputs::termination;
-use gomoku_runner::progress::ConsoleObserver;
-use gomoku_runner::{
-    BatchResult, GameResult, JournalLine, Observer, OpenMode, RunOptions, TournamentSpec,
-    run_tournament, write_outputs,
-};
+use gomoku_runner::OpenMode;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
 
 const EXAMPLES: &str = "\
 ENGINES:
@@ -151,19 +145,6 @@ fn roots() -> Vec<PathBuf> {
     roots
 }
 
-/// The command line that continues this run: the one given, with `--resume` and without
-/// `--force`, quoted for a POSIX shell.
-fn resume_command() -> String {
-    let mut words: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| a != "--force")
-        .collect();
-    if !words.iter().any(|a| a == "--resume") {
-        words.push("--resume".into());
-    }
-    format!("gomoku-arena {}", shell_words::join(words))
-}
-
 /// Runs `match`.
 pub fn run(args: Args) -> Result<ExitCode> {
     let mut engines = Vec::new();
@@ -193,131 +174,19 @@ pub fn run(args: Args) -> Result<ExitCode> {
         roots: roots(),
     };
     let tournament = load_match(&flags)?;
-    let openings = tournament
-        .openings
-        .iter()
-        .map(|o| o.moves.clone())
-        .collect();
-    let spec =
-        TournamentSpec::new(tournament.run_config(), openings).context("building the players")?;
-    let output = tournament.output.clone();
-    let stop = super::stop_on_interrupt("the journal holds every finished game")?;
-    let names: Vec<String> = spec.participants.iter().map(|p| p.name.clone()).collect();
-    let every = if args.quiet {
-        0
-    } else {
-        tournament.standings_every
-    };
-    let console = ConsoleObserver::new(names.clone(), every, !args.quiet);
-    let verbose = Verbose {
-        console: &console,
-        two: (names.len() == 2).then(|| [names[0].clone(), names[1].clone()]),
-        score: Mutex::new([0; 3]),
-    };
-    eprintln!("{}, output {}", spec.describe(None), output.display());
-    let opts = RunOptions {
-        threads: tournament.threads.unwrap_or(0),
-        output: Some(&output),
-        mode: OpenMode {
-            resume: args.resume,
-            force: args.force,
+    super::tournament::play(
+        &tournament,
+        &super::tournament::Play {
+            output: tournament.output.clone(),
+            threads: tournament.threads.unwrap_or(0),
+            mode: OpenMode {
+                resume: args.resume,
+                force: args.force,
+            },
+            shard: None,
+            quiet: args.quiet,
+            verbose: args.verbose,
+            what: "the match".into(),
         },
-        shard: None,
-        stop: Some(&stop),
-        observer: Some(if args.verbose { &verbose } else { &console }),
-    };
-    let summary = run_tournament(&spec, &opts).context("running the match")?;
-    let standings = write_outputs(&output)
-        .with_context(|| format!("writing outputs to {}", output.display()))?;
-    println!("{}", standings.table());
-    eprintln!(
-        "played {} ({} resumed)",
-        summary.batch.describe(),
-        summary.resumed
-    );
-    if summary.interrupted() {
-        eprintln!(
-            "stopped with {} of {} games journaled; resume with:\n  {}",
-            summary.lines.len(),
-            summary.total,
-            resume_command()
-        );
-        return Ok(ExitCode::from(130));
-    }
-    let report = super::report::write_run_report(&output)
-        .with_context(|| format!("writing the report into {}", output.display()))?;
-    eprintln!("report in {}", report.display());
-    eprintln!("results in {}", output.display());
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The console observer plus c-gomoku-cli's line per game (and, with two engines, the score
-/// of the first against the second after it).
-struct Verbose<'a> {
-    console: &'a ConsoleObserver,
-    two: Option<[String; 2]>,
-    /// The first engine's wins, losses and draws.
-    score: Mutex<[u64; 3]>,
-}
-
-impl Verbose<'_> {
-    fn count(&self, line: &JournalLine) -> [u64; 3] {
-        let mut score = self.score.lock().unwrap_or_else(|e| e.into_inner());
-        let first_black = line.black_idx == 0;
-        match line.result {
-            Some(GameResult::Draw) => score[2] += 1,
-            Some(GameResult::Black) => score[usize::from(!first_black)] += 1,
-            Some(GameResult::White) => score[usize::from(first_black)] += 1,
-            None => {}
-        }
-        *score
-    }
-}
-
-impl Observer for Verbose<'_> {
-    fn started(&self, total: usize, done: &[JournalLine]) {
-        self.console.started(total, done);
-        for line in done {
-            self.count(line);
-        }
-    }
-
-    fn game_finished(&self, line: &JournalLine) {
-        // c-gomoku-cli's stdout line: the result with Black's score first.
-        let (result, reason) = match line.result {
-            Some(r) => {
-                let text = match r {
-                    GameResult::Black => "1-0",
-                    GameResult::White => "0-1",
-                    GameResult::Draw => "1/2-1/2",
-                };
-                (text, termination(r, line.reason))
-            }
-            None => ("*", "Unterminated".to_string()),
-        };
-        let mut text = format!(
-            "Finished game {} ({} vs {}): {result} {{{reason}}}",
-            line.job + 1,
-            line.black,
-            line.white
-        );
-        if let Some([a, b]) = &self.two {
-            let [w, l, d] = self.count(line);
-            let n = w + l + d;
-            let ratio = if n == 0 {
-                0.0
-            } else {
-                (w as f64 + d as f64 / 2.0) / n as f64
-            };
-            text.push_str(&format!(
-                "\nScore of {a} vs {b}: {w} - {l} - {d}  [{ratio:.3}] {n}"
-            ));
-        }
-        self.console.println(&text);
-        self.console.game_finished(line);
-    }
-
-    fn finished(&self, summary: &BatchResult) {
-        self.console.finished(summary);
-    }
+    )
 }

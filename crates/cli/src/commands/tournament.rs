@@ -3,10 +3,15 @@
 
 use anyhow::{Context, Result};
 use gomoku_config::tournament::{Tournament, load_tournament};
+use gomoku_runner::outputs::termination;
 use gomoku_runner::progress::ConsoleObserver;
-use gomoku_runner::{OpenMode, RunOptions, TournamentSpec, run_tournament, write_outputs};
+use gomoku_runner::{
+    BatchResult, GameResult, JournalLine, Observer, OpenMode, RunOptions, TournamentSpec,
+    run_tournament, write_outputs,
+};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
 
 /// Arguments of `tournament`.
 #[derive(clap::Args)]
@@ -36,6 +41,10 @@ pub struct Args {
     /// journal there is started afresh).
     #[arg(long)]
     force: bool,
+    /// Print c-gomoku-cli's `Finished game N (Black vs White): 1-0 {reason}` line as each
+    /// game ends (and, with two players, the score of the first).
+    #[arg(long)]
+    verbose: bool,
 }
 
 /// Parses a `--shard`: `I/N` counts from 0 (0 <= I < N, as the stripes i mod N = I), `KofN`
@@ -89,6 +98,48 @@ fn resume_command() -> String {
 /// Runs `tournament`.
 pub fn run(args: Args) -> Result<ExitCode> {
     let tournament = load(&args.config)?;
+    let output = args
+        .out
+        .clone()
+        .unwrap_or_else(|| tournament.output.clone());
+    play(
+        &tournament,
+        &Play {
+            output,
+            threads: args.threads.or(tournament.threads).unwrap_or(0),
+            mode: OpenMode {
+                resume: args.resume,
+                force: args.force,
+            },
+            shard: args.shard,
+            quiet: args.quiet,
+            verbose: args.verbose,
+            what: format!("tournament {}", args.config.display()),
+        },
+    )
+}
+
+/// How a loaded tournament is played: the options `tournament` and `match` share.
+pub struct Play {
+    /// The output directory.
+    pub output: PathBuf,
+    /// Worker threads (0: all cores).
+    pub threads: usize,
+    /// Resume or force.
+    pub mode: OpenMode,
+    /// One stripe of the schedule, if any.
+    pub shard: Option<(usize, usize)>,
+    /// No progress bar and no intermediate standings.
+    pub quiet: bool,
+    /// c-gomoku-cli's line per finished game.
+    pub verbose: bool,
+    /// What is played, for error context (`tournament FILE`, `the match`).
+    pub what: String,
+}
+
+/// Plays a loaded tournament into its output directory and writes the standings, PGN, SGF
+/// and (unless a shard) the report: the run of `tournament` and of `match`.
+pub fn play(tournament: &Tournament, how: &Play) -> Result<ExitCode> {
     let openings = tournament
         .openings
         .iter()
@@ -96,40 +147,35 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .collect();
     let spec =
         TournamentSpec::new(tournament.run_config(), openings).context("building the players")?;
-    let output = args
-        .out
-        .clone()
-        .unwrap_or_else(|| tournament.output.clone());
-    let threads = args.threads.or(tournament.threads).unwrap_or(0);
-
+    let output = &how.output;
     let stop = super::stop_on_interrupt("the journal holds every finished game")?;
-
     let names: Vec<String> = spec.participants.iter().map(|p| p.name.clone()).collect();
-    let every = if args.quiet {
+    let every = if how.quiet {
         0
     } else {
         tournament.standings_every
     };
-    let observer = ConsoleObserver::new(names, every, !args.quiet);
+    let console = ConsoleObserver::new(names.clone(), every, !how.quiet);
+    let verbose = Verbose {
+        console: &console,
+        two: (names.len() == 2).then(|| [names[0].clone(), names[1].clone()]),
+        score: Mutex::new([0; 3]),
+    };
     eprintln!(
         "tournament {}, output {}",
-        spec.describe(args.shard),
+        spec.describe(how.shard),
         output.display()
     );
     let opts = RunOptions {
-        threads,
-        output: Some(&output),
-        mode: OpenMode {
-            resume: args.resume,
-            force: args.force,
-        },
-        shard: args.shard,
+        threads: how.threads,
+        output: Some(output),
+        mode: how.mode,
+        shard: how.shard,
         stop: Some(&stop),
-        observer: Some(&observer),
+        observer: Some(if how.verbose { &verbose } else { &console }),
     };
-    let summary = run_tournament(&spec, &opts)
-        .with_context(|| format!("running {}", args.config.display()))?;
-    let standings = write_outputs(&output)
+    let summary = run_tournament(&spec, &opts).with_context(|| format!("running {}", how.what))?;
+    let standings = write_outputs(output)
         .with_context(|| format!("writing outputs to {}", output.display()))?;
     println!("{}", standings.table());
     eprintln!(
@@ -147,13 +193,84 @@ pub fn run(args: Args) -> Result<ExitCode> {
         return Ok(ExitCode::from(130));
     }
     // A shard's report would describe a part of the run: the merge writes the whole one.
-    if args.shard.is_none() {
-        let report = super::report::write_run_report(&output)
+    if how.shard.is_none() {
+        let report = super::report::write_run_report(output)
             .with_context(|| format!("writing the report into {}", output.display()))?;
         eprintln!("report in {}", report.display());
     }
     eprintln!("results in {}", output.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// The console observer plus c-gomoku-cli's line per game (and, with two engines, the score
+/// of the first against the second after it).
+struct Verbose<'a> {
+    console: &'a ConsoleObserver,
+    two: Option<[String; 2]>,
+    /// The first engine's wins, losses and draws.
+    score: Mutex<[u64; 3]>,
+}
+
+impl Verbose<'_> {
+    fn count(&self, line: &JournalLine) -> [u64; 3] {
+        let mut score = self.score.lock().unwrap_or_else(|e| e.into_inner());
+        let first_black = line.black_idx == 0;
+        match line.result {
+            Some(GameResult::Draw) => score[2] += 1,
+            Some(GameResult::Black) => score[usize::from(!first_black)] += 1,
+            Some(GameResult::White) => score[usize::from(first_black)] += 1,
+            None => {}
+        }
+        *score
+    }
+}
+
+impl Observer for Verbose<'_> {
+    fn started(&self, total: usize, done: &[JournalLine]) {
+        self.console.started(total, done);
+        for line in done {
+            self.count(line);
+        }
+    }
+
+    fn game_finished(&self, line: &JournalLine) {
+        // c-gomoku-cli's stdout line: the result with Black's score first.
+        let (result, reason) = match line.result {
+            Some(r) => {
+                let text = match r {
+                    GameResult::Black => "1-0",
+                    GameResult::White => "0-1",
+                    GameResult::Draw => "1/2-1/2",
+                };
+                (text, termination(r, line.reason))
+            }
+            None => ("*", "Unterminated".to_string()),
+        };
+        let mut text = format!(
+            "Finished game {} ({} vs {}): {result} {{{reason}}}",
+            line.job + 1,
+            line.black,
+            line.white
+        );
+        if let Some([a, b]) = &self.two {
+            let [w, l, d] = self.count(line);
+            let n = w + l + d;
+            let ratio = if n == 0 {
+                0.0
+            } else {
+                (w as f64 + d as f64 / 2.0) / n as f64
+            };
+            text.push_str(&format!(
+                "\nScore of {a} vs {b}: {w} - {l} - {d}  [{ratio:.3}] {n}"
+            ));
+        }
+        self.console.println(&text);
+        self.console.game_finished(line);
+    }
+
+    fn finished(&self, summary: &BatchResult) {
+        self.console.finished(summary);
+    }
 }
 
 #[cfg(test)]
