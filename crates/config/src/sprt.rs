@@ -102,6 +102,7 @@ fn five_percent() -> f64 {
 
 /// One of the two engines.
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum EngineEntry {
     /// An engine file, under the name written in it.
     Engine(PathBuf),

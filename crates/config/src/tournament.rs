@@ -406,6 +406,7 @@ impl Overrides {
 
 /// Who plays whom.
 #[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum FormatSpec {
     /// Everyone plays everyone.
     #[default]
@@ -580,6 +581,7 @@ pub struct OpeningsSpec {
 
 /// The time control, as written (and as `run.json` records it).
 #[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
 pub enum TimeControlSpec {
     /// Each engine's own depth.
     #[default]

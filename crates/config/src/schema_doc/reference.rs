@@ -603,7 +603,6 @@ fn tournament() -> Section {
                 ),
             ),
         )
-        .ignores_unknown()
         .entries(vec![Entry::field(
         "candidates",
         "The candidates' participant names (a sweep's participants by their expanded names).",
@@ -789,7 +788,6 @@ fn tournament() -> Section {
         "`GameTime(...)`",
         tournament_host("time_control: GameTime(@@)"),
     )
-    .ignores_unknown()
     .entries(vec![
         Entry::field("base_ms", "Milliseconds on each side's clock at the start.")
             .int(1, MAX_TIME_MS)
@@ -1308,7 +1306,6 @@ fn sprt() -> Section {
         "`Variant(...)` in an SPRT file",
         sprt_candidate_host("Variant(@@)"),
     )
-    .ignores_unknown()
     .entries(vec![
         Entry::field("base", "The engine file to start from.")
             .path()
@@ -1912,7 +1909,7 @@ Contents: {contents}, [Opening books](#opening-books).
   (`top_n: Some(10)`).
 - **Fields left out take their default**; the tables below list them. A required field left
   out, a misspelled field and a value of the wrong type are errors with the file, line and
-  column (the few places where a misspelled field is ignored say so).
+  column.
 - **Everything is checked before the first game**: every engine, table and book is read, every
   opening is played out on the board, every number is held to its limits:
 
