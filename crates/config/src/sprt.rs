@@ -251,6 +251,15 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
     }
 
     let (geometry, rule) = file.board.resolve().map_err(|e| at("board", e))?;
+    if let Some(cap) = file.move_cap {
+        let cells = geometry.width * geometry.height;
+        if !(1..=cells).contains(&cap) {
+            return Err(at(
+                "move_cap",
+                format!("move_cap: {cap} not in 1..={cells}, the points of the board"),
+            ));
+        }
+    }
     let openings_file = resolve(&file.openings.file);
     let (book_format, mut openings) =
         load_book(&openings_file, file.openings.format, geometry, rule).map_err(|e| match e {

@@ -991,7 +991,22 @@ pub fn load_tournament_with(
             other => other,
         })?;
     if let Some(limit) = file.openings.limit {
+        if limit == 0 {
+            return Err(loc.error_at(
+                locate(&text, "limit", 0),
+                "limit: 0 takes no opening (leave it out to take the whole book)".to_string(),
+            ));
+        }
         openings.truncate(limit);
+    }
+    if let Some(cap) = file.move_cap {
+        let cells = geometry.width * geometry.height;
+        if !(1..=cells).contains(&cap) {
+            return Err(loc.error_at(
+                locate(&text, "move_cap", 0),
+                format!("move_cap: {cap} not in 1..={cells}, the points of the board"),
+            ));
+        }
     }
     if openings.is_empty() {
         return Err(ConfigError::invalid(

@@ -138,6 +138,23 @@ fn bad_files_name_file_line_and_column() {
         (16, 5),
         &["output: must name a directory"],
     );
+    // limit: 0 was "the opening book holds no opening"; move_cap had no bound.
+    expect_err(
+        &dir,
+        &GOOD.replace("limit: 2,", "limit: 0,"),
+        "t.ron",
+        (12, 34),
+        &["limit: 0 takes no opening"],
+    );
+    for cap in ["0", "226"] {
+        expect_err(
+            &dir,
+            &GOOD.replace("move_cap: 100,", &format!("move_cap: {cap},")),
+            "t.ron",
+            (17, 5),
+            &[&format!("move_cap: {cap} not in 1..=225")],
+        );
+    }
     // A blank output made a folder named with spaces.
     for blank in ["   ", "\\t", " \\n "] {
         expect_err(

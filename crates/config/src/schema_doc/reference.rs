@@ -205,6 +205,7 @@ fn tournament() -> Section {
              A full board is always a draw.",
         )
         .default_means("None", "no cap")
+        .limit("1 to the points of the board")
         .ex("move_cap: 150"),
         Entry::field(
             "standings_every",
@@ -1280,6 +1281,7 @@ fn sprt() -> Section {
         .ex("output: \"../../reports/top5-vs-top10\""),
         Entry::field("move_cap", "Draw when this many stones are on the board.")
             .default_means("None", "no cap")
+            .limit("1 to the points of the board")
             .ex("move_cap: 150"),
     ]);
 
