@@ -341,6 +341,39 @@ pub fn tidy(path: &Path) -> PathBuf {
     out
 }
 
+/// Test support shared by the loaders' unit tests.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use std::path::Path;
+
+    /// `text` (the file at `path`) with its first `from` replaced by `to` is refused by
+    /// `parse` at the line and column where `to` writes the field `needle` begins with, with
+    /// a message holding `needle`.
+    pub fn refused_at<T, E: std::fmt::Display>(
+        path: &Path,
+        text: &str,
+        (from, to, needle): (&str, &str, &str),
+        parse: impl Fn(&str, &Path) -> Result<T, E>,
+    ) {
+        assert!(text.contains(from), "{from}");
+        let text = text.replacen(from, to, 1);
+        let field = needle.split(':').next().unwrap();
+        let at = text.find(to).unwrap() + to.find(field).unwrap();
+        let line = text[..at].matches('\n').count() + 1;
+        let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
+        let err = match parse(&text, path) {
+            Ok(_) => panic!("{to} accepted"),
+            Err(e) => e.to_string(),
+        };
+        let prefix = format!("{}:{line}:{column}: ", path.display());
+        assert!(
+            err.starts_with(&prefix),
+            "{to}: expected {prefix}... got {err}"
+        );
+        assert!(err.contains(needle), "{to}: expected '{needle}' in {err}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

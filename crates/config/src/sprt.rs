@@ -434,22 +434,7 @@ mod tests {
         let path =
             Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs/sprt/seed-d4-vs-d2.ron");
         let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.contains(from), "{from}");
-        let text = text.replacen(from, to, 1);
-        let field = needle.split(':').next().unwrap();
-        let at = text.find(to).unwrap() + to.find(field).unwrap();
-        let line = text[..at].matches('\n').count() + 1;
-        let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
-        let err = match parse_sprt(&text, &path) {
-            Ok(_) => panic!("{to} accepted"),
-            Err(e) => e.to_string(),
-        };
-        let prefix = format!("{}:{line}:{column}: ", path.display());
-        assert!(
-            err.starts_with(&prefix),
-            "{to}: expected {prefix}... got {err}"
-        );
-        assert!(err.contains(needle), "{to}: expected '{needle}' in {err}");
+        crate::test_support::refused_at(&path, &text, (from, to, needle), parse_sprt);
     }
 
     #[test]

@@ -620,21 +620,7 @@ mod tests {
     /// column where `to` is written, with a message holding `needle`.
     fn refused(name: &str, from: &str, to: &str, needle: &str) {
         let (path, text) = shipped(name);
-        assert!(text.contains(from), "{from}");
-        let text = text.replacen(from, to, 1);
-        let at = text.find(to).unwrap() + to.find(needle.split(':').next().unwrap()).unwrap();
-        let line = text[..at].matches('\n').count() + 1;
-        let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
-        let err = match parse_tune(&text, &path) {
-            Ok(_) => panic!("{to} accepted"),
-            Err(e) => e.to_string(),
-        };
-        let prefix = format!("{}:{line}:{column}: ", path.display());
-        assert!(
-            err.starts_with(&prefix),
-            "{to}: expected {prefix}... got {err}"
-        );
-        assert!(err.contains(needle), "{to}: expected '{needle}' in {err}");
+        crate::test_support::refused_at(&path, &text, (from, to, needle), parse_tune);
     }
 
     #[test]
