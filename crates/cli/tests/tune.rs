@@ -187,7 +187,10 @@ fn shards_and_merges_give_the_unsharded_table() {
     let bad = tune(&sharded, &["--shard", "3/3"]);
     assert_eq!(bad.status.code(), Some(2));
     let err = String::from_utf8_lossy(&bad.stderr);
-    assert!(err.contains("I/N counts from 0") && err.contains("write 3of3"), "{err}");
+    assert!(
+        err.contains("I/N counts from 0") && err.contains("write 3of3"),
+        "{err}"
+    );
 }
 
 #[test]
