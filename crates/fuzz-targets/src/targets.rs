@@ -12,7 +12,7 @@ use gomoku_board::sgf::{SgfGame, parse_sgf, parse_sgf_collection};
 use gomoku_board::{Board, Geometry, Rule};
 use gomoku_engine::{CompiledTable, EngineParams};
 use gomoku_protocol::brain::{Brain, Budget, CentreBrain, EngineBrain, Thought};
-use gomoku_protocol::command::{parse_answer, parse_board_line, parse_command};
+use gomoku_protocol::command::{Command, parse_answer, parse_board_line, parse_command};
 use gomoku_protocol::session::{Session, serve};
 use gomoku_stats::{FirstMover, parse_pgn, to_pool_games};
 use std::borrow::Cow;
@@ -289,15 +289,15 @@ pub fn protocol_engine(data: &[u8]) {
 fn without_clock(data: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(data.len());
     for line in data.split_inclusive(|&b| b == b'\n' || b == b'\r') {
+        // Read as the session reads it (NUL padding trimmed, any case), so no spelling of a
+        // clock line slips through.
         let text = String::from_utf8_lossy(line);
-        let mut words = text.split_whitespace();
-        let clock = words.next().is_some_and(|w| w.eq_ignore_ascii_case("INFO"))
-            && words.next().is_some_and(|k| {
-                ["timeout_turn", "timeout_match", "time_left"]
-                    .iter()
-                    .any(|c| k.eq_ignore_ascii_case(c))
-            })
-            && words.next() != Some("0");
+        let clock = matches!(
+            parse_command(&text),
+            Ok(Some(Command::Info(key, value)))
+                if ["timeout_turn", "timeout_match", "time_left"].contains(&key.as_str())
+                    && value != "0"
+        );
         if !clock {
             out.extend_from_slice(line);
         }
@@ -339,7 +339,7 @@ mod tests {
 
     #[test]
     fn clock_lines_are_dropped_but_a_zero_is_kept() {
-        let input = b"START 15\r\ninfo Timeout_Turn 50\rINFO time_left 9\nINFO timeout_turn 0\nINFO rule 1\nBEGIN";
+        let input = b"START 15\r\ninfo Timeout_Turn 50\rINFO time_left 9\nINFO timeout_turn 0\nINFO rule 1\n\0INFO \0\0 timeout_match 604\nBEGIN";
         assert_eq!(
             without_clock(input),
             b"START 15\r\nINFO timeout_turn 0\nINFO rule 1\nBEGIN".to_vec()
