@@ -17,6 +17,9 @@ pub(super) const VCF_CACHE: usize = 1 << 15;
 /// time share of the threat searches bounds them instead.
 pub(super) const VCF_NODE_CAP: u64 = 200_000;
 
+/// Most lines of the opponent's VCF that the root's defence keeps to replay.
+const MAX_REFUTATIONS: usize = 8;
+
 impl Worker<'_> {
     /// If the opponent would have a VCF were it to move now, the root moves after which it
     /// has none (all legal candidates are tried, best ordered first, top-N kept); otherwise,
@@ -24,11 +27,15 @@ impl Worker<'_> {
     pub(super) fn vcf_defence(&mut self, cands: Vec<u32>) -> Vec<u32> {
         let me = self.sb.to_move();
         self.sb.set_to_move(me.opponent());
-        let threat = self.root_vcf(self.p.vcf_depth).is_some();
+        let threat = self.root_vcf(self.p.vcf_depth);
         self.sb.set_to_move(me);
-        if !threat || self.stopped {
+        let Some(threat) = threat.filter(|_| !self.stopped) else {
             return cands;
-        }
+        };
+        // The opponent's wins found so far. Most moves don't stop a VCF, and most of those
+        // leave one of the lines already found intact: replaying it (a few moves) proves the
+        // move loses, where a search would spend up to the node cap finding a line again.
+        let mut refutations = vec![threat];
         let mut all = Vec::new();
         self.sb.candidates(&mut all);
         let top_n = self.p.top_n;
@@ -39,9 +46,18 @@ impl Worker<'_> {
             self.sb.make_light(c as usize);
             self.tick();
             let mine = self.sb.last_move_fives();
-            self.vcf_line.clear();
-            self.vcf_left = self.vcf_cap;
-            let loses = self.vcf(1, self.p.vcf_depth, mine);
+            let replayed = refutations
+                .iter()
+                .any(|line| self.vcf_line_wins(line, mine));
+            let loses = replayed || {
+                self.vcf_line.clear();
+                self.vcf_left = self.vcf_cap;
+                let found = self.vcf(1, self.p.vcf_depth, mine);
+                if found && refutations.len() < MAX_REFUTATIONS {
+                    refutations.push(self.vcf_line.iter().rev().copied().collect());
+                }
+                found
+            };
             self.sb.unmake();
             if self.stopped {
                 return cands;
@@ -58,6 +74,48 @@ impl Worker<'_> {
         } else {
             defenders
         }
+    }
+
+    /// Whether `line` (a VCF as [`Worker::root_vcf`] gives it: each four and the block it
+    /// forces) still wins for the side to move, whose opponent's five-points are `theirs`.
+    /// A replay under [`Worker::vcf`]'s rules, not a search: every four is checked to be one,
+    /// every block is the forced one (not the line's), so `true` is a proof; `false` proves
+    /// nothing.
+    fn vcf_line_wins(&mut self, line: &[u32], mut theirs: Fives) -> bool {
+        let attacker = self.sb.to_move();
+        let renju = self.sb.board().rule() == Rule::Renju;
+        let mut made = 0;
+        let mut fours = line.iter().step_by(2).copied();
+        let won = loop {
+            let Some(p) = fours.next() else { break false };
+            let p_free = self.sb.is_empty(p as usize)
+                && !(renju && attacker == Color::Black && self.sb.is_forbidden(p as usize));
+            if theirs.len >= 2 || (theirs.len == 1 && theirs.cells[0] != p) || !p_free {
+                break false;
+            }
+            self.sb.make_light(p as usize);
+            self.tick();
+            made += 1;
+            let f = self.sb.last_move_fives();
+            if f.len >= 2 {
+                break true;
+            }
+            if f.len == 0 {
+                break false;
+            }
+            let q = f.cells[0];
+            if renju && attacker == Color::White && self.sb.is_forbidden(q as usize) {
+                break true;
+            }
+            self.sb.make_light(q as usize);
+            self.tick();
+            made += 1;
+            theirs = self.sb.last_move_fives();
+        };
+        for _ in 0..made {
+            self.sb.unmake();
+        }
+        won && !self.stopped
     }
 
     /// VCF from the current position for the side to move, shortest first: a full-depth
@@ -185,5 +243,81 @@ impl Worker<'_> {
             self.vcf_cache[slot] = (key, budget);
         }
         win
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::{EngineParams, Limits};
+    use crate::search::Engine;
+    use gomoku_board::{Board, Cell, Geometry, Pos};
+    use rand::{RngExt, SeedableRng};
+    use std::time::Instant;
+
+    /// The defence's shortcut is sound: wherever replaying a known line says a move loses,
+    /// an uncapped search finds a VCF after that move too; and a line replays where it was
+    /// found.
+    #[test]
+    fn a_replayed_line_wins_only_where_a_search_finds_a_vcf() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20);
+        let (mut threats, mut replayed, mut searched) = (0, 0, 0);
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            for _ in 0..40 {
+                let mut board = Board::new(Geometry::square(11), rule).unwrap();
+                let stones = rng.random_range(8..24);
+                while board.stone_count() < stones {
+                    let p = Pos::new(rng.random_range(2..9), rng.random_range(2..9));
+                    if board.cell(p) == Cell::Empty && board.winner().is_none() {
+                        board.make(p);
+                    }
+                }
+                if board.winner().is_some() {
+                    continue;
+                }
+                let mut engine = Engine::new(EngineParams::default()).unwrap();
+                let limits = Limits {
+                    nodes: Some(u64::MAX),
+                    ..Limits::default()
+                };
+                let mut w = Worker::new(&mut engine, &board, &limits, Instant::now());
+                w.vcf_cap = u64::MAX;
+                let me = w.sb.to_move();
+                if w.sb.all_fives(me).len > 0 || w.sb.all_fives(me.opponent()).len > 0 {
+                    continue;
+                }
+                w.sb.set_to_move(me.opponent());
+                let threat = w.root_vcf(12);
+                if let Some(line) = &threat {
+                    assert!(w.vcf_line_wins(line, Fives::default()), "{rule:?} {line:?}");
+                }
+                w.sb.set_to_move(me);
+                let Some(line) = threat else { continue };
+                threats += 1;
+                let mut all = Vec::new();
+                w.sb.candidates(&mut all);
+                for c in all {
+                    w.sb.make_light(c as usize);
+                    let mine = w.sb.last_move_fives();
+                    let by_replay = w.vcf_line_wins(&line, mine);
+                    w.vcf_left = u64::MAX;
+                    let by_search = w.vcf(1, 12, mine);
+                    w.sb.unmake();
+                    assert!(
+                        !by_replay || by_search,
+                        "{rule:?} {:?} then {c}",
+                        board.history()
+                    );
+                    replayed += by_replay as u32;
+                    searched += by_search as u32;
+                }
+            }
+        }
+        // The replay must do real work: most losing moves leave the line intact.
+        assert!(threats > 20, "{threats} positions with a threat");
+        assert!(
+            replayed * 2 > searched,
+            "{replayed} replayed of {searched} losing moves"
+        );
     }
 }
