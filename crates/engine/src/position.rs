@@ -25,6 +25,8 @@ struct Frame {
     kind_saved: u32,
     /// Whether this move updated the line kinds (a full move with classes on).
     kinds_moved: bool,
+    /// Whether this move updated the neighbour counts and candidates (all but threat moves).
+    near_moved: bool,
 }
 
 /// What playing at one empty cell would do along one line through it: the change of the
@@ -613,7 +615,7 @@ impl SearchBoard {
     pub fn make(&mut self, i: usize) {
         debug_assert_eq!(self.light, 0, "a full make above a light one");
         debug_assert_eq!(self.class_light, 0, "a full make above a light one");
-        self.play(i, !self.line_gains.is_empty(), true);
+        self.play(i, !self.line_gains.is_empty(), true, false);
     }
 
     /// Plays like [`SearchBoard::make`] but leaves the per-cell line gains stale, for the
@@ -621,11 +623,20 @@ impl SearchBoard {
     /// fours matter. Until it is taken back, only light moves may follow.
     #[inline]
     pub fn make_light(&mut self, i: usize) {
-        self.play(i, false, false);
+        self.play(i, false, false, false);
+    }
+
+    /// Plays like [`SearchBoard::make_light`] for the VCF, which reads only stones, keys
+    /// and fives: the evaluation sums, the neighbour counts and the candidates are left as
+    /// they were (a third of the cost of a light move). Until it is taken back, only threat
+    /// moves may follow, and none of those may be read.
+    #[inline]
+    pub fn make_threat(&mut self, i: usize) {
+        self.play(i, false, false, true);
     }
 
     #[inline]
-    fn play(&mut self, i: usize, cached: bool, full: bool) {
+    fn play(&mut self, i: usize, cached: bool, full: bool, threat: bool) {
         if cached && self.pending != NO_MOVE {
             let p = self.pending as usize;
             self.pending = NO_MOVE;
@@ -649,7 +660,8 @@ impl SearchBoard {
             let slot = 2 * color.index();
             for d in 0..4 {
                 let old = self.span(i, self.offs[d], self.h);
-                if fast {
+                if threat {
+                } else if fast {
                     let (g, _) = self.span_gain(old, d);
                     sums[Color::Black] += g[slot] as i64;
                     sums[Color::White] += g[slot + 1] as i64;
@@ -672,14 +684,17 @@ impl SearchBoard {
             light: !cached && !self.line_gains.is_empty(),
             kind_saved: self.kind_undo.len() as u32,
             kinds_moved: full && self.kind_table.is_some(),
+            near_moved: !threat,
         });
         self.sums = sums;
         let p = self.board.pos_of(i);
-        if self.near[i] > 0 {
+        if !threat && self.near[i] > 0 {
             self.flip_candidate(i);
         }
         self.board.make(p);
-        self.add_near(i);
+        if !threat {
+            self.add_near(i);
+        }
         self.grow_bbox(p);
         if cached {
             self.pending = i as u32;
@@ -843,9 +858,11 @@ impl SearchBoard {
     pub fn unmake(&mut self) {
         let f = self.stack.pop().expect("a move to take back");
         self.board.unmake();
-        self.sub_near(f.cell as usize);
-        if self.near[f.cell as usize] > 0 {
-            self.flip_candidate(f.cell as usize);
+        if f.near_moved {
+            self.sub_near(f.cell as usize);
+            if self.near[f.cell as usize] > 0 {
+                self.flip_candidate(f.cell as usize);
+            }
         }
         self.sums = f.sums;
         self.bbox = f.bbox;
@@ -1220,6 +1237,56 @@ mod tests {
     }
 
     /// The empty points' cell indices, in row order.
+    /// Threat moves find the same fives and four candidates as light moves, and taking them
+    /// back leaves the sums, candidates and gains as they were, under each rule.
+    #[test]
+    fn threat_moves_see_the_fours_and_leave_no_trace() {
+        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+        let mut mark = vec![false; 2048];
+        let snapshot = |sb: &SearchBoard| {
+            let mut cands = Vec::new();
+            sb.candidates(&mut cands);
+            let cells: Vec<usize> = empty_cells(sb);
+            let gains: Vec<_> = cells.iter().map(|&i| sb.gains(i)).collect();
+            (sb.sums(), sb.key(), cands, gains)
+        };
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let board = Board::new(Geometry::square(15), rule).unwrap();
+            let mut a = SearchBoard::new(&board, t.clone(), 2);
+            let mut b = SearchBoard::new(&board, t.clone(), 2);
+            for _ in 0..40 {
+                let empties = empty_cells(&a);
+                let i = empties[rng.random_range(0..empties.len())];
+                a.make(i);
+                b.make(i);
+                let before = snapshot(&a);
+                let plies = rng.random_range(1..8);
+                for _ in 0..plies {
+                    let empties = empty_cells(&a);
+                    let j = empties[rng.random_range(0..empties.len())];
+                    a.make_threat(j);
+                    b.make_light(j);
+                    assert_eq!(
+                        a.last_move_fives().as_slice(),
+                        b.last_move_fives().as_slice()
+                    );
+                    for color in [Color::Black, Color::White] {
+                        let (mut fa, mut fb) = (Vec::new(), Vec::new());
+                        a.four_candidates(color, &mut fa, &mut mark);
+                        b.four_candidates(color, &mut fb, &mut mark);
+                        assert_eq!(fa, fb);
+                    }
+                }
+                for _ in 0..plies {
+                    a.unmake();
+                    b.unmake();
+                }
+                assert!(before == snapshot(&a), "{rule:?}");
+            }
+        }
+    }
+
     fn empty_cells(sb: &SearchBoard) -> Vec<usize> {
         sb.board()
             .points()

@@ -43,7 +43,7 @@ impl Worker<'_> {
         self.order(&mut all, 0, 0, None);
         let mut defenders = Vec::new();
         for &c in &all {
-            self.sb.make_light(c as usize);
+            self.sb.make_threat(c as usize);
             self.tick();
             let mine = self.sb.last_move_fives();
             let replayed = refutations
@@ -93,7 +93,7 @@ impl Worker<'_> {
             if theirs.len >= 2 || (theirs.len == 1 && theirs.cells[0] != p) || !p_free {
                 break false;
             }
-            self.sb.make_light(p as usize);
+            self.sb.make_threat(p as usize);
             self.tick();
             made += 1;
             let f = self.sb.last_move_fives();
@@ -107,7 +107,7 @@ impl Worker<'_> {
             if renju && attacker == Color::White && self.sb.is_forbidden(q as usize) {
                 break true;
             }
-            self.sb.make_light(q as usize);
+            self.sb.make_threat(q as usize);
             self.tick();
             made += 1;
             theirs = self.sb.last_move_fives();
@@ -188,7 +188,7 @@ impl Worker<'_> {
             if renju && attacker == Color::Black && self.sb.is_forbidden(p as usize) {
                 continue;
             }
-            self.sb.make_light(p as usize);
+            self.sb.make_threat(p as usize);
             self.tick();
             let f = self.sb.last_move_fives();
             self.sb.unmake();
@@ -209,7 +209,7 @@ impl Worker<'_> {
             moves.truncate(fours);
             for &pq in moves.iter() {
                 let (p, q) = (pq & 0xffff, pq >> 16);
-                self.sb.make_light(p as usize);
+                self.sb.make_threat(p as usize);
                 self.tick();
                 if renju && attacker == Color::White && self.sb.is_forbidden(q as usize) {
                     // Black cannot block on a forbidden point.
@@ -220,7 +220,7 @@ impl Worker<'_> {
                     win = true;
                     break;
                 }
-                self.sb.make_light(q as usize);
+                self.sb.make_threat(q as usize);
                 self.tick();
                 let t = self.sb.last_move_fives();
                 let w = self.vcf(vply + 2, budget - 1, t);
