@@ -163,6 +163,14 @@ pub struct SearchBoard {
     /// Per padded row, bit = padded column: the empty cells with `near > 0` (the move
     /// candidates), so listing them is a walk over set bits.
     cand_rows: Vec<u64>,
+    /// Per colour and padded row, bit = padded column: that colour's stones, so the
+    /// threat search's four candidates start from its stones alone.
+    stone_rows: [Vec<u64>; 2],
+    /// Per direction, every cell's 2-bit code packed so that the cells a step of that
+    /// direction apart sit side by side (cell `j` at bit `line_bit[j][d]`): a span of a line
+    /// is one shift and mask, not a loop of loads.
+    lines: [Vec<u64>; 4],
+    line_bit: Vec<[u32; 4]>,
     /// `ceil(2^32 / stride)`: `(j * row_recip) >> 32` is `j / stride` for every cell index
     /// (exact below 2^16), cheaper than a division and than a per-cell table to build.
     row_recip: u64,
@@ -253,6 +261,9 @@ impl SearchBoard {
         let mut sb = SearchBoard {
             near: vec![0; n_cells],
             cand_rows: vec![0; n_cells / stride + 1],
+            stone_rows: [vec![0; n_cells / stride + 1], vec![0; n_cells / stride + 1]],
+            lines: Default::default(),
+            line_bit: vec![[0; 4]; n_cells],
             row_recip: (1u64 << 32).div_ceil(stride as u64),
             stride,
             board,
@@ -283,6 +294,7 @@ impl SearchBoard {
             class_light: 0,
         };
         sb.rule = sb.board.rule();
+        sb.pack_lines();
         let stones: Vec<Pos> = sb
             .board
             .points()
@@ -292,6 +304,7 @@ impl SearchBoard {
             let i = sb.board.index(p);
             sb.add_near(i);
             sb.grow_bbox(p);
+            sb.flip_stone(i);
         }
         if let Some(kt) = sb.table.kind_table(&sb.board) {
             sb.class_scores = sb.table.class_scores;
@@ -346,7 +359,7 @@ impl SearchBoard {
     /// line, and its four bits (`0x01 << d` for Black, `0x10 << d` for White).
     #[inline]
     fn line_gain(&self, i: usize, d: usize) -> (LineGain, u8) {
-        self.span_gain(self.span(i, self.offs[d], self.h), d)
+        self.span_gain(self.span(i, d, self.h), d)
     }
 
     /// [`SearchBoard::line_gain`] from the cell's span (half-width `h`, centre empty).
@@ -407,7 +420,7 @@ impl SearchBoard {
         let full = (1u64 << (2 * (2 * h + 1))) - 1;
         for d in 0..4 {
             let off = self.offs[d];
-            let centre = self.span(i, off, h);
+            let centre = self.span(i, d, h);
             for forward in [true, false] {
                 let step = if forward { off } else { -off };
                 let mut j = i as isize;
@@ -570,6 +583,45 @@ impl SearchBoard {
         self.cand_rows[r] ^= 1 << c;
     }
 
+    /// Lays out [`SearchBoard::lines`]: the cells `j` with the same `j mod off` form the
+    /// lines of direction offset `off`, in order of `j / off`.
+    fn pack_lines(&mut self) {
+        let cells = self.board.cells();
+        let n = cells.len();
+        for d in 0..4 {
+            let off = self.offs[d] as usize;
+            let per_class = n / off + 1;
+            // Two spare words: a span reads the word after its first.
+            let mut words = vec![0u64; (2 * off * per_class).div_ceil(64) + 2];
+            for (j, &cell) in cells.iter().enumerate() {
+                let bit = 2 * ((j % off) * per_class + j / off);
+                self.line_bit[j][d] = bit as u32;
+                words[bit / 64] |= (cell as u64) << (bit % 64);
+            }
+            self.lines[d] = words;
+        }
+    }
+
+    /// Writes the code of the cell `j` into the packed lines.
+    #[inline]
+    fn put_lines(&mut self, j: usize, code: u64) {
+        let bits = self.line_bit[j];
+        for (d, &bit) in bits.iter().enumerate() {
+            let (w, b) = (bit as usize / 64, bit % 64);
+            let word = &mut self.lines[d][w];
+            *word = (*word & !(3 << b)) | code << b;
+        }
+    }
+
+    /// Flips the stone bit of the cell `j` for the colour of the stone on it.
+    #[inline]
+    fn flip_stone(&mut self, j: usize) {
+        let r = ((j as u64 * self.row_recip) >> 32) as usize;
+        let c = j - r * self.stride;
+        let colour = (self.board.cells()[j] == Cell::White) as usize;
+        self.stone_rows[colour][r] ^= 1 << c;
+    }
+
     #[inline]
     fn grow_bbox(&mut self, p: Pos) {
         let (x, y) = (p.x as i32, p.y as i32);
@@ -579,18 +631,21 @@ impl SearchBoard {
         self.bbox[3] = self.bbox[3].max(y);
     }
 
-    /// 2-bit codes of the cells `i - h*off ..= i + h*off`, cell `i + s*off` at bits
-    /// `2(s+h)`.
+    /// 2-bit codes of the cells `i - h*off ..= i + h*off` for direction `d`'s offset `off`,
+    /// cell `i + s*off` at bits `2(s+h)`.
     #[inline]
-    fn span(&self, i: usize, off: isize, h: usize) -> u64 {
-        let cells = self.board.cells();
-        let mut code = 0u64;
-        let mut j = i as isize - h as isize * off;
-        for s in 0..(2 * h + 1) {
-            code |= (cells[j as usize] as u64) << (2 * s);
-            j += off;
-        }
-        code
+    fn span(&self, i: usize, d: usize, h: usize) -> u64 {
+        let bit = self.line_bit[i][d] as usize - 2 * h;
+        let words = &self.lines[d];
+        let (w, b) = (bit / 64, bit % 64);
+        let pair = words[w] as u128 | (words[w + 1] as u128) << 64;
+        let width = 2 * (2 * h + 1);
+        let mask = if width >= 64 {
+            u64::MAX
+        } else {
+            (1 << width) - 1
+        };
+        (pair >> b) as u64 & mask
     }
 
     /// Sum of the table entries of the windows of `span` (half-width `h`) that contain its
@@ -659,7 +714,7 @@ impl SearchBoard {
             let fast = !self.table.gains.is_empty();
             let slot = 2 * color.index();
             for d in 0..4 {
-                let old = self.span(i, self.offs[d], self.h);
+                let old = self.span(i, d, self.h);
                 if threat {
                 } else if fast {
                     let (g, _) = self.span_gain(old, d);
@@ -692,6 +747,8 @@ impl SearchBoard {
             self.flip_candidate(i);
         }
         self.board.make(p);
+        self.flip_stone(i);
+        self.put_lines(i, color.cell() as u64);
         if !threat {
             self.add_near(i);
         }
@@ -777,7 +834,7 @@ impl SearchBoard {
         let cells = self.board.cells();
         for d in 0..4 {
             let off = self.offs[d];
-            let centre = self.span(i, off, hw) | stone << (2 * hw);
+            let centre = self.span(i, d, hw) | stone << (2 * hw);
             for forward in [true, false] {
                 let step = if forward { off } else { -off };
                 let mut j = i as isize;
@@ -857,6 +914,8 @@ impl SearchBoard {
     #[inline]
     pub fn unmake(&mut self) {
         let f = self.stack.pop().expect("a move to take back");
+        self.flip_stone(f.cell as usize);
+        self.put_lines(f.cell as usize, Cell::Empty as u64);
         self.board.unmake();
         if f.near_moved {
             self.sub_near(f.cell as usize);
@@ -914,7 +973,7 @@ impl SearchBoard {
         }
         let centre = 2 * self.h;
         for d in 0..4 {
-            let old = self.span(i, self.offs[d], self.h);
+            let old = self.span(i, d, self.h);
             let a = self.windows(old);
             let b = self.windows(old | (1 << centre));
             let c = self.windows(old | (2 << centre));
@@ -1065,9 +1124,6 @@ impl SearchBoard {
     /// k-2 stones of `color` and nothing else. They still need checking by playing them
     /// (exact-five rules). Uses `mark` (one entry per cell, reset on return) to deduplicate.
     pub fn four_candidates(&self, color: Color, out: &mut Vec<u32>, mark: &mut [bool]) {
-        let b = &self.board;
-        let cells = b.cells();
-        let own = color.cell();
         let k = self.k;
         let start = out.len();
         if self.bbox[0] > self.bbox[2] {
@@ -1075,16 +1131,27 @@ impl SearchBoard {
         }
         let table = &four_windows(k)[color.index() << (2 * k)..];
         let wmask = (1u64 << (2 * k)) - 1;
-        for y in self.bbox[1]..=self.bbox[3] {
-            let row = b.index(Pos::new(0, y as u8));
-            for x in self.bbox[0]..=self.bbox[2] {
-                let s = row + x as usize;
-                if cells[s] != own {
-                    continue;
-                }
+        // The stones of `color` in the span, as the low bits of their 2-bit codes.
+        let own_bits = |span: u64| match color {
+            Color::Black => span & LO & !((span >> 1) & LO),
+            Color::White => (span >> 1) & LO & !(span & LO),
+        };
+        let stones = &self.stone_rows[color.index()];
+        // Row by row and left to right, as a scan of the cells would meet them.
+        for row in (self.bbox[1] as usize + gomoku_board::PADDING)
+            ..=(self.bbox[3] as usize + gomoku_board::PADDING)
+        {
+            let mut bits = stones[row];
+            while bits != 0 {
+                let s = row * self.stride + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
                 for d in 0..4 {
                     let off = self.offs[d];
-                    let span = self.span(s, off, k - 1);
+                    let span = self.span(s, d, k - 1);
+                    // No window of k cells can hold k-2 stones of `color` here.
+                    if count_even_bits(own_bits(span)) + 2 < k {
+                        continue;
+                    }
                     // Windows [t, t+k) containing s whose first stone of `color` is s, so
                     // each window is looked at once per direction.
                     for p in (0..k).rev() {
