@@ -1138,10 +1138,10 @@ impl SearchBoard {
         };
         let stones = &self.stone_rows[color.index()];
         // Row by row and left to right, as a scan of the cells would meet them.
-        for row in (self.bbox[1] as usize + gomoku_board::PADDING)
-            ..=(self.bbox[3] as usize + gomoku_board::PADDING)
-        {
-            let mut bits = stones[row];
+        let rows = (self.bbox[1] as usize + gomoku_board::PADDING)
+            ..=(self.bbox[3] as usize + gomoku_board::PADDING);
+        for (row, &row_bits) in rows.clone().zip(&stones[rows]) {
+            let mut bits = row_bits;
             while bits != 0 {
                 let s = row * self.stride + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
