@@ -170,7 +170,7 @@ pub struct SearchBoard {
     /// direction apart sit side by side (cell `j` at bit `line_bit[j][d]`): a span of a line
     /// is one shift and mask, not a loop of loads.
     lines: [Vec<u64>; 4],
-    line_bit: Vec<[u32; 4]>,
+    line_bit: Arc<LineLayout>,
     /// `ceil(2^32 / stride)`: `(j * row_recip) >> 32` is `j / stride` for every cell index
     /// (exact below 2^16), cheaper than a division and than a per-cell table to build.
     row_recip: u64,
@@ -213,6 +213,62 @@ pub struct SearchBoard {
     /// Light moves on the stack while kinds are kept: the kinds and class sums are stale
     /// until they are taken back.
     class_light: u32,
+}
+
+/// Where each cell sits in the packed lines of a board size (see `SearchBoard::lines`):
+/// the cells `j` with the same `j mod off` form the lines of direction offset `off`, in
+/// order of `j / off`. Made once per board size and thread, shared by its search boards.
+#[derive(Default)]
+struct LineLayout {
+    /// Per cell, its bit in each direction's words.
+    bit: Vec<[u32; 4]>,
+    /// The words of the empty board (walls and empty cells).
+    empty: [Vec<u64>; 4],
+}
+
+impl LineLayout {
+    fn of(board: &Board) -> Arc<LineLayout> {
+        thread_local! {
+            static MADE: std::cell::RefCell<Vec<((usize, usize), Arc<LineLayout>)>> =
+                const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let size = (board.width(), board.height());
+        MADE.with(|made| {
+            let mut made = made.borrow_mut();
+            if let Some((_, layout)) = made.iter().find(|(s, _)| *s == size) {
+                return layout.clone();
+            }
+            let empty = Board::new(board.geometry(), Rule::Freestyle).expect("a valid size");
+            let layout = Arc::new(LineLayout::build(&empty));
+            made.push((size, layout.clone()));
+            layout
+        })
+    }
+
+    fn build(board: &Board) -> LineLayout {
+        let cells = board.cells();
+        let n = cells.len();
+        let offs = board.direction_offsets();
+        let mut layout = LineLayout {
+            bit: vec![[0; 4]; n],
+            empty: Default::default(),
+        };
+        for (d, &off) in offs.iter().enumerate() {
+            let off = off as usize;
+            let per_class = n / off + 1;
+            // Two spare words: a span reads the word after its first.
+            let mut words = vec![0u64; (2 * off * per_class).div_ceil(64) + 2];
+            for (j, &cell) in cells.iter().enumerate() {
+                let bit = 2 * ((j % off) * per_class + j / off);
+                layout.bit[j][d] = bit as u32;
+                if cell == Cell::Wall {
+                    words[bit / 64] |= (cell as u64) << (bit % 64);
+                }
+            }
+            layout.empty[d] = words;
+        }
+        layout
+    }
 }
 
 /// No move (see `SearchBoard::pending`).
@@ -263,7 +319,7 @@ impl SearchBoard {
             cand_rows: vec![0; n_cells / stride + 1],
             stone_rows: [vec![0; n_cells / stride + 1], vec![0; n_cells / stride + 1]],
             lines: Default::default(),
-            line_bit: vec![[0; 4]; n_cells],
+            line_bit: Arc::new(LineLayout::default()),
             row_recip: (1u64 << 32).div_ceil(stride as u64),
             stride,
             board,
@@ -305,6 +361,7 @@ impl SearchBoard {
             sb.add_near(i);
             sb.grow_bbox(p);
             sb.flip_stone(i);
+            sb.put_lines(i, sb.board.cells()[i] as u64);
         }
         if let Some(kt) = sb.table.kind_table(&sb.board) {
             sb.class_scores = sb.table.class_scores;
@@ -583,29 +640,17 @@ impl SearchBoard {
         self.cand_rows[r] ^= 1 << c;
     }
 
-    /// Lays out [`SearchBoard::lines`]: the cells `j` with the same `j mod off` form the
-    /// lines of direction offset `off`, in order of `j / off`.
+    /// Sets [`SearchBoard::lines`] to the empty board's (the stones are put in by `build`).
     fn pack_lines(&mut self) {
-        let cells = self.board.cells();
-        let n = cells.len();
-        for d in 0..4 {
-            let off = self.offs[d] as usize;
-            let per_class = n / off + 1;
-            // Two spare words: a span reads the word after its first.
-            let mut words = vec![0u64; (2 * off * per_class).div_ceil(64) + 2];
-            for (j, &cell) in cells.iter().enumerate() {
-                let bit = 2 * ((j % off) * per_class + j / off);
-                self.line_bit[j][d] = bit as u32;
-                words[bit / 64] |= (cell as u64) << (bit % 64);
-            }
-            self.lines[d] = words;
-        }
+        let layout = LineLayout::of(&self.board);
+        self.lines = layout.empty.clone();
+        self.line_bit = layout;
     }
 
     /// Writes the code of the cell `j` into the packed lines.
     #[inline]
     fn put_lines(&mut self, j: usize, code: u64) {
-        let bits = self.line_bit[j];
+        let bits = self.line_bit.bit[j];
         for (d, &bit) in bits.iter().enumerate() {
             let (w, b) = (bit as usize / 64, bit % 64);
             let word = &mut self.lines[d][w];
@@ -635,7 +680,7 @@ impl SearchBoard {
     /// cell `i + s*off` at bits `2(s+h)`.
     #[inline]
     fn span(&self, i: usize, d: usize, h: usize) -> u64 {
-        let bit = self.line_bit[i][d] as usize - 2 * h;
+        let bit = self.line_bit.bit[i][d] as usize - 2 * h;
         let words = &self.lines[d];
         let (w, b) = (bit / 64, bit % 64);
         let pair = words[w] as u128 | (words[w + 1] as u128) << 64;
