@@ -226,10 +226,13 @@ struct LineLayout {
     empty: [Vec<u64>; 4],
 }
 
+/// A board size `(width, height)` and its line layout.
+type LayoutOfSize = ((usize, usize), Arc<LineLayout>);
+
 impl LineLayout {
     fn of(board: &Board) -> Arc<LineLayout> {
         thread_local! {
-            static MADE: std::cell::RefCell<Vec<((usize, usize), Arc<LineLayout>)>> =
+            static MADE: std::cell::RefCell<Vec<LayoutOfSize>> =
                 const { std::cell::RefCell::new(Vec::new()) };
         }
         let size = (board.width(), board.height());
