@@ -129,7 +129,7 @@ pub struct Engine {
 }
 
 /// Games before the threat caches' salt comes round (see [`Engine::new_game`]).
-const CACHE_EPOCHS: u64 = 32;
+const CACHE_EPOCHS: u64 = crate::tt::EPOCHS;
 
 /// The salt of the threat caches' keys in game `epoch` (0 for the first: a fresh engine's).
 fn cache_salt(epoch: u64) -> u64 {

@@ -38,15 +38,21 @@ pub struct Tt {
     search: u64,
 }
 
-/// Games before the epoch comes round again, when the table is cleared for real.
-const EPOCHS: u64 = 32;
+/// Games before the epoch comes round again, when the table is cleared for real (pub for
+/// the engine's other per-game caches, which come round with it).
+pub(crate) const EPOCHS: u64 = 128;
 
-// The data word: score (32 bits), move + 1 (12), depth (7), bound (2), search (6), epoch (5).
+// The data word: score (32 bits), move + 1 (11: a 32x32 board's padded array has 1,936
+// cells), depth (6: deeper results are stored as 63, which only a depth-64 probe finds too
+// shallow), bound (2), search (6), epoch (7). Each bit of epoch halves how often a run of
+// fast games pays for clearing the whole table.
 const MV_SHIFT: u32 = 32;
-const DEPTH_SHIFT: u32 = 44;
-const BOUND_SHIFT: u32 = 51;
-const SEARCH_SHIFT: u32 = 53;
-const EPOCH_SHIFT: u32 = 59;
+const MV_MASK: u64 = 0x7ff;
+const DEPTH_SHIFT: u32 = 43;
+const DEPTH_MASK: u64 = 0x3f;
+const BOUND_SHIFT: u32 = 49;
+const SEARCH_SHIFT: u32 = 51;
+const EPOCH_SHIFT: u32 = 57;
 
 impl Tt {
     /// A table of about `mib` MiB (a power of two of entries, at least 1024).
@@ -114,8 +120,8 @@ impl Tt {
         };
         Some(TtEntry {
             score: data as u32 as i32,
-            mv: ((data >> MV_SHIFT) & 0xfff) as u16,
-            depth: ((data >> DEPTH_SHIFT) & 0x7f) as u8,
+            mv: ((data >> MV_SHIFT) & MV_MASK) as u16,
+            depth: ((data >> DEPTH_SHIFT) & DEPTH_MASK) as u8,
             bound,
         })
     }
@@ -129,18 +135,52 @@ impl Tt {
         let stamp = self.epoch << 6 | self.search;
         if old != 0 {
             let old_key = e[0].load(Ordering::Relaxed) ^ old;
-            let old_depth = ((old >> DEPTH_SHIFT) & 0x7f) as u8;
+            let old_depth = ((old >> DEPTH_SHIFT) & DEPTH_MASK) as u8;
             if old_key != key && old >> SEARCH_SHIFT == stamp && old_depth > depth + 2 {
                 return;
             }
         }
-        debug_assert!(mv < 1 << 12, "cells fit 12 bits");
+        debug_assert!((mv as u64) <= MV_MASK, "cells fit 11 bits");
         let data = (score as u32 as u64)
-            | (((mv as u64) & 0xfff) << MV_SHIFT)
-            | ((depth.min(0x7f) as u64) << DEPTH_SHIFT)
+            | (((mv as u64) & MV_MASK) << MV_SHIFT)
+            | ((depth.min(DEPTH_MASK as u8) as u64) << DEPTH_SHIFT)
             | ((bound as u64) << BOUND_SHIFT)
             | (stamp << SEARCH_SHIFT);
         e[0].store(key ^ data, Ordering::Relaxed);
         e[1].store(data, Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gomoku_board::{Board, Geometry, Rule};
+
+    /// Every field comes back as stored at its extremes, and the largest board's cells fit
+    /// the move field.
+    #[test]
+    fn an_entry_keeps_its_fields_at_their_limits() {
+        let cells = Board::new(Geometry::square(32), Rule::Freestyle)
+            .unwrap()
+            .cells()
+            .len() as u64;
+        assert!(cells < MV_MASK, "{cells} cells");
+        let mut tt = Tt::new(1);
+        for game in 0..EPOCHS {
+            for (key, score, mv, depth, bound) in [
+                (7u64, -crate::score::WIN, MV_MASK as u16, 63u8, Bound::Lower),
+                (u64::MAX, crate::score::WIN, 1, 0, Bound::Upper),
+                (1 << 40, 12_345, 999, 17, Bound::Exact),
+            ] {
+                tt.store(key, score, mv, depth, bound);
+                let e = tt.probe(key).expect("just stored");
+                assert_eq!((e.score, e.mv, e.depth, e.bound), (score, mv, depth, bound));
+            }
+            tt.new_game();
+            assert!(
+                tt.probe(7).is_none(),
+                "game {game}: another game's entry found"
+            );
+        }
     }
 }
