@@ -178,6 +178,11 @@ pub struct SearchBoard {
     star: Vec<isize>,
     radius: i32,
     stack: Vec<Frame>,
+    /// Frames below this are the game's moves made by [`SearchBoard::follow`], not search
+    /// moves: the search's view of "moves made" starts here.
+    base: usize,
+    /// Whether the board keeps per-cell line gains (see [`SearchBoard::without_gain_cache`]).
+    gain_cache: bool,
     bbox: [i32; 4],
     kmask: u64,
     /// Per cell and direction, the gains of a move there (empty when the table has no gain
@@ -336,6 +341,8 @@ impl SearchBoard {
             star,
             radius,
             stack: Vec::with_capacity(1024),
+            base: 0,
+            gain_cache: cache,
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
             kmask,
             line_gains: Vec::new(),
@@ -544,14 +551,48 @@ impl SearchBoard {
     /// Changes the side to move (a pass, for threat detection at the root); only with no
     /// search move made.
     pub fn set_to_move(&mut self, color: Color) {
-        debug_assert!(self.stack.is_empty());
+        debug_assert_eq!(self.stack.len(), self.base);
         self.board.set_to_move(color);
     }
 
-    /// Moves made on this search board (not counting the board's own history).
+    /// Search moves made on this search board (not counting the game's moves).
     #[inline]
     pub fn ply(&self) -> usize {
-        self.stack.len()
+        self.stack.len() - self.base
+    }
+
+    /// Whether this board was built for this table and radius, with or without line gains.
+    pub fn built_for(&self, table: &Arc<CompiledTable>, radius: u32, gain_cache: bool) -> bool {
+        Arc::ptr_eq(&self.table, table)
+            && self.radius == radius.clamp(1, 8) as i32
+            && self.gain_cache == gain_cache
+    }
+
+    /// Brings this board, with no search move on it, to `board` by playing the moves it
+    /// lacks, when `board` continues its game: the same size and rule, this board's moves
+    /// first, every stone from a move. False otherwise (and perhaps some moves played): then
+    /// build a new one. Costs the new moves, not the board, and ends as a fresh build would.
+    pub fn follow(&mut self, board: &Board) -> bool {
+        let (mine, theirs) = (self.board.history(), board.history());
+        let continues = self.stack.len() == self.base
+            && self.board.geometry() == board.geometry()
+            && self.board.rule() == board.rule()
+            && self.board.stone_count() == mine.len()
+            && board.stone_count() == theirs.len()
+            && theirs.len() >= mine.len()
+            && theirs[..mine.len()] == *mine;
+        if !continues {
+            return false;
+        }
+        for n in self.board.history().len()..board.history().len() {
+            let i = self.board.index(board.history()[n]);
+            if !self.is_empty(i) {
+                return false;
+            }
+            self.make(i);
+        }
+        self.base = self.stack.len();
+        self.board.to_move() == board.to_move() && self.board.key() == board.key()
     }
 
     /// The static evaluation from the side to move's view, clamped to ±[`EVAL_LIMIT`].
@@ -1101,13 +1142,13 @@ impl SearchBoard {
         let mut theirs = Fives::default();
         let n = self.stack.len();
         let me = self.board.to_move();
-        if n >= 1 {
+        if n > self.base {
             let f = self.stack[n - 1];
             if f.hint != 0 {
                 self.fives_through(f.cell as usize, f.hint, me.opponent(), &mut theirs);
             }
         }
-        if n >= 2 {
+        if n > self.base + 1 {
             let f = self.stack[n - 2];
             if f.hint != 0 {
                 self.fives_through(f.cell as usize, f.hint, me, &mut mine);
@@ -1120,7 +1161,7 @@ impl SearchBoard {
     #[inline]
     pub fn last_move_fives(&self) -> Fives {
         let mut out = Fives::default();
-        if let Some(f) = self.stack.last()
+        if let Some(f) = self.stack[self.base..].last()
             && f.hint != 0
         {
             self.fives_through(
@@ -1398,6 +1439,85 @@ mod tests {
                     b.unmake();
                 }
                 assert!(before == snapshot(&a), "{rule:?}");
+            }
+        }
+    }
+
+    /// A board that follows a game move by move ends as a board built afresh from each
+    /// position: sums, candidates, gains, class contributions and fives; and it refuses a
+    /// position that does not continue its game.
+    #[test]
+    fn a_followed_board_is_a_fresh_one() {
+        let mut table = seed_table();
+        table.classes = crate::cells::CellClass::ALL[1..]
+            .iter()
+            .enumerate()
+            .map(|(n, &class)| crate::pattern::ClassSpec {
+                class,
+                own: 53 * (n as i32 + 1),
+                opp: -29 * (n as i32 + 3),
+            })
+            .collect();
+        let t = Arc::new(CompiledTable::compile(&table).unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
+        let view = |sb: &SearchBoard| {
+            let mut cands = Vec::new();
+            sb.candidates(&mut cands);
+            let cells = empty_cells(sb);
+            let gains: Vec<_> = cells.iter().map(|&i| sb.gains(i)).collect();
+            let after: Vec<_> = cells.iter().map(|&i| sb.eval_after(i)).collect();
+            let fives = [Color::Black, Color::White].map(|c| sb.all_fives(c).as_slice().to_vec());
+            (
+                sb.sums(),
+                sb.key(),
+                sb.eval(),
+                cands,
+                gains,
+                after,
+                fives,
+                sb.ply(),
+            )
+        };
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            for cache in [true, false] {
+                let mut board = Board::new(Geometry::square(15), rule).unwrap();
+                let build = |b: &Board| SearchBoard::build(b, t.clone(), 2, cache);
+                let mut kept = build(&board);
+                // Rounds of one to three moves (a search's worth apart), while the game goes on.
+                for _ in 0..16 {
+                    for _ in 0..rng.random_range(1..4) {
+                        let empty: Vec<Pos> = board
+                            .points()
+                            .filter(|&p| {
+                                board.is_legal(p)
+                                    && (4..11).contains(&p.x)
+                                    && (4..11).contains(&p.y)
+                            })
+                            .collect();
+                        if board.outcome().is_none() && !empty.is_empty() {
+                            board.make(empty[rng.random_range(0..empty.len())]);
+                        }
+                    }
+                    assert!(kept.built_for(&t, 2, cache) && !kept.built_for(&t, 3, cache));
+                    assert!(kept.follow(&board), "{rule:?} {:?}", board.history());
+                    assert!(view(&kept) == view(&build(&board)), "{rule:?} {cache}");
+                    // Search-like moves on top and back: still the same.
+                    let empties = empty_cells(&kept);
+                    kept.make(empties[rng.random_range(0..empties.len())]);
+                    kept.unmake();
+                    assert!(view(&kept) == view(&build(&board)));
+                }
+                // Another game, a takeback, a stone put without a move: not a continuation.
+                let mut other = Board::new(Geometry::square(15), rule).unwrap();
+                other.make(Pos::new(0, 0));
+                assert!(!build(&board).follow(&other));
+                let mut back = board.clone();
+                back.unmake();
+                assert!(!build(&board).follow(&back));
+                let mut put = board.clone();
+                let free = put.points().find(|&p| put.is_legal(p)).unwrap();
+                put.put_stone(free, Color::Black);
+                assert!(!build(&board).follow(&put));
             }
         }
     }

@@ -123,6 +123,9 @@ pub struct Engine {
     history: Vec<i32>,
     vcf_cache: Vec<(u64, u32)>,
     proofs: ProofTable,
+    /// The last search's board, kept for the next search of the game (see
+    /// [`SearchBoard::follow`]).
+    board: Option<SearchBoard>,
     /// The game's number modulo [`CACHE_EPOCHS`], which salts the threat searches' keys.
     epoch: u64,
     stop: Arc<AtomicBool>,
@@ -155,6 +158,7 @@ impl Engine {
             vcf_cache: vec![(0, 0); VCF_CACHE],
             // Allocated by the first VCT: fixed-depth engines never run one.
             proofs: ProofTable::default(),
+            board: None,
             epoch: 0,
             stop: Arc::new(AtomicBool::new(false)),
         })
@@ -176,6 +180,7 @@ impl Engine {
         self.tt.new_game();
         self.killers.iter_mut().for_each(|k| *k = [0; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.board = None;
         self.epoch = (self.epoch + 1) % CACHE_EPOCHS;
         if self.epoch == 0 {
             self.vcf_cache.iter_mut().for_each(|e| *e = (0, 0));
@@ -323,6 +328,7 @@ impl Engine {
         self.history = t.history;
         self.vcf_cache = t.vcf_cache;
         self.proofs = t.proofs;
+        self.board = t.board;
     }
 
     /// Lends the tables that outlive a search to a worker.
@@ -333,6 +339,7 @@ impl Engine {
             vcf_cache: std::mem::take(&mut self.vcf_cache),
             proofs: std::mem::take(&mut self.proofs),
             salt: cache_salt(self.epoch),
+            board: self.board.take(),
         }
     }
 }
@@ -347,6 +354,8 @@ struct Tables {
     proofs: ProofTable,
     /// The salt of the threat caches' keys in this game (see [`Engine::new_game`]).
     salt: u64,
+    /// The last search's board, which the next search of the game continues.
+    board: Option<SearchBoard>,
 }
 
 /// What every search thread shares.
@@ -476,19 +485,26 @@ impl<'e> Worker<'e> {
     ) -> Worker<'e> {
         let target = limits.depth_cap(parts.params.depth);
         let (table, radius) = (parts.table.clone(), parts.params.radius);
-        let sb = if target >= GAIN_CACHE_MIN_DEPTH {
-            SearchBoard::new(board, table, radius)
-        } else {
-            SearchBoard::without_gain_cache(board, table, radius)
-        };
-        let cells = sb.cell_count();
+        let gain_cache = target >= GAIN_CACHE_MIN_DEPTH;
         let Tables {
             mut killers,
             mut history,
             vcf_cache,
             proofs,
             salt,
+            board: kept,
         } = tables;
+        // The last search's board, brought up to this position by the moves since (a game
+        // goes on), else a new one: the same state either way.
+        let kept = kept
+            .filter(|sb| sb.built_for(&table, radius, gain_cache))
+            .and_then(|mut sb| sb.follow(board).then_some(sb));
+        let sb = match kept {
+            Some(sb) => sb,
+            None if gain_cache => SearchBoard::new(board, table, radius),
+            None => SearchBoard::without_gain_cache(board, table, radius),
+        };
+        let cells = sb.cell_count();
         if history.len() != 2 * cells {
             history = vec![0; 2 * cells];
         }
@@ -552,6 +568,7 @@ impl<'e> Worker<'e> {
             vcf_cache: self.vcf_cache,
             proofs: self.proofs,
             salt: self.cache_salt,
+            board: Some(self.sb),
         }
     }
 
