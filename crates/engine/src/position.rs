@@ -64,6 +64,15 @@ const KIND_CHANGES: usize = 40;
 /// Up to this many distinct five-points are collected from one move's lines.
 pub const MAX_FIVES: usize = 16;
 
+/// The stones of `color` in a span, as the low bits of their 2-bit codes.
+#[inline]
+fn own_stones(span: u64, color: Color) -> u64 {
+    match color {
+        Color::Black => span & LO & !((span >> 1) & LO),
+        Color::White => (span >> 1) & LO & !(span & LO),
+    }
+}
+
 /// The number of set bits of `x`, all of which lie at even positions (one bit per cell of
 /// a 2-bit code). Cheaper than `count_ones` on CPUs targeted without a popcount
 /// instruction, which is the default x86-64 target.
@@ -1174,8 +1183,52 @@ impl SearchBoard {
         out
     }
 
-    /// Every point of the board where `color` would win now.
+    /// Every point of the board where `color` would win now, in row order.
     pub fn all_fives(&self, color: Color) -> Fives {
+        // A five-point lies within k-1 cells of a stone of `color` whose span along that
+        // line holds k-1 of them: only the empty cells of such spans are tried.
+        let k = self.k;
+        let mut near = [0u32; 128];
+        let mut n = 0;
+        let stones = &self.stone_rows[color.index()];
+        let rows = (self.bbox[1].max(0) as usize + gomoku_board::PADDING)
+            ..=(self.bbox[3].max(-1) as usize + gomoku_board::PADDING);
+        for (row, &row_bits) in rows.clone().zip(stones.get(rows).unwrap_or(&[])) {
+            let mut bits = row_bits;
+            while bits != 0 {
+                let s = row * self.stride + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                for d in 0..4 {
+                    let span = self.span(s, d, k - 1);
+                    if count_even_bits(own_stones(span, color)) + 1 < k {
+                        continue;
+                    }
+                    for t in 0..2 * k - 1 {
+                        if (span >> (2 * t)) & 3 == Cell::Empty as u64 {
+                            if n == near.len() {
+                                return self.all_fives_by_scan(color);
+                            }
+                            let q = s as isize + (t as isize - (k as isize - 1)) * self.offs[d];
+                            near[n] = q as u32;
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        let near = &mut near[..n];
+        near.sort_unstable();
+        let mut out = Fives::default();
+        for &q in near.iter() {
+            if self.wins_at(q as usize, color) {
+                out.push(q);
+            }
+        }
+        out
+    }
+
+    /// [`SearchBoard::all_fives`] by trying every empty point.
+    fn all_fives_by_scan(&self, color: Color) -> Fives {
         let mut out = Fives::default();
         for p in self.board.points() {
             let i = self.board.index(p);
@@ -1220,11 +1273,6 @@ impl SearchBoard {
         }
         let table = &four_windows(k)[color.index() << (2 * k)..];
         let wmask = (1u64 << (2 * k)) - 1;
-        // The stones of `color` in the span, as the low bits of their 2-bit codes.
-        let own_bits = |span: u64| match color {
-            Color::Black => span & LO & !((span >> 1) & LO),
-            Color::White => (span >> 1) & LO & !(span & LO),
-        };
         let stones = &self.stone_rows[color.index()];
         // Row by row and left to right, as a scan of the cells would meet them.
         let rows = (self.bbox[1] as usize + gomoku_board::PADDING)
@@ -1238,7 +1286,7 @@ impl SearchBoard {
                     let off = self.offs[d];
                     let span = self.span(s, d, k - 1);
                     // No window of k cells can hold k-2 stones of `color` here.
-                    if count_even_bits(own_bits(span)) + 2 < k {
+                    if count_even_bits(own_stones(span, color)) + 2 < k {
                         continue;
                     }
                     // Windows [t, t+k) containing s whose first stone of `color` is s, so
@@ -1520,6 +1568,49 @@ mod tests {
                 assert!(!build(&board).follow(&put));
             }
         }
+    }
+
+    /// The five-points found near the stones are those of a scan of every point, in the
+    /// same order, for each rule, several row lengths and crowded boards.
+    #[test]
+    fn five_points_near_the_stones_are_all_of_them() {
+        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
+        let mut found = 0;
+        for (rule, k, size) in [
+            (Rule::Freestyle, 5, 15),
+            (Rule::Standard, 5, 15),
+            (Rule::Renju, 5, 15),
+            (Rule::Freestyle, 4, 9),
+            (Rule::Standard, 6, 19),
+            (Rule::Freestyle, 3, 5),
+        ] {
+            let geometry = Geometry {
+                width: size,
+                height: size,
+                k,
+            };
+            for _ in 0..30 {
+                let mut board = Board::new(geometry, rule).unwrap();
+                let stones = rng.random_range(0..size * size / 2);
+                for _ in 0..stones {
+                    let p = Pos::new(
+                        rng.random_range(0..size) as u8,
+                        rng.random_range(0..size) as u8,
+                    );
+                    if board.cell(p) == Cell::Empty {
+                        board.make(p);
+                    }
+                }
+                let sb = SearchBoard::new(&board, t.clone(), 2);
+                for color in [Color::Black, Color::White] {
+                    let (near, scan) = (sb.all_fives(color), sb.all_fives_by_scan(color));
+                    assert_eq!(near.as_slice(), scan.as_slice(), "{rule:?} k={k} {color:?}");
+                    found += scan.len;
+                }
+            }
+        }
+        assert!(found > 100, "{found} five-points");
     }
 
     fn empty_cells(sb: &SearchBoard) -> Vec<usize> {
