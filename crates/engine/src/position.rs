@@ -577,23 +577,31 @@ impl SearchBoard {
             && self.gain_cache == gain_cache
     }
 
-    /// Brings this board, with no search move on it, to `board` by playing the moves it
-    /// lacks, when `board` continues its game: the same size and rule, this board's moves
-    /// first, every stone from a move. False otherwise (and perhaps some moves played): then
-    /// build a new one. Costs the new moves, not the board, and ends as a fresh build would.
+    /// Brings this board, with no search move on it, to `board`: takes back its moves that
+    /// `board` does not share (another game, a takeback) and plays those it lacks. False
+    /// (and perhaps some moves played) when that cannot be done: another size or rule, a
+    /// stone not from a move, or shared moves that this board was built with rather than
+    /// played; then build a new one. Costs the moves, not the board, and ends as a fresh
+    /// build would. A board built empty can follow every game of its size and rule.
     pub fn follow(&mut self, board: &Board) -> bool {
         let (mine, theirs) = (self.board.history(), board.history());
-        let continues = self.stack.len() == self.base
-            && self.board.geometry() == board.geometry()
-            && self.board.rule() == board.rule()
-            && self.board.stone_count() == mine.len()
-            && board.stone_count() == theirs.len()
-            && theirs.len() >= mine.len()
-            && theirs[..mine.len()] == *mine;
-        if !continues {
+        if self.stack.len() != self.base
+            || self.board.geometry() != board.geometry()
+            || self.board.rule() != board.rule()
+            || self.board.stone_count() != mine.len()
+            || board.stone_count() != theirs.len()
+        {
             return false;
         }
-        for n in self.board.history().len()..board.history().len() {
+        let shared = mine.iter().zip(theirs).take_while(|(a, b)| a == b).count();
+        // The moves this board was built with have no frame to take back.
+        if shared < mine.len() - self.stack.len() {
+            return false;
+        }
+        while self.board.history().len() > shared {
+            self.unmake();
+        }
+        for n in shared..board.history().len() {
             let i = self.board.index(board.history()[n]);
             if !self.is_empty(i) {
                 return false;
@@ -1566,6 +1574,17 @@ mod tests {
                 let free = put.points().find(|&p| put.is_legal(p)).unwrap();
                 put.put_stone(free, Color::Black);
                 assert!(!build(&board).follow(&put));
+                assert!(!kept.follow(&put));
+                // A board built empty takes its moves back instead: a takeback, then
+                // another game.
+                let mut kept = build(&Board::new(Geometry::square(15), rule).unwrap());
+                assert!(kept.follow(&board));
+                assert!(kept.follow(&back));
+                assert!(view(&kept) == view(&build(&back)), "{rule:?} {cache}");
+                assert!(kept.follow(&other));
+                assert!(view(&kept) == view(&build(&other)), "{rule:?} {cache}");
+                assert!(kept.follow(&board));
+                assert!(view(&kept) == view(&build(&board)), "{rule:?} {cache}");
             }
         }
     }

@@ -180,7 +180,6 @@ impl Engine {
         self.tt.new_game();
         self.killers.iter_mut().for_each(|k| *k = [0; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
-        self.board = None;
         self.epoch = (self.epoch + 1) % CACHE_EPOCHS;
         if self.epoch == 0 {
             self.vcf_cache.iter_mut().for_each(|e| *e = (0, 0));
@@ -496,14 +495,24 @@ impl<'e> Worker<'e> {
         } = tables;
         // The last search's board, brought up to this position by the moves since (a game
         // goes on), else a new one: the same state either way.
+        let build = |board: &Board| {
+            if gain_cache {
+                SearchBoard::new(board, table.clone(), radius)
+            } else {
+                SearchBoard::without_gain_cache(board, table.clone(), radius)
+            }
+        };
+        // Else one built empty that plays the game's moves, so that it can follow the next
+        // game too; a position with stones not from moves gets a board of its own.
         let kept = kept
             .filter(|sb| sb.built_for(&table, radius, gain_cache))
-            .and_then(|mut sb| sb.follow(board).then_some(sb));
-        let sb = match kept {
-            Some(sb) => sb,
-            None if gain_cache => SearchBoard::new(board, table, radius),
-            None => SearchBoard::without_gain_cache(board, table, radius),
-        };
+            .and_then(|mut sb| sb.follow(board).then_some(sb))
+            .or_else(|| {
+                let empty = Board::new(board.geometry(), board.rule()).ok()?;
+                let mut sb = build(&empty);
+                sb.follow(board).then_some(sb)
+            });
+        let sb = kept.unwrap_or_else(|| build(board));
         let cells = sb.cell_count();
         if history.len() != 2 * cells {
             history = vec![0; 2 * cells];

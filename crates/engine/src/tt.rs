@@ -40,19 +40,20 @@ pub struct Tt {
 
 /// Games before the epoch comes round again, when the table is cleared for real (pub for
 /// the engine's other per-game caches, which come round with it).
-pub(crate) const EPOCHS: u64 = 128;
+pub(crate) const EPOCHS: u64 = 256;
 
-// The data word: score (32 bits), move + 1 (11: a 32x32 board's padded array has 1,936
-// cells), depth (6: deeper results are stored as 63, which only a depth-64 probe finds too
-// shallow), bound (2), search (6), epoch (7). Each bit of epoch halves how often a run of
-// fast games pays for clearing the whole table.
-const MV_SHIFT: u32 = 32;
+// The data word: score (31 bits: every score lies within ±(WIN + 1) < 2^30), move + 1 (11:
+// a 32x32 board's padded array has 1,936 cells), depth (6: deeper results are stored as 63,
+// which only a depth-64 probe finds too shallow), bound (2), search (6), epoch (8). Each bit
+// of epoch halves how often a run of fast games pays for clearing the whole table.
+const SCORE_MASK: u64 = 0x7fff_ffff;
+const MV_SHIFT: u32 = 31;
 const MV_MASK: u64 = 0x7ff;
-const DEPTH_SHIFT: u32 = 43;
+const DEPTH_SHIFT: u32 = 42;
 const DEPTH_MASK: u64 = 0x3f;
-const BOUND_SHIFT: u32 = 49;
-const SEARCH_SHIFT: u32 = 51;
-const EPOCH_SHIFT: u32 = 57;
+const BOUND_SHIFT: u32 = 48;
+const SEARCH_SHIFT: u32 = 50;
+const EPOCH_SHIFT: u32 = 56;
 
 impl Tt {
     /// A table of about `mib` MiB (a power of two of entries, at least 1024).
@@ -119,7 +120,8 @@ impl Tt {
             _ => return None,
         };
         Some(TtEntry {
-            score: data as u32 as i32,
+            // Sign-extend the 31-bit field.
+            score: ((data as u32) << 1) as i32 >> 1,
             mv: ((data >> MV_SHIFT) & MV_MASK) as u16,
             depth: ((data >> DEPTH_SHIFT) & DEPTH_MASK) as u8,
             bound,
@@ -141,7 +143,8 @@ impl Tt {
             }
         }
         debug_assert!((mv as u64) <= MV_MASK, "cells fit 11 bits");
-        let data = (score as u32 as u64)
+        debug_assert!(score.unsigned_abs() < 1 << 30, "scores fit 31 bits");
+        let data = (score as u32 as u64 & SCORE_MASK)
             | (((mv as u64) & MV_MASK) << MV_SHIFT)
             | ((depth.min(DEPTH_MASK as u8) as u64) << DEPTH_SHIFT)
             | ((bound as u64) << BOUND_SHIFT)
@@ -168,8 +171,15 @@ mod tests {
         let mut tt = Tt::new(1);
         for game in 0..EPOCHS {
             for (key, score, mv, depth, bound) in [
-                (7u64, -crate::score::WIN, MV_MASK as u16, 63u8, Bound::Lower),
-                (u64::MAX, crate::score::WIN, 1, 0, Bound::Upper),
+                (
+                    7u64,
+                    -crate::score::WIN - 1,
+                    MV_MASK as u16,
+                    63u8,
+                    Bound::Lower,
+                ),
+                (u64::MAX, crate::score::WIN + 1, 1, 0, Bound::Upper),
+                (3 << 50, -1, 0, 1, Bound::Upper),
                 (1 << 40, 12_345, 999, 17, Bound::Exact),
             ] {
                 tt.store(key, score, mv, depth, bound);

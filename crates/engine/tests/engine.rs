@@ -996,9 +996,9 @@ fn a_new_game_searches_as_a_fresh_engine() {
     ] {
         let mut reused = Engine::new(EngineParams::default()).unwrap();
         let mut compared = 0;
-        // Past game 128, where the tables' epoch comes round and they are cleared for real;
-        // every game fills the tables, every fourth (and those around the wrap) is compared.
-        for game in 0..140 {
+        // Past game 256, where the tables' epoch comes round and they are cleared for real;
+        // every game fills the tables, every eighth (and those around the wrap) is compared.
+        for game in 0..270 {
             reused.new_game();
             // The same openings come back, so the old games' entries would be found.
             let opening = [
@@ -1008,7 +1008,7 @@ fn a_new_game_searches_as_a_fresh_engine() {
             ];
             let mut board = Board::new(Geometry::square(15), Rule::Freestyle).unwrap();
             board.play_all(&opening).unwrap();
-            if game % 4 != 0 && !(124..=132).contains(&game) {
+            if game % 8 != 0 && !(252..=260).contains(&game) {
                 reused.search(&board, &limits, &mut ChaCha8Rng::seed_from_u64(game));
                 continue;
             }
