@@ -1413,17 +1413,7 @@ mod tests {
     /// agrees with make then eval, and the kept sums with a fresh board's, under each rule.
     #[test]
     fn eval_after_counts_the_class_changes() {
-        let mut table = seed_table();
-        table.classes = crate::cells::CellClass::ALL[1..]
-            .iter()
-            .enumerate()
-            .map(|(n, &class)| crate::pattern::ClassSpec {
-                class,
-                own: 101 * (n as i32 + 1),
-                opp: -37 * (n as i32 + 5),
-            })
-            .collect();
-        let t = Arc::new(CompiledTable::compile(&table).unwrap());
+        let t = seed_with_classes(101, 37, 5);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
             let board = Board::new(Geometry::square(15), rule).unwrap();
@@ -1504,17 +1494,7 @@ mod tests {
     /// position that does not continue its game.
     #[test]
     fn a_followed_board_is_a_fresh_one() {
-        let mut table = seed_table();
-        table.classes = crate::cells::CellClass::ALL[1..]
-            .iter()
-            .enumerate()
-            .map(|(n, &class)| crate::pattern::ClassSpec {
-                class,
-                own: 53 * (n as i32 + 1),
-                opp: -29 * (n as i32 + 3),
-            })
-            .collect();
-        let t = Arc::new(CompiledTable::compile(&table).unwrap());
+        let t = seed_with_classes(53, 29, 3);
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(41);
         let view = |sb: &SearchBoard| {
             let mut cands = Vec::new();
@@ -1630,6 +1610,22 @@ mod tests {
             }
         }
         assert!(found > 100, "{found} five-points");
+    }
+
+    /// The seed table with every cell class scored: the n-th class (from 0) `own * (n + 1)`
+    /// for its owner and `-opp * (n + from)` for the other side.
+    fn seed_with_classes(own: i32, opp: i32, from: i32) -> Arc<CompiledTable> {
+        let mut table = seed_table();
+        table.classes = crate::cells::CellClass::ALL[1..]
+            .iter()
+            .enumerate()
+            .map(|(n, &class)| crate::pattern::ClassSpec {
+                class,
+                own: own * (n as i32 + 1),
+                opp: -opp * (n as i32 + from),
+            })
+            .collect();
+        Arc::new(CompiledTable::compile(&table).unwrap())
     }
 
     fn empty_cells(sb: &SearchBoard) -> Vec<usize> {
