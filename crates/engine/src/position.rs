@@ -1198,10 +1198,13 @@ impl SearchBoard {
         let k = self.k;
         let mut near = [0u32; 128];
         let mut n = 0;
+        if self.bbox[0] > self.bbox[2] {
+            return Fives::default();
+        }
         let stones = &self.stone_rows[color.index()];
-        let rows = (self.bbox[1].max(0) as usize + gomoku_board::PADDING)
-            ..=(self.bbox[3].max(-1) as usize + gomoku_board::PADDING);
-        for (row, &row_bits) in rows.clone().zip(stones.get(rows).unwrap_or(&[])) {
+        let rows = (self.bbox[1] as usize + gomoku_board::PADDING)
+            ..=(self.bbox[3] as usize + gomoku_board::PADDING);
+        for (row, &row_bits) in rows.clone().zip(&stones[rows]) {
             let mut bits = row_bits;
             while bits != 0 {
                 let s = row * self.stride + bits.trailing_zeros() as usize;
