@@ -508,6 +508,10 @@ impl<'e> Worker<'e> {
             .filter(|sb| sb.built_for(&table, radius, gain_cache))
             .and_then(|mut sb| sb.follow(board).then_some(sb))
             .or_else(|| {
+                // A board built empty can only follow a position whose stones are moves.
+                if board.stone_count() != board.history().len() {
+                    return None;
+                }
                 let empty = Board::new(board.geometry(), board.rule()).ok()?;
                 let mut sb = build(&empty);
                 sb.follow(board).then_some(sb)
