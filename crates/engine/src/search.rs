@@ -126,6 +126,8 @@ pub struct Engine {
     /// The last search's board, kept for the next search of the game (see
     /// [`SearchBoard::follow`]).
     board: Option<SearchBoard>,
+    /// The last search's working lists (see `Buffers`).
+    buffers: Buffers,
     /// The game's number modulo [`CACHE_EPOCHS`], which salts the threat searches' keys.
     epoch: u64,
     stop: Arc<AtomicBool>,
@@ -159,6 +161,7 @@ impl Engine {
             // Allocated by the first VCT: fixed-depth engines never run one.
             proofs: ProofTable::default(),
             board: None,
+            buffers: Buffers::default(),
             epoch: 0,
             stop: Arc::new(AtomicBool::new(false)),
         })
@@ -328,6 +331,7 @@ impl Engine {
         self.vcf_cache = t.vcf_cache;
         self.proofs = t.proofs;
         self.board = t.board;
+        self.buffers = t.buffers;
     }
 
     /// Lends the tables that outlive a search to a worker.
@@ -339,6 +343,7 @@ impl Engine {
             proofs: std::mem::take(&mut self.proofs),
             salt: cache_salt(self.epoch),
             board: self.board.take(),
+            buffers: std::mem::take(&mut self.buffers),
         }
     }
 }
@@ -355,6 +360,48 @@ struct Tables {
     salt: u64,
     /// The last search's board, which the next search of the game continues.
     board: Option<SearchBoard>,
+    /// The last search's working lists, emptied for the next.
+    buffers: Buffers,
+}
+
+/// A worker's working lists, kept from search to search so that a move allocates nothing.
+#[derive(Default)]
+struct Buffers {
+    moves: Vec<Vec<u32>>,
+    raw: Vec<u32>,
+    scored: Vec<u128>,
+    pv: Vec<[u32; MAX_PLY]>,
+    pv_len: Vec<usize>,
+    mark: Vec<bool>,
+    vct_values: Vec<Vec<(u32, u32)>>,
+    vcf_line: Vec<u32>,
+}
+
+impl Buffers {
+    /// Lists as a fresh worker's for a board of `cells` cells: the same contents (empty
+    /// lists, zero PV lengths, no cell marked), kept capacity.
+    fn ready(mut self, cells: usize) -> Buffers {
+        if self.moves.len() != MOVE_LISTS || self.mark.len() != cells {
+            return Buffers {
+                moves: (0..MOVE_LISTS).map(|_| Vec::new()).collect(),
+                raw: Vec::with_capacity(cells),
+                scored: Vec::with_capacity(cells),
+                pv: vec![[0; MAX_PLY]; MAX_PLY + 1],
+                pv_len: vec![0; MAX_PLY + 1],
+                mark: vec![false; cells],
+                vct_values: (0..VCT_PLIES).map(|_| Vec::new()).collect(),
+                vcf_line: Vec::with_capacity(600),
+            };
+        }
+        self.moves.iter_mut().for_each(Vec::clear);
+        self.raw.clear();
+        self.scored.clear();
+        self.pv_len.fill(0);
+        self.mark.fill(false);
+        self.vct_values.iter_mut().for_each(Vec::clear);
+        self.vcf_line.clear();
+        self
+    }
 }
 
 /// What every search thread shares.
@@ -492,6 +539,7 @@ impl<'e> Worker<'e> {
             proofs,
             salt,
             board: kept,
+            buffers,
         } = tables;
         // The last search's board, brought up to this position by the moves since (a game
         // goes on), else a new one: the same state either way.
@@ -518,6 +566,7 @@ impl<'e> Worker<'e> {
             });
         let sb = kept.unwrap_or_else(|| build(board));
         let cells = sb.cell_count();
+        let buffers = buffers.ready(cells);
         if history.len() != 2 * cells {
             history = vec![0; 2 * cells];
         }
@@ -547,17 +596,17 @@ impl<'e> Worker<'e> {
             node_budget: limits.nodes.is_some() && limits.depth.is_none(),
             start,
             target_depth: limits.depth_cap(parts.params.depth),
-            moves: (0..MOVE_LISTS).map(|_| Vec::new()).collect(),
-            raw: Vec::with_capacity(cells),
-            scored: Vec::with_capacity(cells),
-            pv: vec![[0; MAX_PLY]; MAX_PLY + 1],
-            pv_len: vec![0; MAX_PLY + 1],
-            mark: vec![false; cells],
+            moves: buffers.moves,
+            raw: buffers.raw,
+            scored: buffers.scored,
+            pv: buffers.pv,
+            pv_len: buffers.pv_len,
+            mark: buffers.mark,
             vcf_cache,
             proofs,
             cache_salt: salt,
-            vct_values: (0..VCT_PLIES).map(|_| Vec::new()).collect(),
-            vcf_line: Vec::with_capacity(600),
+            vct_values: buffers.vct_values,
+            vcf_line: buffers.vcf_line,
             vcf_gap: false,
             vcf_left: VCF_NODE_CAP,
             vcf_cap: threat_cap(limits, VCF_NODE_CAP),
@@ -582,6 +631,16 @@ impl<'e> Worker<'e> {
             proofs: self.proofs,
             salt: self.cache_salt,
             board: Some(self.sb),
+            buffers: Buffers {
+                moves: self.moves,
+                raw: self.raw,
+                scored: self.scored,
+                pv: self.pv,
+                pv_len: self.pv_len,
+                mark: self.mark,
+                vct_values: self.vct_values,
+                vcf_line: self.vcf_line,
+            },
         }
     }
 
