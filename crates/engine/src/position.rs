@@ -1201,11 +1201,7 @@ impl SearchBoard {
         if self.bbox[0] > self.bbox[2] {
             return Fives::default();
         }
-        let stones = &self.stone_rows[color.index()];
-        let rows = (self.bbox[1] as usize + gomoku_board::PADDING)
-            ..=(self.bbox[3] as usize + gomoku_board::PADDING);
-        for (row, &row_bits) in rows.clone().zip(&stones[rows]) {
-            let mut bits = row_bits;
+        for (row, mut bits) in self.stone_bits(color) {
             while bits != 0 {
                 let s = row * self.stride + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
@@ -1272,6 +1268,18 @@ impl SearchBoard {
         }
     }
 
+    /// `color`'s stones as `(padded row, bit per padded column)` for the rows of the
+    /// bounding box, top to bottom.
+    fn stone_bits(&self, color: Color) -> impl Iterator<Item = (usize, u64)> + '_ {
+        let rows = (self.bbox[0] <= self.bbox[2]).then(|| {
+            (self.bbox[1] as usize + gomoku_board::PADDING)
+                ..=(self.bbox[3] as usize + gomoku_board::PADDING)
+        });
+        let words = &self.stone_rows[color.index()];
+        rows.into_iter()
+            .flat_map(move |rows| rows.clone().zip(words[rows].iter().copied()))
+    }
+
     /// Appends the empty cells where `color`'s stone would make a four (a five-point for
     /// `color` appears) along some line: candidates found from windows of k cells holding
     /// k-2 stones of `color` and nothing else. They still need checking by playing them
@@ -1284,12 +1292,8 @@ impl SearchBoard {
         }
         let table = &four_windows(k)[color.index() << (2 * k)..];
         let wmask = (1u64 << (2 * k)) - 1;
-        let stones = &self.stone_rows[color.index()];
         // Row by row and left to right, as a scan of the cells would meet them.
-        let rows = (self.bbox[1] as usize + gomoku_board::PADDING)
-            ..=(self.bbox[3] as usize + gomoku_board::PADDING);
-        for (row, &row_bits) in rows.clone().zip(&stones[rows]) {
-            let mut bits = row_bits;
+        for (row, mut bits) in self.stone_bits(color) {
             while bits != 0 {
                 let s = row * self.stride + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
