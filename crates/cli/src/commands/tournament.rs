@@ -212,24 +212,28 @@ struct Verbose<'a> {
 }
 
 impl Verbose<'_> {
-    fn count(&self, line: &JournalLine) -> [u64; 3] {
-        let mut score = self.score.lock().unwrap_or_else(|e| e.into_inner());
-        let first_black = line.black_idx == 0;
-        match line.result {
-            Some(GameResult::Draw) => score[2] += 1,
-            Some(GameResult::Black) => score[usize::from(!first_black)] += 1,
-            Some(GameResult::White) => score[usize::from(first_black)] += 1,
-            None => {}
-        }
-        *score
+    fn score(&self) -> std::sync::MutexGuard<'_, [u64; 3]> {
+        self.score.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// Adds a finished game to the first engine's wins, losses and draws.
+fn count(score: &mut [u64; 3], line: &JournalLine) {
+    let first_black = line.black_idx == 0;
+    match line.result {
+        Some(GameResult::Draw) => score[2] += 1,
+        Some(GameResult::Black) => score[usize::from(!first_black)] += 1,
+        Some(GameResult::White) => score[usize::from(first_black)] += 1,
+        None => {}
     }
 }
 
 impl Observer for Verbose<'_> {
     fn started(&self, total: usize, done: &[JournalLine]) {
         self.console.started(total, done);
+        let mut score = self.score();
         for line in done {
-            self.count(line);
+            count(&mut score, line);
         }
     }
 
@@ -252,8 +256,12 @@ impl Observer for Verbose<'_> {
             line.black,
             line.white
         );
+        // Held from the count to the print: workers finishing together print their score
+        // lines in the order they counted.
+        let mut score = self.score();
         if let Some([a, b]) = &self.two {
-            let [w, l, d] = self.count(line);
+            count(&mut score, line);
+            let [w, l, d] = *score;
             let n = w + l + d;
             let ratio = if n == 0 {
                 0.0
@@ -265,6 +273,7 @@ impl Observer for Verbose<'_> {
             ));
         }
         self.console.println(&text);
+        drop(score);
         self.console.game_finished(line);
     }
 
