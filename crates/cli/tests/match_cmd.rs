@@ -50,14 +50,9 @@ fn assert_ok(o: &Output) {
 
 /// A journal's lines by job, without the timing fields.
 fn games(dir: &Path) -> Vec<JournalLine> {
-    let journal = read_journal(&dir.join("games.jsonl")).unwrap();
-    let mut lines: Vec<JournalLine> = journal
-        .lines
-        .iter()
-        .map(JournalLine::without_timing)
-        .collect();
-    lines.sort_by_key(|l| l.job);
-    lines
+    read_journal(&dir.join("games.jsonl"))
+        .unwrap()
+        .by_job_without_timing()
 }
 
 /// `results.pgn` without its `[Date]` lines (the time each game ended).

@@ -383,6 +383,17 @@ pub struct JournalContents {
     pub torn: bool,
 }
 
+impl JournalContents {
+    /// The lines in job order without their timing fields, for comparing runs (a resumed
+    /// or sharded journal is in finishing order).
+    pub fn by_job_without_timing(&self) -> Vec<JournalLine> {
+        let mut lines: Vec<JournalLine> =
+            self.lines.iter().map(JournalLine::without_timing).collect();
+        lines.sort_by_key(|l| l.job);
+        lines
+    }
+}
+
 /// Reads a journal; a missing file reads as empty. A last line without its newline is a line
 /// torn by a kill and is ignored; any other bad line is an error naming its number.
 pub fn read_journal(path: &Path) -> Result<JournalContents, RunnerError> {

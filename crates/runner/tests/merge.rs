@@ -54,14 +54,9 @@ fn play(spec: &TournamentSpec, dir: &Path, shard: Option<(usize, usize)>, resume
 
 /// The journal without timing, in job order (a resumed journal is in finishing order).
 fn stripped(dir: &Path) -> Vec<JournalLine> {
-    let mut lines: Vec<JournalLine> = read_journal(&dir.join(JOURNAL_FILE))
+    read_journal(&dir.join(JOURNAL_FILE))
         .unwrap()
-        .lines
-        .iter()
-        .map(JournalLine::without_timing)
-        .collect();
-    lines.sort_by_key(|l| l.job);
-    lines
+        .by_job_without_timing()
 }
 
 fn no_dates(text: String) -> String {
