@@ -129,9 +129,19 @@ fn bench_json_prints_the_pinned_signature() {
         "1",
         "--rapfi",
         "/nonexistent",
+        "--games",
+        "0",
     ]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["signature"], gomoku_engine::bench::BENCH_SIGNATURE);
+    assert_eq!(v["workloads"].as_array().unwrap().len(), 0);
+    let positions = v["positions"].as_array().unwrap();
+    // A node counted as Rapfi counts: at least one per make (each made position is entered).
+    assert!(
+        positions
+            .iter()
+            .all(|p| p["rapfi_nodes"].as_u64() > Some(0))
+    );
     assert_eq!(v["positions"].as_array().unwrap().len(), 5);
     assert!(
         v["positions"]
@@ -140,6 +150,58 @@ fn bench_json_prints_the_pinned_signature() {
             .iter()
             .all(|p| p["depth"] == 1)
     );
+}
+
+#[test]
+fn bench_plays_both_game_workloads_and_counts_their_games() {
+    let book = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../openings/freestyle15.txt"
+    );
+    let out = run(&[
+        "bench",
+        "--json",
+        "--repeat",
+        "1",
+        "--depth",
+        "1",
+        "--rapfi",
+        "/nonexistent",
+        "--games",
+        "6",
+        "--book",
+        book,
+        "--threads",
+        "2",
+    ]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let w = v["workloads"].as_array().unwrap();
+    assert_eq!(w.len(), 2);
+    assert_eq!(
+        (w[0]["name"].as_str(), w[1]["name"].as_str()),
+        (Some("VCF off"), Some("VCF on"))
+    );
+    for x in w {
+        assert_eq!(x["games"], 6);
+        assert!(x["moves"].as_u64().unwrap() >= 6, "{x}");
+        assert!(x["games_per_second"].as_f64().unwrap() > 0.0);
+    }
+    let missing = Command::new(BIN)
+        .args([
+            "bench",
+            "--repeat",
+            "1",
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--book",
+            "/nonexistent.txt",
+        ])
+        .output()
+        .unwrap();
+    assert!(!missing.status.success());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("/nonexistent.txt"));
 }
 
 #[test]

@@ -154,6 +154,8 @@ pub struct BenchLine {
     pub score: i32,
     /// Nodes searched.
     pub nodes: u64,
+    /// Nodes as Rapfi counts them ([`crate::SearchResult::rapfi_nodes`]).
+    pub rapfi_nodes: u64,
     /// Wall time.
     pub time: Duration,
     /// Nodes per second.
@@ -178,10 +180,19 @@ pub struct BenchReport {
     pub lines: Vec<BenchLine>,
     /// Sum of nodes.
     pub total_nodes: u64,
+    /// Sum of nodes as Rapfi counts them.
+    pub total_rapfi_nodes: u64,
     /// Sum of times.
     pub total_time: Duration,
     /// Overall nodes per second.
     pub nps: f64,
+}
+
+impl BenchReport {
+    /// Overall nodes per second as Rapfi counts nodes.
+    pub fn rapfi_nps(&self) -> f64 {
+        self.total_rapfi_nodes as f64 / self.total_time.as_secs_f64().max(1e-9)
+    }
 }
 
 impl std::fmt::Display for BenchReport {
@@ -190,40 +201,44 @@ impl std::fmt::Display for BenchReport {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(
             f,
-            "{:<24} {:>5} {:>5} {:>7} {:>12} {:>10} {:>12}",
-            "position", "depth", "best", "score", "nodes", "ms", "nodes/s"
+            "{:<24} {:>5} {:>5} {:>7} {:>12} {:>12} {:>10} {:>12}",
+            "position", "depth", "best", "score", "nodes", "rapfi nodes", "ms", "nodes/s"
         )?;
         for l in &self.lines {
             writeln!(
                 f,
-                "{:<24} {:>5} {:>5} {:>7} {:>12} {:>10.2} {:>12.0}",
+                "{:<24} {:>5} {:>5} {:>7} {:>12} {:>12} {:>10.2} {:>12.0}",
                 l.name,
                 l.depth,
                 l.best_text(),
                 l.score,
                 l.nodes,
+                l.rapfi_nodes,
                 l.time.as_secs_f64() * 1000.0,
                 l.nps
             )?;
             for i in &l.iterations {
                 writeln!(
                     f,
-                    "{:<24} {:>5} {:>5} {:>7} {:>12} {:>10.2}",
+                    "{:<24} {:>5} {:>5} {:>7} {:>12} {:>12} {:>10.2}",
                     "  iteration",
                     i.depth,
                     "",
                     i.score,
                     i.nodes,
+                    "",
                     i.time.as_secs_f64() * 1000.0
                 )?;
             }
         }
         write!(
             f,
-            "total: {} nodes in {:.1} ms = {:.0} nodes/s",
+            "total: {} nodes in {:.1} ms = {:.0} nodes/s; as Rapfi counts: {} nodes = {:.0} nodes/s",
             self.total_nodes,
             self.total_time.as_secs_f64() * 1000.0,
-            self.nps
+            self.nps,
+            self.total_rapfi_nodes,
+            self.rapfi_nps()
         )
     }
 }
@@ -257,17 +272,20 @@ pub fn run_bench(
             best: r.best,
             score: r.score,
             nodes: r.nodes,
+            rapfi_nodes: r.rapfi_nodes,
             time: r.time,
             nps: r.nodes as f64 / r.time.as_secs_f64().max(1e-9),
             iterations: r.iterations,
         });
     }
     let total_nodes = lines.iter().map(|l| l.nodes).sum();
+    let total_rapfi_nodes = lines.iter().map(|l| l.rapfi_nodes).sum();
     let total_time: Duration = lines.iter().map(|l| l.time).sum();
     Ok(BenchReport {
         nps: total_nodes as f64 / total_time.as_secs_f64().max(1e-9),
         lines,
         total_nodes,
+        total_rapfi_nodes,
         total_time,
     })
 }
@@ -275,6 +293,23 @@ pub fn run_bench(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_depth_1_search_counts_as_rapfi_a_root_and_two_entries_per_leaf() {
+        // Without threat searches a depth-1 search is the root (entered once) and one leaf
+        // per root move made; Rapfi enters a leaf twice (its search, then its VCF search).
+        let params = EngineParams {
+            depth: 1,
+            vcf: false,
+            vct: false,
+            ..EngineParams::default()
+        };
+        let report = run_bench(&params, &bench_positions(), 1).unwrap();
+        for l in &report.lines {
+            assert!(l.nodes > 0, "{}", l.name);
+            assert_eq!(l.rapfi_nodes, 1 + 2 * l.nodes, "{}", l.name);
+        }
+    }
 
     #[test]
     fn the_bench_signature_is_pinned() {

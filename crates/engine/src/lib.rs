@@ -42,8 +42,17 @@
 //! # Counting
 //! A *node* is one [`SearchBoard::make`] (with its incremental evaluation and five-threat
 //! hint) and its later unmake, in the main search or the VCF search. Static evaluation at a
-//! leaf is a read of the kept sums and is not counted separately. Mate scores are
-//! `±(WIN - plies)`; [`SearchResult::win_in`] converts them to moves of the winner.
+//! leaf is a read of the kept sums and is not counted separately.
+//!
+//! [`SearchResult::rapfi_nodes`] counts as Rapfi does, so that nodes per second compare with
+//! the field's: one per entry into a search function. That is the root once per iteration
+//! (and per aspiration re-search), every interior node, every leaf twice (Rapfi's `search`
+//! hands a leaf to its VCF search, a second entry), every VCF attacker and defender node and
+//! every VCT node. The VCF's trial makes that test whether a point makes a four, and the
+//! replays of known lines, are not nodes there: Rapfi reads fours from its pattern tables.
+//!
+//! Mate scores are `±(WIN - plies)`; [`SearchResult::win_in`] converts them to moves of the
+//! winner.
 #![deny(missing_docs)]
 
 pub mod bench;

@@ -64,6 +64,9 @@ pub struct SearchResult {
     /// Nodes: makes (each with its incremental evaluation and later unmake) in the main
     /// search and in VCF.
     pub nodes: u64,
+    /// Nodes as Rapfi counts them: one per entry into a search function (see
+    /// [`crate`]'s "Counting"), for nodes per second that compare with the field's.
+    pub rapfi_nodes: u64,
     /// Transposition table probes that found the position.
     pub tt_hits: u64,
     /// Nodes that failed high.
@@ -307,18 +310,22 @@ impl Engine {
                         );
                         let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
                         w.run(&mut rng);
-                        w.nodes
+                        (w.nodes, w.rapfi_nodes)
                     })
                 })
                 .collect();
             let mut w = Worker::from_parts(main_parts, board, limits, start, tables);
             let result = w.run(rng);
             helpers_stop.store(true, Ordering::Relaxed);
-            let nodes: u64 = handles.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+            let nodes = handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or((0, 0)))
+                .fold((0, 0), |a, n| (a.0 + n.0, a.1 + n.1));
             (result, w.into_tables(), nodes)
         });
         self.put_back(tables);
-        result.nodes += helper_nodes;
+        result.nodes += helper_nodes.0;
+        result.rapfi_nodes += helper_nodes.1;
         result.time = start.elapsed();
         result
     }
@@ -422,6 +429,8 @@ struct Worker<'e> {
     killers: Vec<[u32; 2]>,
     history: Vec<i32>,
     nodes: u64,
+    /// Entries into search functions, counted as Rapfi counts its nodes.
+    rapfi_nodes: u64,
     tt_hits: u64,
     beta_cutoffs: u64,
     first_move_cutoffs: u64,
@@ -582,6 +591,7 @@ impl<'e> Worker<'e> {
             killers,
             history,
             nodes: 0,
+            rapfi_nodes: 0,
             tt_hits: 0,
             beta_cutoffs: 0,
             first_move_cutoffs: 0,
@@ -711,6 +721,7 @@ impl<'e> Worker<'e> {
             depth,
             seldepth: self.seldepth as u32,
             nodes: self.nodes,
+            rapfi_nodes: self.rapfi_nodes,
             tt_hits: self.tt_hits,
             beta_cutoffs: self.beta_cutoffs,
             first_move_cutoffs: self.first_move_cutoffs,

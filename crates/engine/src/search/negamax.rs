@@ -14,6 +14,7 @@ impl Worker<'_> {
         if self.stopped {
             return 0;
         }
+        self.rapfi_nodes += 1;
         if ply > self.seldepth {
             self.seldepth = ply;
         }
@@ -34,6 +35,8 @@ impl Worker<'_> {
             return 0;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
+            // Rapfi's leaf enters its VCF search too: a second node.
+            self.rapfi_nodes += 1;
             return self.sb.eval();
         }
         let key = self.sb.key();
@@ -125,6 +128,8 @@ impl Worker<'_> {
                 // A quiet leaf: its evaluation comes from the gain tables without playing
                 // it (the same number make, eval and unmake would give; counted as a node).
                 self.tick();
+                // A leaf, as Rapfi counts one: its search and its VCF search entered.
+                self.rapfi_nodes += 2;
                 self.seldepth = self.seldepth.max(ply + 1);
                 self.pv_len[ply + 1] = 0;
                 average(-e)

@@ -249,6 +249,7 @@ impl Worker<'_> {
         hi: i32,
     ) -> (i32, Vec<u32>) {
         let margin = self.p.tie_break_margin;
+        self.rapfi_nodes += 1;
         let mut best = -INF;
         let mut best_pv: Vec<u32> = Vec::new();
         self.pv_len[0] = 0;

@@ -156,6 +156,7 @@ impl Worker<'_> {
     /// at most `budget` continuous fours and then a five; `theirs` are the
     /// defender's five-points. On success `vcf_line` holds the line in reverse.
     pub(super) fn vcf(&mut self, vply: usize, budget: u32, theirs: Fives) -> bool {
+        self.rapfi_nodes += 1;
         if budget < 1 || theirs.len >= 2 || self.stopped || self.vcf_left == 0 {
             return false;
         }
@@ -211,6 +212,8 @@ impl Worker<'_> {
                 let (p, q) = (pq & 0xffff, pq >> 16);
                 self.sb.make_threat(p as usize);
                 self.tick();
+                // The defender's node (Rapfi's `vcfdefend`).
+                self.rapfi_nodes += 1;
                 if renju && attacker == Color::White && self.sb.is_forbidden(q as usize) {
                     // Black cannot block on a forbidden point.
                     self.sb.unmake();

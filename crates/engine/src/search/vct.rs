@@ -146,6 +146,7 @@ impl Worker<'_> {
         th: Pn,
         first: &mut Option<u32>,
     ) -> Pn {
+        self.rapfi_nodes += 1;
         if self.out_of_threat_budget() {
             return DISPROVEN;
         }
@@ -179,6 +180,7 @@ impl Worker<'_> {
     /// A defender's node, right after the attacker's move, with `left` attacker moves to go:
     /// its numbers once they reach `th`, or it is solved.
     fn defend(&mut self, vply: usize, left: u32, th: Pn) -> Pn {
+        self.rapfi_nodes += 1;
         if self.out_of_threat_budget() {
             return DISPROVEN;
         }
