@@ -124,6 +124,9 @@ pub struct Engine {
     tt: Tt,
     killers: Vec<[u32; 2]>,
     history: Vec<i32>,
+    /// Whether `history` may hold a non-zero counter.
+    history_live: bool,
+    /// Allocated by the first VCF: engines with the VCF off never use it.
     vcf_cache: Vec<(u64, u32)>,
     proofs: ProofTable,
     /// The last search's board, kept for the next search of the game (see
@@ -160,7 +163,9 @@ impl Engine {
             tt,
             killers: vec![[0; 2]; MAX_PLY + 2],
             history: Vec::new(),
-            vcf_cache: vec![(0, 0); VCF_CACHE],
+            history_live: false,
+            // Allocated by the first threat search: engines with the VCF off never run one.
+            vcf_cache: Vec::new(),
             // Allocated by the first VCT: fixed-depth engines never run one.
             proofs: ProofTable::default(),
             board: None,
@@ -185,7 +190,10 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.tt.new_game();
         self.killers.iter_mut().for_each(|k| *k = [0; 2]);
-        self.history.iter_mut().for_each(|h| *h = 0);
+        if self.history_live {
+            self.history.iter_mut().for_each(|h| *h = 0);
+            self.history_live = false;
+        }
         self.epoch = (self.epoch + 1) % CACHE_EPOCHS;
         if self.epoch == 0 {
             self.vcf_cache.iter_mut().for_each(|e| *e = (0, 0));
@@ -335,6 +343,7 @@ impl Engine {
     fn put_back(&mut self, t: Tables) {
         self.killers = t.killers;
         self.history = t.history;
+        self.history_live = t.history_live;
         self.vcf_cache = t.vcf_cache;
         self.proofs = t.proofs;
         self.board = t.board;
@@ -351,6 +360,7 @@ impl Engine {
             salt: cache_salt(self.epoch),
             board: self.board.take(),
             buffers: std::mem::take(&mut self.buffers),
+            history_live: self.history_live,
         }
     }
 }
@@ -369,6 +379,8 @@ struct Tables {
     board: Option<SearchBoard>,
     /// The last search's working lists, emptied for the next.
     buffers: Buffers,
+    /// Whether `history` may hold a non-zero counter.
+    history_live: bool,
 }
 
 /// A worker's working lists, kept from search to search so that a move allocates nothing.
@@ -385,8 +397,10 @@ struct Buffers {
 }
 
 impl Buffers {
-    /// Lists as a fresh worker's for a board of `cells` cells: the same contents (empty
-    /// lists, zero PV lengths, no cell marked), kept capacity.
+    /// Lists as a fresh worker's for a board of `cells` cells (zero PV lengths, no cell
+    /// marked), kept capacity. The move lists and the VCT's value lists keep what the last
+    /// search left: each search function empties its list when it takes it, and there are
+    /// hundreds of them, most never used.
     fn ready(mut self, cells: usize) -> Buffers {
         if self.moves.len() != MOVE_LISTS || self.mark.len() != cells {
             return Buffers {
@@ -400,12 +414,10 @@ impl Buffers {
                 vcf_line: Vec::with_capacity(600),
             };
         }
-        self.moves.iter_mut().for_each(Vec::clear);
         self.raw.clear();
         self.scored.clear();
         self.pv_len.fill(0);
         self.mark.fill(false);
-        self.vct_values.iter_mut().for_each(Vec::clear);
         self.vcf_line.clear();
         self
     }
@@ -428,6 +440,8 @@ struct Worker<'e> {
     stop: &'e AtomicBool,
     killers: Vec<[u32; 2]>,
     history: Vec<i32>,
+    /// Whether `history` may hold a non-zero counter (set by a cutoff that adds to it).
+    history_live: bool,
     nodes: u64,
     /// Entries into search functions, counted as Rapfi counts its nodes.
     rapfi_nodes: u64,
@@ -549,6 +563,7 @@ impl<'e> Worker<'e> {
             salt,
             board: kept,
             buffers,
+            history_live,
         } = tables;
         // The last search's board, brought up to this position by the moves since (a game
         // goes on), else a new one: the same state either way.
@@ -579,8 +594,16 @@ impl<'e> Worker<'e> {
         if history.len() != 2 * cells {
             history = vec![0; 2 * cells];
         }
-        // Age the history so old searches fade and the counters cannot overflow.
-        history.iter_mut().for_each(|h| *h /= 8);
+        // Age the history so old searches fade and the counters cannot overflow; a history
+        // aged to zero (or never written, as at depth 1) stays so without a pass.
+        let history_live = history_live && {
+            let mut any = false;
+            for h in history.iter_mut() {
+                *h /= 8;
+                any |= *h != 0;
+            }
+            any
+        };
         if killers.len() != MAX_PLY + 2 {
             killers = vec![[0; 2]; MAX_PLY + 2];
         }
@@ -590,6 +613,7 @@ impl<'e> Worker<'e> {
             stop: parts.stop,
             killers,
             history,
+            history_live,
             nodes: 0,
             rapfi_nodes: 0,
             tt_hits: 0,
@@ -637,6 +661,7 @@ impl<'e> Worker<'e> {
         Tables {
             killers: self.killers,
             history: self.history,
+            history_live: self.history_live,
             vcf_cache: self.vcf_cache,
             proofs: self.proofs,
             salt: self.cache_salt,

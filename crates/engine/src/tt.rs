@@ -2,7 +2,7 @@
 //! words `(key ^ data, data)`, so that threads can share it without locks (a torn entry
 //! fails the key check and is ignored).
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +36,9 @@ pub struct Tt {
     epoch: u64,
     /// The search's number within the game, modulo 64.
     search: u64,
+    /// Whether anything was stored since the table was last empty: a table no search
+    /// stores in (depth 1 stores nothing) is never swept.
+    written: AtomicBool,
 }
 
 /// Games before the epoch comes round again, when the table is cleared for real (pub for
@@ -63,25 +66,27 @@ impl Tt {
         while n * 2 <= want {
             n *= 2;
         }
+        // Written out entry by entry, so every page is touched now rather than during the
+        // first search.
         let entries = (0..n)
             .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
             .collect();
-        let mut tt = Tt {
+        Tt {
             entries,
             mask: n - 1,
             epoch: 0,
             search: 0,
-        };
-        // Touch every page now rather than during the first search.
-        tt.clear();
-        tt
+            written: AtomicBool::new(false),
+        }
     }
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        for e in &self.entries {
-            e[0].store(0, Ordering::Relaxed);
-            e[1].store(0, Ordering::Relaxed);
+        if std::mem::take(self.written.get_mut()) {
+            for e in &self.entries {
+                e[0].store(0, Ordering::Relaxed);
+                e[1].store(0, Ordering::Relaxed);
+            }
         }
         self.epoch = 0;
         self.search = 0;
@@ -151,6 +156,10 @@ impl Tt {
             | (stamp << SEARCH_SHIFT);
         e[0].store(key ^ data, Ordering::Relaxed);
         e[1].store(data, Ordering::Relaxed);
+        // Read first: threads sharing the table then share the flag's line read-only.
+        if !self.written.load(Ordering::Relaxed) {
+            self.written.store(true, Ordering::Relaxed);
+        }
     }
 }
 

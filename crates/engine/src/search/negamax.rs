@@ -229,6 +229,7 @@ impl Worker<'_> {
             if self.p.history {
                 let hi = self.hist_index(self.sb.to_move(), m);
                 self.history[hi] = self.history[hi].saturating_add(depth * depth);
+                self.history_live = true;
             }
         }
     }

@@ -121,15 +121,16 @@ impl Worker<'_> {
     /// VCF from the current position for the side to move, shortest first: a full-depth
     /// attempt, then (if it wins) shallower limits to find a shorter line.
     pub(super) fn root_vcf(&mut self, max_fours: u32) -> Option<Vec<u32>> {
+        // Allocated here, first: the callers go on to `vcf` whatever this returns.
+        if self.vcf_cache.len() != VCF_CACHE {
+            self.vcf_cache = vec![(0, 0); VCF_CACHE];
+        }
         let me = self.sb.to_move();
         if let Some(q) = self.sb.all_fives(me).first() {
             return Some(vec![q]);
         }
         if max_fours < 1 {
             return None;
-        }
-        if self.vcf_cache.len() != VCF_CACHE {
-            self.vcf_cache = vec![(0, 0); VCF_CACHE];
         }
         let theirs = self.sb.all_fives(me.opponent());
         self.vcf_line.clear();
