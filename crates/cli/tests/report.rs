@@ -84,9 +84,25 @@ fn signed(v: f64) -> String {
 #[test]
 fn report_of_a_tiny_run() {
     let run = tiny_run();
+    let report = run.join("report");
+    // The tournament wrote its report from the lines in memory; `report` reads the journal.
+    let pages = |names: &[&str]| -> Vec<String> {
+        names
+            .iter()
+            .map(|f| std::fs::read_to_string(report.join(f)).unwrap())
+            .collect()
+    };
+    let files = [
+        "report.md",
+        "report.html",
+        "elo.svg",
+        "speed.svg",
+        "first-mover.svg",
+    ];
+    let from_memory = pages(&files);
     let out = arena(&["report", run.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let report = run.join("report");
+    assert!(from_memory == pages(&files), "the report read back differs");
     for f in ["report.md", "report.html"] {
         assert!(report.join(f).is_file(), "{f} missing");
     }

@@ -24,10 +24,10 @@ mod sweep;
 use crate::read::read_checked_journal;
 use crate::{Rating, ResultsError, TableOptions, rate, results_from_lines};
 use gomoku_report::{GameLink, HeadToHead, ReportInput, StandingRow, Superiority, write_report};
-use gomoku_runner::RunInfo;
 use gomoku_runner::journal::{JOURNAL_FILE, RUN_FILE};
 use gomoku_runner::outputs::sgf_game;
 use gomoku_runner::sprt::SprtSummary;
+use gomoku_runner::{JournalLine, RunInfo};
 use std::path::{Path, PathBuf};
 
 /// A run directory's report, ready to write.
@@ -58,6 +58,21 @@ impl RunReport {
             false => None,
         };
         let (lines, torn) = read_checked_journal(&journal, info.as_ref())?;
+        let mut report = RunReport::from_lines(dir, info, lines)?;
+        report.warnings.extend(torn);
+        Ok(report)
+    }
+
+    /// The report of run directory `dir` from its journal's lines already in memory (sorted
+    /// by job, one per job, checked against `info`): what a run that has just written them
+    /// reports without reading the journal back. [`RunReport::build`] reads them and calls
+    /// this.
+    pub fn from_lines(
+        dir: &Path,
+        info: Option<RunInfo>,
+        lines: Vec<JournalLine>,
+    ) -> Result<RunReport, ResultsError> {
+        let journal = dir.join(JOURNAL_FILE);
         let results = results_from_lines(&journal, lines);
         if results.games.is_empty() {
             return Err(ResultsError::Invalid(format!(
@@ -131,7 +146,7 @@ impl RunReport {
         Ok(RunReport {
             input,
             games: sgfs,
-            warnings: torn.into_iter().collect(),
+            warnings: Vec::new(),
         })
     }
 

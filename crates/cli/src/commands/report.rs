@@ -23,7 +23,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
 
 /// Writes the report of the run directory `dir` into `dir/report/` and returns that path.
 pub fn write_run_report(dir: &Path) -> Result<PathBuf> {
-    let report = RunReport::build(dir)?;
+    write_built_report(dir, &RunReport::build(dir)?)
+}
+
+/// Writes a built report of the run directory `dir` (after its warnings) and returns the
+/// report's path.
+pub fn write_built_report(dir: &Path, report: &RunReport) -> Result<PathBuf> {
     for warning in &report.warnings {
         eprintln!("warning: {warning}");
     }

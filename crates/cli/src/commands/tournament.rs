@@ -3,10 +3,11 @@
 
 use anyhow::{Context, Result};
 use gomoku_config::tournament::{Tournament, load_tournament};
-use gomoku_runner::outputs::termination;
+use gomoku_results::RunReport;
+use gomoku_runner::outputs::{termination, write_outputs_from};
 use gomoku_runner::progress::ConsoleObserver;
 use gomoku_runner::{
-    BatchResult, GameResult, JournalLine, Observer, OpenMode, RunOptions, TournamentSpec,
+    BatchResult, GameResult, JournalLine, Observer, OpenMode, RunInfo, RunOptions, TournamentSpec,
     run_tournament, write_outputs,
 };
 use std::path::{Path, PathBuf};
@@ -175,8 +176,15 @@ pub fn play(tournament: &Tournament, how: &Play) -> Result<ExitCode> {
         observer: Some(if how.verbose { &verbose } else { &console }),
     };
     let summary = run_tournament(&spec, &opts).with_context(|| format!("running {}", how.what))?;
-    let standings = write_outputs(output)
-        .with_context(|| format!("writing outputs to {}", output.display()))?;
+    // Unsharded, the run's lines are the whole journal (resumed ones included), so the
+    // outputs and the report are written from memory; a shard's directory is read back.
+    let info = RunInfo::load(output).with_context(|| format!("reading {}", output.display()))?;
+    let standings = if how.shard.is_none() {
+        write_outputs_from(output, &info, &summary.lines)
+    } else {
+        write_outputs(output)
+    }
+    .with_context(|| format!("writing outputs to {}", output.display()))?;
     println!("{}", standings.table());
     eprintln!(
         "played {} ({} resumed)",
@@ -194,7 +202,9 @@ pub fn play(tournament: &Tournament, how: &Play) -> Result<ExitCode> {
     }
     // A shard's report would describe a part of the run: the merge writes the whole one.
     if how.shard.is_none() {
-        let report = super::report::write_run_report(output)
+        let report = RunReport::from_lines(output, Some(info), summary.lines)
+            .map_err(anyhow::Error::from)
+            .and_then(|r| super::report::write_built_report(output, &r))
             .with_context(|| format!("writing the report into {}", output.display()))?;
         eprintln!("report in {}", report.display());
     }
