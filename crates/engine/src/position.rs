@@ -74,10 +74,21 @@ fn own_stones(span: u64, color: Color) -> u64 {
 }
 
 /// The number of set bits of `x`, all of which lie at even positions (one bit per cell of
-/// a 2-bit code). Cheaper than `count_ones` on CPUs targeted without a popcount
-/// instruction, which is the default x86-64 target.
+/// a 2-bit code): `count_ones` where the target has a popcount instruction (the x86-64-v2
+/// of `.cargo/config.toml`), else a bit trick cheaper than the library's fallback.
 #[inline]
 fn count_even_bits(x: u64) -> usize {
+    if cfg!(target_feature = "popcnt") {
+        x.count_ones() as usize
+    } else {
+        count_even_bits_swar(x)
+    }
+}
+
+/// [`count_even_bits`] without a popcount instruction: the even bits' pairs summed in
+/// nibbles, then bytes, then all bytes at once.
+#[inline]
+fn count_even_bits_swar(x: u64) -> usize {
     let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
     let x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
     (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
@@ -1416,6 +1427,17 @@ mod tests {
     use gomoku_board::Geometry;
     use rand::{RngExt, SeedableRng};
 
+    #[test]
+    fn the_bit_trick_counts_even_bits_as_count_ones_does() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        for x in [0, LO, LO & !1]
+            .into_iter()
+            .chain((0..10_000).map(|_| rng.random::<u64>() & LO))
+        {
+            assert_eq!(count_even_bits_swar(x), x.count_ones() as usize, "{x:#x}");
+            assert_eq!(count_even_bits(x), x.count_ones() as usize, "{x:#x}");
+        }
+    }
     /// With cell classes scored, `eval_after` (which reads the line kinds without playing)
     /// agrees with make then eval, and the kept sums with a fresh board's, under each rule.
     #[test]
