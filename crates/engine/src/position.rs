@@ -302,6 +302,9 @@ impl LineLayout {
 /// No move (see `SearchBoard::pending`).
 const NO_MOVE: u32 = u32::MAX;
 
+/// No cell (for [`SearchBoard::run_through_assuming`]'s assumed stone).
+const NO_CELL: usize = usize::MAX;
+
 impl SearchBoard {
     /// Wraps a copy of `board`; `radius` is the candidate distance along the 8 line
     /// directions. Keeps the per-cell line gains (see [`SearchBoard::without_gain_cache`]).
@@ -1115,15 +1118,21 @@ impl SearchBoard {
 
     #[inline]
     fn run_through(&self, q: usize, off: isize, cell: Cell) -> usize {
+        self.run_through_assuming(q, off, cell, NO_CELL)
+    }
+
+    /// [`SearchBoard::run_through`] as if the empty cell `assumed` held `cell` too.
+    #[inline]
+    fn run_through_assuming(&self, q: usize, off: isize, cell: Cell, assumed: usize) -> usize {
         let cells = self.board.cells();
         let mut n = 1;
         let mut j = q as isize + off;
-        while cells[j as usize] == cell {
+        while cells[j as usize] == cell || j as usize == assumed {
             n += 1;
             j += off;
         }
         let mut j = q as isize - off;
-        while cells[j as usize] == cell {
+        while cells[j as usize] == cell || j as usize == assumed {
             n += 1;
             j -= off;
         }
@@ -1141,6 +1150,36 @@ impl SearchBoard {
     /// `c` in the directions of `dirs` (a bit mask).
     #[inline]
     pub fn fives_through(&self, c: usize, dirs: u8, color: Color, out: &mut Fives) {
+        self.fives_through_assuming(c, dirs, color, NO_CELL, out);
+    }
+
+    /// The five-points the side to move would have after playing at the empty cell `p`:
+    /// what [`SearchBoard::make_threat`] then [`SearchBoard::last_move_fives`] would give,
+    /// without playing it (the VCF's test of which candidates make a four).
+    #[inline]
+    pub fn fives_if_played(&self, p: usize) -> Fives {
+        let color = self.board.to_move();
+        let mut hint = 0u8;
+        for d in 0..4 {
+            hint |= (self.span_fours(self.span(p, d, self.h), d) >> (4 * color.index())) & 0xF;
+        }
+        let mut out = Fives::default();
+        if hint != 0 {
+            self.fives_through_assuming(p, hint, color, p, &mut out);
+        }
+        out
+    }
+
+    /// [`SearchBoard::fives_through`] as if the empty cell `assumed` held a stone of `color`.
+    #[inline]
+    fn fives_through_assuming(
+        &self,
+        c: usize,
+        dirs: u8,
+        color: Color,
+        assumed: usize,
+        out: &mut Fives,
+    ) {
         let cells = self.board.cells();
         let cell = color.cell();
         let k = self.k as isize;
@@ -1154,7 +1193,10 @@ impl SearchBoard {
                     continue;
                 }
                 let q = (c as isize + s * off) as usize;
-                if cells[q] == Cell::Empty && self.run_wins(self.run_through(q, off, cell), color) {
+                if cells[q] == Cell::Empty
+                    && q != assumed
+                    && self.run_wins(self.run_through_assuming(q, off, cell, assumed), color)
+                {
                     out.push(q as u32);
                 }
             }
@@ -1746,6 +1788,49 @@ mod tests {
                 let empties = empty_cells(&sb);
                 sb.make_light(empties[rng.random_range(0..empties.len())]);
             }
+        }
+    }
+
+    /// The five-points a move would make, read without playing it, are those that playing
+    /// it shows, on every empty cell of random games under each rule and several k.
+    #[test]
+    fn fives_if_played_equal_the_fives_a_played_move_shows() {
+        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for (w, h, k, rule) in [
+            (15, 15, 5, Rule::Freestyle),
+            (15, 15, 5, Rule::Standard),
+            (15, 15, 5, Rule::Renju),
+            (7, 7, 3, Rule::Freestyle),
+            (12, 10, 6, Rule::Standard),
+        ] {
+            let g = Geometry {
+                width: w,
+                height: h,
+                k,
+            };
+            let mut sb = SearchBoard::new(&Board::new(g, rule).unwrap(), t.clone(), 2);
+            let mut fours = 0;
+            for _ in 0..(w * h * 2 / 3) {
+                for i in empty_cells(&sb) {
+                    let read = sb.fives_if_played(i);
+                    sb.make_threat(i);
+                    let played = sb.last_move_fives();
+                    sb.unmake();
+                    assert_eq!(
+                        read.cells[..read.len].to_vec(),
+                        played.cells[..played.len].to_vec(),
+                        "{w}x{h} k={k} {rule:?} at {i}"
+                    );
+                    fours += (played.len > 0) as usize;
+                }
+                let empties = empty_cells(&sb);
+                sb.make_light(empties[rng.random_range(0..empties.len())]);
+                if sb.board().winner().is_some() {
+                    break;
+                }
+            }
+            assert!(fours > 0, "{w}x{h} k={k} {rule:?}: no four was tried");
         }
     }
 

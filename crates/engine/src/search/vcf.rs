@@ -190,10 +190,9 @@ impl Worker<'_> {
             if renju && attacker == Color::Black && self.sb.is_forbidden(p as usize) {
                 continue;
             }
-            self.sb.make_threat(p as usize);
+            // Counted as the make it stands for.
             self.tick();
-            let f = self.sb.last_move_fives();
-            self.sb.unmake();
+            let f = self.sb.fives_if_played(p as usize);
             if f.len >= 2 {
                 self.vcf_line.push(f.cells[1]);
                 self.vcf_line.push(f.cells[0]);
