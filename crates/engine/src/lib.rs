@@ -74,7 +74,7 @@ pub use pattern::{
     ClassSpec, CompiledTable, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, PatternSpec, PatternTable,
     TableError, evaluate_from_scratch, for_each_window, seed_table, tic_tac_toe_table,
 };
-pub use position::{EVAL_LIMIT, Fives, SearchBoard};
+pub use position::{EVAL_LIMIT, Fives, FourWindow, SearchBoard, four_window_cells};
 pub use score::{MATE_BOUND, WIN, is_mate, win_in};
 pub use search::{Engine, IterationInfo, SearchResult};
 pub use time::{Clock, TimeBudget};

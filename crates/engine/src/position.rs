@@ -137,6 +137,37 @@ fn four_windows(k: usize) -> &'static [u32] {
     })
 }
 
+/// A window of k cells holding k-2 stones of one colour and two empty cells: either empty
+/// cell makes a four (before the exact-five rules are checked).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FourWindow {
+    /// The scan's order of the window (its first stone, direction, start).
+    order: u32,
+    /// Its first cell.
+    start: u16,
+    /// Its direction (an index into the line offsets).
+    dir: u8,
+    /// Its two empty cells, in line order.
+    empty: [u16; 2],
+}
+
+/// Appends the empty cells of `windows` in order, each once (`mark`, one entry per cell, is
+/// reset on return).
+pub fn four_window_cells(windows: &[FourWindow], out: &mut Vec<u32>, mark: &mut [bool]) {
+    let start = out.len();
+    for w in windows {
+        for c in w.empty {
+            if !mark[c as usize] {
+                mark[c as usize] = true;
+                out.push(c as u32);
+            }
+        }
+    }
+    for &c in &out[start..] {
+        mark[c as usize] = false;
+    }
+}
+
 /// A small list of cells where a colour would complete a winning row.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Fives {
@@ -1338,8 +1369,17 @@ impl SearchBoard {
     /// k-2 stones of `color` and nothing else. They still need checking by playing them
     /// (exact-five rules). Uses `mark` (one entry per cell, reset on return) to deduplicate.
     pub fn four_candidates(&self, color: Color, out: &mut Vec<u32>, mark: &mut [bool]) {
+        let mut windows = Vec::new();
+        self.four_windows(color, &mut windows);
+        four_window_cells(&windows, out, mark);
+    }
+
+    /// Every window of k cells holding k-2 stones of `color` and two empty cells, as
+    /// [`FourWindow`]s in order (the order in which [`four_window_cells`] lists their cells
+    /// is the order of a scan of the stones, row by row).
+    pub fn four_windows(&self, color: Color, out: &mut Vec<FourWindow>) {
+        out.clear();
         let k = self.k;
-        let start = out.len();
         if self.bbox[0] > self.bbox[2] {
             return;
         }
@@ -1351,7 +1391,6 @@ impl SearchBoard {
                 let s = row * self.stride + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 for d in 0..4 {
-                    let off = self.offs[d];
                     let span = self.span(s, d, k - 1);
                     // No window of k cells can hold k-2 stones of `color` here.
                     if count_even_bits(own_stones(span, color)) + 2 < k {
@@ -1364,19 +1403,74 @@ impl SearchBoard {
                         if e & WINDOW_FOUR == 0 || (e & 0xF) as usize != p {
                             continue;
                         }
-                        for q in [(e >> 4) & 0xF, (e >> 8) & 0xF] {
-                            let c = (s as isize + (q as isize - p as isize) * off) as usize;
-                            if !mark[c] {
-                                mark[c] = true;
-                                out.push(c as u32);
-                            }
-                        }
+                        out.push(self.four_window(s - p * self.offs[d] as usize, d, e));
                     }
                 }
             }
         }
-        for &q in &out[start..] {
-            mark[q as usize] = false;
+    }
+
+    /// The windows of [`SearchBoard::four_windows`] of the side that just played `p` (a
+    /// four) and was blocked at `q`, from `before`, its windows before those two moves: the
+    /// windows through neither move are unchanged, those through `q` hold a stone of the
+    /// other side now, and those through `p` are looked at afresh. The same list as a scan,
+    /// for the few windows two moves touch.
+    pub fn four_windows_after(
+        &self,
+        before: &[FourWindow],
+        p: usize,
+        q: usize,
+        out: &mut Vec<FourWindow>,
+    ) {
+        out.clear();
+        let k = self.k;
+        let through = |w: &FourWindow, c: usize| {
+            let off = self.offs[w.dir as usize] as usize;
+            let start = w.start as usize;
+            c >= start && (c - start).is_multiple_of(off) && (c - start) / off < k
+        };
+        out.extend(
+            before
+                .iter()
+                .filter(|w| !through(w, p) && !through(w, q))
+                .copied(),
+        );
+        let kept = out.len();
+        let color = self.board.cells()[p].color().expect("p holds a stone");
+        let table = &four_windows(k)[color.index() << (2 * k)..];
+        let wmask = (1u64 << (2 * k)) - 1;
+        for d in 0..4 {
+            let off = self.offs[d] as usize;
+            let span = self.span(p, d, k - 1);
+            // The window holding p at its position j starts j cells before p.
+            for j in 0..k {
+                let e = table[((span >> (2 * (k - 1 - j))) & wmask) as usize];
+                if e & WINDOW_FOUR != 0 {
+                    out.push(self.four_window(p - j * off, d, e));
+                }
+            }
+        }
+        if out.len() > kept {
+            out.sort_unstable_by_key(|w| w.order);
+        }
+    }
+
+    /// The [`FourWindow`] starting at cell `start` in direction `d`, of table entry `e`.
+    #[inline]
+    fn four_window(&self, start: usize, d: usize, e: u32) -> FourWindow {
+        let off = self.offs[d] as usize;
+        let first = (e & 0xF) as usize;
+        let s = start + first * off;
+        FourWindow {
+            // The scan's order: the window's first stone, the direction, then windows that
+            // start later first (the stone's position in them comes down from k-1).
+            order: (s as u32) << 8 | (d as u32) << 4 | (self.k - 1 - first) as u32,
+            start: start as u16,
+            dir: d as u8,
+            empty: [
+                (start + ((e >> 4) & 0xF) as usize * off) as u16,
+                (start + ((e >> 8) & 0xF) as usize * off) as u16,
+            ],
         }
     }
 
@@ -1788,6 +1882,50 @@ mod tests {
                 let empties = empty_cells(&sb);
                 sb.make_light(empties[rng.random_range(0..empties.len())]);
             }
+        }
+    }
+
+    /// The four windows derived from those two moves before (the attacker's move, then any
+    /// reply) equal a fresh scan's, in the same order, on random games of several sizes and k.
+    #[test]
+    fn four_windows_after_two_moves_equal_a_fresh_scan() {
+        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+        for (w, h, k) in [(15, 15, 5), (7, 5, 3), (13, 11, 7), (20, 20, 5), (9, 9, 4)] {
+            let g = Geometry {
+                width: w,
+                height: h,
+                k,
+            };
+            let mut sb = SearchBoard::new(&Board::new(g, Rule::Freestyle).unwrap(), t.clone(), 2);
+            let (mut before, mut derived, mut fresh) = (Vec::new(), Vec::new(), Vec::new());
+            let mut seen = 0;
+            while empty_cells(&sb).len() > 2 {
+                let attacker = sb.to_move();
+                sb.four_windows(attacker, &mut before);
+                // The attacker plays on a window's empty cell when it has one, as the VCF does.
+                let empties = empty_cells(&sb);
+                let p = match before.first() {
+                    Some(win) if rng.random_range(0..3) > 0 => win.empty[1] as usize,
+                    _ => empties[rng.random_range(0..empties.len())],
+                };
+                sb.make_light(p);
+                let empties = empty_cells(&sb);
+                let q = empties[rng.random_range(0..empties.len())];
+                sb.make_light(q);
+                sb.four_windows_after(&before, p, q, &mut derived);
+                sb.four_windows(attacker, &mut fresh);
+                assert_eq!(derived, fresh, "{w}x{h} k={k} after {p}, {q}");
+                seen += fresh.len();
+                // Go on from a random one of the two plies back, so games vary.
+                if rng.random_range(0..2) == 0 {
+                    sb.unmake();
+                    sb.unmake();
+                    let empties = empty_cells(&sb);
+                    sb.make_light(empties[rng.random_range(0..empties.len())]);
+                }
+            }
+            assert!(seen > 0, "{w}x{h} k={k}: no four window");
         }
     }
 

@@ -17,7 +17,7 @@ mod vct;
 use crate::EngineError;
 use crate::params::{EngineParams, Limits, MAX_DEPTH, MAX_PLY};
 use crate::pattern::CompiledTable;
-use crate::position::SearchBoard;
+use crate::position::{FourWindow, SearchBoard};
 use crate::score::win_in;
 use crate::time::TimeBudget;
 use crate::tt::Tt;
@@ -394,6 +394,7 @@ struct Buffers {
     mark: Vec<bool>,
     vct_values: Vec<Vec<(u32, u32)>>,
     vcf_line: Vec<u32>,
+    four_windows: Vec<Vec<FourWindow>>,
 }
 
 impl Buffers {
@@ -412,6 +413,7 @@ impl Buffers {
                 mark: vec![false; cells],
                 vct_values: (0..VCT_PLIES).map(|_| Vec::new()).collect(),
                 vcf_line: Vec::with_capacity(600),
+                four_windows: Vec::new(),
             };
         }
         self.raw.clear();
@@ -473,6 +475,8 @@ struct Worker<'e> {
     mark: Vec<bool>,
     vcf_cache: Vec<(u64, u32)>,
     vcf_line: Vec<u32>,
+    /// Per VCF ply, the attacker's four windows at that node (see `Worker::vcf`).
+    four_windows: Vec<Vec<FourWindow>>,
     vcf_gap: bool,
     /// VCF nodes left for the current threat search.
     vcf_left: u64,
@@ -641,6 +645,7 @@ impl<'e> Worker<'e> {
             cache_salt: salt,
             vct_values: buffers.vct_values,
             vcf_line: buffers.vcf_line,
+            four_windows: buffers.four_windows,
             vcf_gap: false,
             vcf_left: VCF_NODE_CAP,
             vcf_cap: threat_cap(limits, VCF_NODE_CAP),
@@ -675,6 +680,7 @@ impl<'e> Worker<'e> {
                 mark: self.mark,
                 vct_values: self.vct_values,
                 vcf_line: self.vcf_line,
+                four_windows: self.four_windows,
             },
         }
     }

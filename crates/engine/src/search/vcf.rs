@@ -5,7 +5,7 @@
 
 use super::Worker;
 use crate::params::MAX_PLY;
-use crate::position::Fives;
+use crate::position::{Fives, four_window_cells};
 use gomoku_board::{Color, Rule};
 
 /// Entries of the VCF cache of failed `(key, fours left)` (a power of two).
@@ -157,6 +157,18 @@ impl Worker<'_> {
     /// at most `budget` continuous fours and then a five; `theirs` are the
     /// defender's five-points. On success `vcf_line` holds the line in reverse.
     pub(super) fn vcf(&mut self, vply: usize, budget: u32, theirs: Fives) -> bool {
+        self.vcf_node(vply, budget, theirs, None)
+    }
+
+    /// [`Worker::vcf`]; `after` is the attacker's four and its block that led here when
+    /// the node two plies up listed its four windows, which this node's are derived from.
+    fn vcf_node(
+        &mut self,
+        vply: usize,
+        budget: u32,
+        theirs: Fives,
+        after: Option<(u32, u32)>,
+    ) -> bool {
         self.rapfi_nodes += 1;
         if budget < 1 || theirs.len >= 2 || self.stopped || self.vcf_left == 0 {
             return false;
@@ -175,12 +187,28 @@ impl Worker<'_> {
         }
         let mut moves = std::mem::take(&mut self.moves[idx]);
         moves.clear();
+        // Whether this node lists its four windows in `four_windows[vply]`, for its children.
+        let listed = theirs.first().is_none();
         if let Some(q) = theirs.first() {
             moves.push(q);
         } else {
+            if self.four_windows.len() <= vply {
+                self.four_windows.resize_with(vply + 1, Vec::new);
+            }
+            let mut windows = std::mem::take(&mut self.four_windows[vply]);
+            match after {
+                Some((p, q)) => self.sb.four_windows_after(
+                    &self.four_windows[vply - 2],
+                    p as usize,
+                    q as usize,
+                    &mut windows,
+                ),
+                None => self.sb.four_windows(attacker, &mut windows),
+            }
             let mut mark = std::mem::take(&mut self.mark);
-            self.sb.four_candidates(attacker, &mut moves, &mut mark);
+            four_window_cells(&windows, &mut moves, &mut mark);
             self.mark = mark;
+            self.four_windows[vply] = windows;
         }
         // Pass 1: keep real fours; a double five-point wins at once.
         let mut fours = 0;
@@ -226,7 +254,7 @@ impl Worker<'_> {
                 self.sb.make_threat(q as usize);
                 self.tick();
                 let t = self.sb.last_move_fives();
-                let w = self.vcf(vply + 2, budget - 1, t);
+                let w = self.vcf_node(vply + 2, budget - 1, t, listed.then_some((p, q)));
                 self.sb.unmake();
                 self.sb.unmake();
                 if w {
