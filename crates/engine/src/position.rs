@@ -1369,9 +1369,18 @@ impl SearchBoard {
     /// k-2 stones of `color` and nothing else. They still need checking by playing them
     /// (exact-five rules). Uses `mark` (one entry per cell, reset on return) to deduplicate.
     pub fn four_candidates(&self, color: Color, out: &mut Vec<u32>, mark: &mut [bool]) {
-        let mut windows = Vec::new();
-        self.four_windows(color, &mut windows);
-        four_window_cells(&windows, out, mark);
+        let start = out.len();
+        self.scan_four_windows(color, |w| {
+            for c in w.empty {
+                if !mark[c as usize] {
+                    mark[c as usize] = true;
+                    out.push(c as u32);
+                }
+            }
+        });
+        for &c in &out[start..] {
+            mark[c as usize] = false;
+        }
     }
 
     /// Every window of k cells holding k-2 stones of `color` and two empty cells, as
@@ -1379,6 +1388,12 @@ impl SearchBoard {
     /// is the order of a scan of the stones, row by row).
     pub fn four_windows(&self, color: Color, out: &mut Vec<FourWindow>) {
         out.clear();
+        self.scan_four_windows(color, |w| out.push(w));
+    }
+
+    /// Calls `found` with every four window of `color`, in the scan's order.
+    #[inline]
+    fn scan_four_windows(&self, color: Color, mut found: impl FnMut(FourWindow)) {
         let k = self.k;
         if self.bbox[0] > self.bbox[2] {
             return;
@@ -1403,7 +1418,7 @@ impl SearchBoard {
                         if e & WINDOW_FOUR == 0 || (e & 0xF) as usize != p {
                             continue;
                         }
-                        out.push(self.four_window(s - p * self.offs[d] as usize, d, e));
+                        found(self.four_window(s - p * self.offs[d] as usize, d, e));
                     }
                 }
             }
