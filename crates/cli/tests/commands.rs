@@ -169,6 +169,8 @@ fn bench_plays_both_game_workloads_and_counts_their_games() {
         "/nonexistent",
         "--games",
         "6",
+        "--games-repeat",
+        "1",
         "--book",
         book,
         "--threads",

@@ -51,8 +51,11 @@ pub struct Args {
     json: bool,
     /// Games per workload (two copies of the seed engine at depth 1, VCF off and on); 0
     /// skips the workloads.
-    #[arg(long, default_value_t = WORKLOAD_GAMES, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    #[arg(long, default_value_t = WORKLOAD_GAMES, value_parser = clap::value_parser!(u64).range(0..=100_000))]
     games: u64,
+    /// Play each workload this many times and report the run of median time.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
+    games_repeat: u32,
     /// The workloads' book (freestyle 15x15, any format); by default the Gomocup 2024-2026
     /// books in `../shared`, else `openings/freestyle15.txt`.
     #[arg(long)]
@@ -80,6 +83,7 @@ struct WorkloadFigures {
     games: usize,
     moves: usize,
     wall: Duration,
+    threads: usize,
     reset_share: f64,
 }
 
@@ -90,8 +94,9 @@ impl WorkloadFigures {
 }
 
 /// The workloads' openings and a name for them: `book`, else the Gomocup books in
-/// `../shared`, else the repository's own book.
-fn workload_book(book: Option<&Path>) -> Result<(String, Vec<Vec<Pos>>)> {
+/// `../shared`, else the repository's own book; `None` when no book was given and neither
+/// default is there (not run from a checkout).
+fn workload_book(book: Option<&Path>) -> Result<Option<(String, Vec<Vec<Pos>>)>> {
     let geometry = Geometry::square(15);
     let read = |path: &Path| -> Result<Vec<Vec<Pos>>> {
         let book = gomoku_openings::read_book(path, geometry, Rule::Freestyle)
@@ -99,16 +104,22 @@ fn workload_book(book: Option<&Path>) -> Result<(String, Vec<Vec<Pos>>)> {
         Ok(book.openings.into_iter().map(|o| o.moves).collect())
     };
     if let Some(path) = book {
-        return Ok((path.display().to_string(), read(path)?));
+        return Ok(Some((path.display().to_string(), read(path)?)));
     }
     if GOMOCUP_BOOKS.iter().all(|p| Path::new(p).exists()) {
         let mut openings = Vec::new();
         for p in GOMOCUP_BOOKS {
             openings.extend(read(Path::new(p))?);
         }
-        return Ok(("the Gomocup 2024-2026 freestyle openings".into(), openings));
+        return Ok(Some((
+            "the Gomocup 2024-2026 freestyle openings".into(),
+            openings,
+        )));
     }
-    Ok((OWN_BOOK.into(), read(Path::new(OWN_BOOK))?))
+    if !Path::new(OWN_BOOK).exists() {
+        return Ok(None);
+    }
+    Ok(Some((OWN_BOOK.into(), read(Path::new(OWN_BOOK))?)))
 }
 
 /// Plays `games` games of each workload `repeat` times, the two alternating, on `threads`
@@ -178,6 +189,7 @@ fn run_workloads(
                 games: r.lines.len(),
                 moves: r.lines.iter().map(|l| l.moves.len()).sum(),
                 wall: r.wall,
+                threads: r.threads,
                 reset_share: r.reset.as_secs_f64() / capacity.max(1e-9),
             });
         }
@@ -208,19 +220,30 @@ pub fn run(args: Args) -> Result<ExitCode> {
             args.rapfi.display()
         );
     }
+    // The book first: a bad one is reported before minutes of searching.
+    let book = match args.games {
+        0 => None,
+        _ => workload_book(args.book.as_deref())?,
+    };
+    if book.is_none() && args.games > 0 && !args.json {
+        eprintln!(
+            "note: no workload book ({} or {OWN_BOOK} from the current folder); no games played",
+            GOMOCUP_BOOKS[0]
+        );
+    }
     let report = run_bench(&params, &positions, args.repeat as usize)?;
     let signature = signature()?;
-    let (book, workloads) = if args.games == 0 {
-        (String::new(), Vec::new())
-    } else {
-        let (book, openings) = workload_book(args.book.as_deref())?;
-        let figures = run_workloads(
-            &openings,
-            args.games as usize,
-            args.threads,
-            args.repeat as usize,
-        )?;
-        (book, figures)
+    let (book, workloads) = match book {
+        None => (String::new(), Vec::new()),
+        Some((book, openings)) => {
+            let figures = run_workloads(
+                &openings,
+                args.games as usize,
+                args.threads,
+                args.games_repeat as usize,
+            )?;
+            (book, figures)
+        }
     };
     if args.json {
         let lines: Vec<_> = report
@@ -249,10 +272,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "workloads": workloads.iter().map(|w| serde_json::json!({
                 "name": w.name, "games": w.games, "moves": w.moves,
                 "seconds": w.wall.as_secs_f64(), "games_per_second": w.games_per_second(),
+                "threads": w.threads,
                 "reset_share": w.reset_share,
             })).collect::<Vec<_>>(),
             "workload_book": book,
-            "workload_threads": args.threads,
+            "workload_repeat": args.games_repeat,
         });
         println!("{obj}");
         return Ok(ExitCode::SUCCESS);
@@ -269,9 +293,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     if let [off, on] = &workloads[..] {
         println!(
             "games: two copies of the seed engine at depth 1 on {book}, {} thread{}, in memory, median of {} runs:",
-            args.threads,
-            if args.threads == 1 { "" } else { "s" },
-            args.repeat
+            off.threads,
+            if off.threads == 1 { "" } else { "s" },
+            args.games_repeat
         );
         for w in [off, on] {
             println!(
