@@ -41,8 +41,10 @@
 //!
 //! # Counting
 //! A *node* is one [`SearchBoard::make`] (with its incremental evaluation and five-threat
-//! hint) and its later unmake, in the main search or the VCF search. Static evaluation at a
-//! leaf is a read of the kept sums and is not counted separately.
+//! hint) and its later unmake, in the main search or the VCF search, or a read that stands
+//! for one: a quiet leaf evaluated from the gain tables, a VCF candidate whose five-points
+//! are read without playing it. Static evaluation at a leaf is a read of the kept sums and
+//! is not counted separately.
 //!
 //! [`SearchResult::rapfi_nodes`] counts as Rapfi does, so that nodes per second compare with
 //! the field's: one per entry into a search function. That is the root once per iteration

@@ -126,7 +126,7 @@ pub struct Engine {
     history: Vec<i32>,
     /// Whether `history` may hold a non-zero counter.
     history_live: bool,
-    /// Allocated by the first VCF: engines with the VCF off never use it.
+    /// Allocated by the first threat search (VCF or VCT): engines that run none never use it.
     vcf_cache: Vec<(u64, u32)>,
     proofs: ProofTable,
     /// The last search's board, kept for the next search of the game (see
@@ -164,7 +164,7 @@ impl Engine {
             killers: vec![[0; 2]; MAX_PLY + 2],
             history: Vec::new(),
             history_live: false,
-            // Allocated by the first threat search: engines with the VCF off never run one.
+            // Allocated by the first threat search: engines that run none never need it.
             vcf_cache: Vec::new(),
             // Allocated by the first VCT: fixed-depth engines never run one.
             proofs: ProofTable::default(),
