@@ -66,27 +66,32 @@ impl Tt {
         while n * 2 <= want {
             n *= 2;
         }
-        // Written out entry by entry, so every page is touched now rather than during the
-        // first search.
-        let entries = (0..n)
-            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-            .collect();
-        Tt {
-            entries,
+        let tt = Tt {
+            entries: (0..n)
+                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+                .collect(),
             mask: n - 1,
             epoch: 0,
             search: 0,
             written: AtomicBool::new(false),
+        };
+        // The allocation may come zeroed from the system, its pages not yet mapped: write
+        // every entry now rather than fault the pages in during the first search.
+        tt.zero_all();
+        tt
+    }
+
+    fn zero_all(&self) {
+        for e in &self.entries {
+            e[0].store(0, Ordering::Relaxed);
+            e[1].store(0, Ordering::Relaxed);
         }
     }
 
     /// Empties the table.
     pub fn clear(&mut self) {
         if std::mem::take(self.written.get_mut()) {
-            for e in &self.entries {
-                e[0].store(0, Ordering::Relaxed);
-                e[1].store(0, Ordering::Relaxed);
-            }
+            self.zero_all();
         }
         self.epoch = 0;
         self.search = 0;
