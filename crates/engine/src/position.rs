@@ -1816,6 +1816,22 @@ mod tests {
             .collect()
     }
 
+    /// An empty search board of `w` x `h`, rows of `k`, under `rule`, with table `t`.
+    fn empty_board(
+        t: &Arc<CompiledTable>,
+        w: usize,
+        h: usize,
+        k: usize,
+        rule: Rule,
+    ) -> SearchBoard {
+        let g = Geometry {
+            width: w,
+            height: h,
+            k,
+        };
+        SearchBoard::new(&Board::new(g, rule).unwrap(), t.clone(), 2)
+    }
+
     #[test]
     fn gain_table_matches_direct_windows_and_make() {
         let t = CompiledTable::compile(&seed_table()).unwrap();
@@ -1880,12 +1896,7 @@ mod tests {
         let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
         for (w, h, k) in [(15, 15, 5), (7, 5, 3), (13, 11, 7), (20, 20, 5)] {
-            let g = Geometry {
-                width: w,
-                height: h,
-                k,
-            };
-            let mut sb = SearchBoard::new(&Board::new(g, Rule::Freestyle).unwrap(), t.clone(), 2);
+            let mut sb = empty_board(&t, w, h, k, Rule::Freestyle);
             let mut mark = vec![false; sb.cell_count()];
             for _ in 0..(w * h / 2) {
                 for color in [Color::Black, Color::White] {
@@ -1907,12 +1918,7 @@ mod tests {
         let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
         for (w, h, k) in [(15, 15, 5), (7, 5, 3), (13, 11, 7), (20, 20, 5), (9, 9, 4)] {
-            let g = Geometry {
-                width: w,
-                height: h,
-                k,
-            };
-            let mut sb = SearchBoard::new(&Board::new(g, Rule::Freestyle).unwrap(), t.clone(), 2);
+            let mut sb = empty_board(&t, w, h, k, Rule::Freestyle);
             let (mut before, mut derived, mut fresh) = (Vec::new(), Vec::new(), Vec::new());
             let mut seen = 0;
             while empty_cells(&sb).len() > 2 {
@@ -1957,12 +1963,7 @@ mod tests {
             (7, 7, 3, Rule::Freestyle),
             (12, 10, 6, Rule::Standard),
         ] {
-            let g = Geometry {
-                width: w,
-                height: h,
-                k,
-            };
-            let mut sb = SearchBoard::new(&Board::new(g, rule).unwrap(), t.clone(), 2);
+            let mut sb = empty_board(&t, w, h, k, rule);
             let mut fours = 0;
             for _ in 0..(w * h * 2 / 3) {
                 for i in empty_cells(&sb) {
@@ -2000,12 +2001,7 @@ mod tests {
             (7, 7, 3, Rule::Freestyle),
             (12, 10, 7, Rule::Freestyle),
         ] {
-            let g = Geometry {
-                width: w,
-                height: h,
-                k,
-            };
-            let mut a = SearchBoard::new(&Board::new(g, rule).unwrap(), t.clone(), 2);
+            let mut a = empty_board(&t, w, h, k, rule);
             for step in 0..(w * h - 1) {
                 let empties = empty_cells(&a);
                 let mover = a.to_move();
