@@ -1035,26 +1035,40 @@ impl SearchBoard {
 
     /// The static evaluation the opponent would see after the side to move played at the
     /// empty cell `i` (what [`SearchBoard::make`] then [`SearchBoard::eval`] would give),
-    /// computed without touching the board. `None` when the move may make a four (its
-    /// five-points must be found on the board), would fill the board, or the table has no
-    /// gain arrays: the caller then plays the move.
+    /// computed without touching the board: from the gain cache, or without one (a depth-1
+    /// search) from the four lines' spans as `make` computes them. `None` when the move may
+    /// make a four (its five-points must be found on the board), would fill the board, or
+    /// the table has no gain arrays: the caller then plays the move.
     #[inline]
     pub fn eval_after(&self, i: usize) -> Option<i32> {
-        if self.line_gains.is_empty()
-            || self.board.stone_count() + 1 >= self.board.geometry().area()
-        {
+        if self.board.stone_count() + 1 >= self.board.geometry().area() {
             return None;
         }
-        debug_assert_eq!(self.light, 0, "line gains read above a light move");
         let color = self.board.to_move();
-        let (g, four) = self.current_gains(i);
+        let opp = color.opponent();
+        let slot = 2 * color.index() + opp.index();
+        let (mut delta, four) = if self.line_gains.is_empty() {
+            if self.table.gains.is_empty() {
+                return None;
+            }
+            let mut delta = 0i64;
+            let mut four = 0u8;
+            for d in 0..4 {
+                let (g, f) = self.span_gain(self.span(i, d, self.h), d);
+                delta += g[slot] as i64;
+                four |= f;
+            }
+            (delta, four)
+        } else {
+            debug_assert_eq!(self.light, 0, "line gains read above a light move");
+            let (g, four) = self.current_gains(i);
+            let delta =
+                g[0][slot] as i64 + g[1][slot] as i64 + g[2][slot] as i64 + g[3][slot] as i64;
+            (delta, four)
+        };
         if (four >> (4 * color.index())) & 0xF != 0 {
             return None;
         }
-        let opp = color.opponent();
-        let slot = 2 * color.index() + opp.index();
-        let mut delta =
-            g[0][slot] as i64 + g[1][slot] as i64 + g[2][slot] as i64 + g[3][slot] as i64;
         if let Some(kt) = &self.kind_table {
             delta += self.class_delta(kt, i, color)[opp.index()];
         }

@@ -262,6 +262,35 @@ impl Worker<'_> {
             } else {
                 best.max(lo)
             };
+            if depth == 1
+                && let Some(e) = self.sb.eval_after(rm.cell as usize)
+            {
+                // A quiet root move of a depth-1 iteration: its leaf's value read without
+                // playing it (what make, the leaf's eval and unmake would give; a node).
+                self.tick();
+                self.seldepth = self.seldepth.max(1);
+                self.pv_len[1] = 0;
+                let score = -e;
+                // Rapfi's count: a leaf entered twice per window it is searched in, as the
+                // null window and its re-search below would.
+                let researched = !(first || alpha == -INF) && score > alpha && !self.stopped;
+                self.rapfi_nodes += if researched { 4 } else { 2 };
+                if self.stopped {
+                    break;
+                }
+                self.searched += 1;
+                rm.score = score;
+                rm.exact = score > alpha && score < hi;
+                if score > best {
+                    best = score;
+                    best_pv.clear();
+                    best_pv.push(rm.cell);
+                }
+                if score >= hi {
+                    break;
+                }
+                continue;
+            }
             self.sb.make(rm.cell as usize);
             self.tick();
             let score = if first || alpha == -INF {
