@@ -66,32 +66,27 @@ impl Tt {
         while n * 2 <= want {
             n *= 2;
         }
-        let tt = Tt {
-            entries: (0..n)
-                .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-                .collect(),
+        // Zeros, which the allocator may serve as pages the system maps only when a search
+        // first writes them: a depth-1 engine, which never writes its table, pays nothing.
+        let entries = (0..n)
+            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
+            .collect();
+        Tt {
+            entries,
             mask: n - 1,
             epoch: 0,
             search: 0,
             written: AtomicBool::new(false),
-        };
-        // The allocation may come zeroed from the system, its pages not yet mapped: write
-        // every entry now rather than fault the pages in during the first search.
-        tt.zero_all();
-        tt
-    }
-
-    fn zero_all(&self) {
-        for e in &self.entries {
-            e[0].store(0, Ordering::Relaxed);
-            e[1].store(0, Ordering::Relaxed);
         }
     }
 
     /// Empties the table.
     pub fn clear(&mut self) {
         if std::mem::take(self.written.get_mut()) {
-            self.zero_all();
+            for e in &self.entries {
+                e[0].store(0, Ordering::Relaxed);
+                e[1].store(0, Ordering::Relaxed);
+            }
         }
         self.epoch = 0;
         self.search = 0;
