@@ -386,14 +386,20 @@ struct Tables {
 /// A worker's working lists, kept from search to search so that a move allocates nothing.
 #[derive(Default)]
 struct Buffers {
+    /// Move lists by ply: see [`MOVE_LISTS`].
     moves: Vec<Vec<u32>>,
     raw: Vec<u32>,
+    /// Ordering keys: see [`ordering::order_key`].
     scored: Vec<u128>,
     pv: Vec<[u32; MAX_PLY]>,
     pv_len: Vec<usize>,
+    /// One entry per cell, all false between uses (for deduplicating cell lists).
     mark: Vec<bool>,
+    /// The VCT's numbers of the moves of each of its plies.
     vct_values: Vec<Vec<(u32, u32)>>,
+    /// The VCF line found, in reverse.
     vcf_line: Vec<u32>,
+    /// Per VCF ply, the attacker's four windows at that node (see `Worker::vcf`).
     four_windows: Vec<Vec<FourWindow>>,
 }
 
@@ -466,17 +472,9 @@ struct Worker<'e> {
     node_budget: bool,
     start: Instant,
     target_depth: u32,
-    moves: Vec<Vec<u32>>,
-    raw: Vec<u32>,
-    /// Ordering keys: see [`ordering::order_key`].
-    scored: Vec<u128>,
-    pv: Vec<[u32; MAX_PLY]>,
-    pv_len: Vec<usize>,
-    mark: Vec<bool>,
+    /// The working lists, kept from search to search.
+    lists: Buffers,
     vcf_cache: Vec<(u64, u32)>,
-    vcf_line: Vec<u32>,
-    /// Per VCF ply, the attacker's four windows at that node (see `Worker::vcf`).
-    four_windows: Vec<Vec<FourWindow>>,
     vcf_gap: bool,
     /// VCF nodes left for the current threat search.
     vcf_left: u64,
@@ -489,8 +487,6 @@ struct Worker<'e> {
     proofs: ProofTable,
     /// XORed into the keys of the VCF cache and the proof table: the game's salt.
     cache_salt: u64,
-    /// The VCT's numbers of the moves of each of its plies.
-    vct_values: Vec<Vec<(u32, u32)>>,
 }
 
 /// Move lists of a worker: the main search's plies, then the VCF's (up to 2 x 255 plies
@@ -634,18 +630,10 @@ impl<'e> Worker<'e> {
             node_budget: limits.nodes.is_some() && limits.depth.is_none(),
             start,
             target_depth: limits.depth_cap(parts.params.depth),
-            moves: buffers.moves,
-            raw: buffers.raw,
-            scored: buffers.scored,
-            pv: buffers.pv,
-            pv_len: buffers.pv_len,
-            mark: buffers.mark,
+            lists: buffers,
             vcf_cache,
             proofs,
             cache_salt: salt,
-            vct_values: buffers.vct_values,
-            vcf_line: buffers.vcf_line,
-            four_windows: buffers.four_windows,
             vcf_gap: false,
             vcf_left: VCF_NODE_CAP,
             vcf_cap: threat_cap(limits, VCF_NODE_CAP),
@@ -671,17 +659,7 @@ impl<'e> Worker<'e> {
             proofs: self.proofs,
             salt: self.cache_salt,
             board: Some(self.sb),
-            buffers: Buffers {
-                moves: self.moves,
-                raw: self.raw,
-                scored: self.scored,
-                pv: self.pv,
-                pv_len: self.pv_len,
-                mark: self.mark,
-                vct_values: self.vct_values,
-                vcf_line: self.vcf_line,
-                four_windows: self.four_windows,
-            },
+            buffers: self.lists,
         }
     }
 

@@ -10,7 +10,7 @@ use crate::tt::Bound;
 impl Worker<'_> {
     /// Negamax with PVS from the side to move's view at `ply` (>= 1).
     pub(super) fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.pv_len[ply] = 0;
+        self.lists.pv_len[ply] = 0;
         if self.stopped {
             return 0;
         }
@@ -56,7 +56,7 @@ impl Worker<'_> {
                 }
             }
         }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
+        let mut moves = std::mem::take(&mut self.lists.moves[ply]);
         moves.clear();
         if let Some(q) = forced {
             moves.push(q);
@@ -70,7 +70,7 @@ impl Worker<'_> {
             self.order(&mut moves, ply, tt_move, self.p.top_n);
         }
         if moves.is_empty() {
-            self.moves[ply] = moves;
+            self.lists.moves[ply] = moves;
             return 0;
         }
         let alpha0 = alpha;
@@ -131,7 +131,7 @@ impl Worker<'_> {
                 // A leaf, as Rapfi counts one: its search and its VCF search entered.
                 self.rapfi_nodes += 2;
                 self.seldepth = self.seldepth.max(ply + 1);
-                self.pv_len[ply + 1] = 0;
+                self.lists.pv_len[ply + 1] = 0;
                 average(-e)
             } else {
                 self.sb.make(m as usize);
@@ -168,7 +168,7 @@ impl Worker<'_> {
                 average(score)
             };
             if self.stopped {
-                self.moves[ply] = moves;
+                self.lists.moves[ply] = moves;
                 return 0;
             }
             self.searched += 1;
@@ -177,11 +177,11 @@ impl Worker<'_> {
                 best_move = m;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    let child_len = self.pv_len[ply + 1];
+                    let (head, tail) = self.lists.pv.split_at_mut(ply + 1);
+                    let child_len = self.lists.pv_len[ply + 1];
                     head[ply][0] = m;
                     head[ply][1..1 + child_len].copy_from_slice(&tail[0][..child_len]);
-                    self.pv_len[ply] = child_len + 1;
+                    self.lists.pv_len[ply] = child_len + 1;
                     if score >= beta {
                         self.cutoff(ply, n, moves.len(), m, depth, forced.is_none());
                         break;
@@ -189,7 +189,7 @@ impl Worker<'_> {
                 }
             }
         }
-        self.moves[ply] = moves;
+        self.lists.moves[ply] = moves;
         if self.p.use_tt {
             let bound = if best >= beta {
                 Bound::Lower

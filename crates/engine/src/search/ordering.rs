@@ -24,7 +24,7 @@ impl Worker<'_> {
     ) {
         let me = self.sb.to_move();
         let opp = me.opponent();
-        self.scored.clear();
+        self.lists.scored.clear();
         for &c in list.iter() {
             let s = if self.p.use_ordering {
                 let g = self.sb.gains(c as usize);
@@ -37,25 +37,25 @@ impl Worker<'_> {
             } else {
                 0
             };
-            self.scored.push(order_key(s, h, c));
+            self.lists.scored.push(order_key(s, h, c));
         }
         let limit = limit.unwrap_or(usize::MAX);
         let check = self.sb.board().rule() == Rule::Renju && me == Color::Black;
         if self.p.use_ordering || self.p.history {
             // Only the best `limit` (plus slack for forbidden points) need sorting.
             let keep = if check { usize::MAX } else { limit };
-            if keep < self.scored.len() {
-                self.scored.select_nth_unstable(keep);
-                self.scored.truncate(keep);
+            if keep < self.lists.scored.len() {
+                self.lists.scored.select_nth_unstable(keep);
+                self.lists.scored.truncate(keep);
             }
-            self.scored.sort_unstable();
+            self.lists.scored.sort_unstable();
         }
         list.clear();
-        for i in 0..self.scored.len() {
+        for i in 0..self.lists.scored.len() {
             if list.len() >= limit {
                 break;
             }
-            let c = self.scored[i] as u16 as u32;
+            let c = self.lists.scored[i] as u16 as u32;
             if check && self.sb.is_forbidden(c as usize) {
                 continue;
             }

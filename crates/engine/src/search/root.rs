@@ -43,12 +43,12 @@ impl Worker<'_> {
             }
             cands = legal;
         } else {
-            self.raw.clear();
-            self.sb.candidates(&mut self.raw);
-            let mut raw = std::mem::take(&mut self.raw);
+            self.lists.raw.clear();
+            self.sb.candidates(&mut self.lists.raw);
+            let mut raw = std::mem::take(&mut self.lists.raw);
             self.order(&mut raw, 0, 0, self.p.top_n);
             cands.extend_from_slice(&raw);
-            self.raw = raw;
+            self.lists.raw = raw;
             if cands.is_empty() {
                 let mv = self.any_legal();
                 return self.result(mv, 0, mv.into_iter().collect(), 0);
@@ -252,7 +252,7 @@ impl Worker<'_> {
         self.rapfi_nodes += 1;
         let mut best = -INF;
         let mut best_pv: Vec<u32> = Vec::new();
-        self.pv_len[0] = 0;
+        self.lists.pv_len[0] = 0;
         for rm in roots.iter_mut() {
             let first = best == -INF;
             let alpha = if first {
@@ -269,7 +269,7 @@ impl Worker<'_> {
                 // playing it (what make, the leaf's eval and unmake would give; a node).
                 self.tick();
                 self.seldepth = self.seldepth.max(1);
-                self.pv_len[1] = 0;
+                self.lists.pv_len[1] = 0;
                 let score = -e;
                 // Rapfi's count: a leaf entered twice per window it is searched in, as the
                 // null window and its re-search below would.
@@ -314,7 +314,7 @@ impl Worker<'_> {
                 best = score;
                 best_pv.clear();
                 best_pv.push(rm.cell);
-                best_pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);
+                best_pv.extend_from_slice(&self.lists.pv[1][..self.lists.pv_len[1]]);
             }
             if score >= hi {
                 break;

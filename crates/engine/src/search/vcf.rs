@@ -50,11 +50,11 @@ impl Worker<'_> {
                 .iter()
                 .any(|line| self.vcf_line_wins(line, mine));
             let loses = replayed || {
-                self.vcf_line.clear();
+                self.lists.vcf_line.clear();
                 self.vcf_left = self.vcf_cap;
                 let found = self.vcf(1, self.p.vcf_depth, mine);
                 if found && refutations.len() < MAX_REFUTATIONS {
-                    refutations.push(self.vcf_line.iter().rev().copied().collect());
+                    refutations.push(self.lists.vcf_line.iter().rev().copied().collect());
                 }
                 found
             };
@@ -133,18 +133,18 @@ impl Worker<'_> {
             return None;
         }
         let theirs = self.sb.all_fives(me.opponent());
-        self.vcf_line.clear();
+        self.lists.vcf_line.clear();
         self.vcf_left = self.vcf_cap;
         if !self.vcf(0, max_fours, theirs) {
             return None;
         }
-        let mut line: Vec<u32> = self.vcf_line.iter().rev().copied().collect();
+        let mut line: Vec<u32> = self.lists.vcf_line.iter().rev().copied().collect();
         let found = line.len() as u32 / 2;
         let mut gap = self.vcf_gap;
         for budget in 1..found {
-            self.vcf_line.clear();
+            self.lists.vcf_line.clear();
             if self.vcf(0, budget, theirs) {
-                line = self.vcf_line.iter().rev().copied().collect();
+                line = self.lists.vcf_line.iter().rev().copied().collect();
                 gap = self.vcf_gap;
                 break;
             }
@@ -182,33 +182,33 @@ impl Worker<'_> {
         let attacker = self.sb.to_move();
         let renju = self.sb.board().rule() == Rule::Renju;
         let idx = MAX_PLY + vply;
-        if idx >= self.moves.len() {
+        if idx >= self.lists.moves.len() {
             return false;
         }
-        let mut moves = std::mem::take(&mut self.moves[idx]);
+        let mut moves = std::mem::take(&mut self.lists.moves[idx]);
         moves.clear();
         // Whether this node lists its four windows in `four_windows[vply]`, for its children.
         let listed = theirs.first().is_none();
         if let Some(q) = theirs.first() {
             moves.push(q);
         } else {
-            if self.four_windows.len() <= vply {
-                self.four_windows.resize_with(vply + 1, Vec::new);
+            if self.lists.four_windows.len() <= vply {
+                self.lists.four_windows.resize_with(vply + 1, Vec::new);
             }
-            let mut windows = std::mem::take(&mut self.four_windows[vply]);
+            let mut windows = std::mem::take(&mut self.lists.four_windows[vply]);
             match after {
                 Some((p, q)) => self.sb.four_windows_after(
-                    &self.four_windows[vply - 2],
+                    &self.lists.four_windows[vply - 2],
                     p as usize,
                     q as usize,
                     &mut windows,
                 ),
                 None => self.sb.four_windows(attacker, &mut windows),
             }
-            let mut mark = std::mem::take(&mut self.mark);
+            let mut mark = std::mem::take(&mut self.lists.mark);
             four_window_cells(&windows, &mut moves, &mut mark);
-            self.mark = mark;
-            self.four_windows[vply] = windows;
+            self.lists.mark = mark;
+            self.lists.four_windows[vply] = windows;
         }
         // Pass 1: keep real fours; a double five-point wins at once.
         let mut fours = 0;
@@ -222,9 +222,9 @@ impl Worker<'_> {
             self.tick();
             let f = self.sb.fives_if_played(p as usize);
             if f.len >= 2 {
-                self.vcf_line.push(f.cells[1]);
-                self.vcf_line.push(f.cells[0]);
-                self.vcf_line.push(p);
+                self.lists.vcf_line.push(f.cells[1]);
+                self.lists.vcf_line.push(f.cells[0]);
+                self.lists.vcf_line.push(p);
                 self.vcf_gap = false;
                 win = true;
                 break;
@@ -245,8 +245,8 @@ impl Worker<'_> {
                 if renju && attacker == Color::White && self.sb.is_forbidden(q as usize) {
                     // Black cannot block on a forbidden point.
                     self.sb.unmake();
-                    self.vcf_line.push(q);
-                    self.vcf_line.push(p);
+                    self.lists.vcf_line.push(q);
+                    self.lists.vcf_line.push(p);
                     self.vcf_gap = true;
                     win = true;
                     break;
@@ -258,8 +258,8 @@ impl Worker<'_> {
                 self.sb.unmake();
                 self.sb.unmake();
                 if w {
-                    self.vcf_line.push(q);
-                    self.vcf_line.push(p);
+                    self.lists.vcf_line.push(q);
+                    self.lists.vcf_line.push(p);
                     win = true;
                     break;
                 }
@@ -268,7 +268,7 @@ impl Worker<'_> {
                 }
             }
         }
-        self.moves[idx] = moves;
+        self.lists.moves[idx] = moves;
         // A search cut short by the stop flag or the node cap proved nothing: do not cache it.
         if !win && !self.stopped && self.vcf_left > 0 {
             self.vcf_cache[slot] = (key, budget);

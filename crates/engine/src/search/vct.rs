@@ -159,18 +159,18 @@ impl Worker<'_> {
             return pn;
         }
         let idx = super::VCT_LISTS + vply;
-        let mut moves = std::mem::take(&mut self.moves[idx]);
+        let mut moves = std::mem::take(&mut self.lists.moves[idx]);
         let r = match self.attack_moves(vply, left, theirs, &mut moves) {
             Some(solved) => {
                 if solved == PROVEN {
                     // A VCF: its line is in reverse.
-                    *first = self.vcf_line.last().copied();
+                    *first = self.lists.vcf_line.last().copied();
                 }
                 solved
             }
             None => self.expand(vply, left, true, &moves, th, first),
         };
-        self.moves[idx] = moves;
+        self.lists.moves[idx] = moves;
         if !self.out_of_threat_budget() {
             self.proofs.put(key, left, r);
         }
@@ -192,12 +192,12 @@ impl Worker<'_> {
             return pn;
         }
         let idx = super::VCT_LISTS + vply;
-        let mut replies = std::mem::take(&mut self.moves[idx]);
+        let mut replies = std::mem::take(&mut self.lists.moves[idx]);
         let r = match self.defence_moves(vply, left, &mut replies) {
             Some(solved) => solved,
             None => self.expand(vply, left, false, &replies, th, &mut None),
         };
-        self.moves[idx] = replies;
+        self.lists.moves[idx] = replies;
         if !self.out_of_threat_budget() {
             self.proofs.put(key, left, r);
         }
@@ -221,7 +221,7 @@ impl Worker<'_> {
         if left < 1 || theirs.len >= 2 {
             return Some(DISPROVEN);
         }
-        self.vcf_line.clear();
+        self.lists.vcf_line.clear();
         if self.vcf(vply, left - 1, theirs) {
             return Some(PROVEN);
         }
@@ -233,12 +233,12 @@ impl Worker<'_> {
         } else {
             let fours = self.threat_candidates(self.sb.to_move(), threats);
             self.sb.pass_turn();
-            self.vcf_line.clear();
+            self.lists.vcf_line.clear();
             let danger = self.vcf(vply + 1, left, Fives::default());
             self.sb.pass_turn();
             if danger {
                 let idx = super::VCT_LISTS + vply + 1;
-                let mut defences = std::mem::take(&mut self.moves[idx]);
+                let mut defences = std::mem::take(&mut self.lists.moves[idx]);
                 self.threat_defences(&mut defences);
                 let mut kept = fours;
                 for j in fours..threats.len() {
@@ -248,7 +248,7 @@ impl Worker<'_> {
                     }
                 }
                 threats.truncate(kept);
-                self.moves[idx] = defences;
+                self.lists.moves[idx] = defences;
             }
         }
         let mut kept = 0;
@@ -283,7 +283,7 @@ impl Worker<'_> {
             return None;
         }
         self.sb.pass_turn();
-        self.vcf_line.clear();
+        self.lists.vcf_line.clear();
         let fours = self.p.vct_threat.min(left - 1);
         let threat = fours >= 1 && self.vcf(vply, fours, Fives::default());
         self.sb.pass_turn();
@@ -326,7 +326,7 @@ impl Worker<'_> {
         // An attacker's move leaves him `left - 1` moves; a defender's reply does not count.
         let child_left = if or { left - 1 } else { left };
         let vi = vply;
-        let mut values = std::mem::take(&mut self.vct_values[vi]);
+        let mut values = std::mem::take(&mut self.lists.vct_values[vi]);
         values.clear();
         for (i, &m) in moves.iter().enumerate() {
             let key = self.proof_key(self.sb.key_after(m as usize), attacker);
@@ -384,7 +384,7 @@ impl Worker<'_> {
             };
             self.sb.unmake();
         };
-        self.vct_values[vi] = values;
+        self.lists.vct_values[vi] = values;
         r
     }
 
@@ -392,13 +392,13 @@ impl Worker<'_> {
     /// then the empty candidates that lie in a row window holding k-3 of its stones and
     /// nothing of the defender's (a stone there makes at least a three in that window).
     fn threat_candidates(&mut self, attacker: Color, out: &mut Vec<u32>) -> usize {
-        let mut mark = std::mem::take(&mut self.mark);
+        let mut mark = std::mem::take(&mut self.lists.mark);
         self.sb.four_candidates(attacker, out, &mut mark);
         let fours = out.len();
         for &c in &out[..fours] {
             mark[c as usize] = true;
         }
-        let mut near = std::mem::take(&mut self.raw);
+        let mut near = std::mem::take(&mut self.lists.raw);
         near.clear();
         self.sb.candidates(&mut near);
         // Threes, the strongest first (packed as potential above cell for one sort).
@@ -418,8 +418,8 @@ impl Worker<'_> {
         for &c in &out[..fours] {
             mark[c as usize] = false;
         }
-        self.raw = near;
-        self.mark = mark;
+        self.lists.raw = near;
+        self.lists.mark = mark;
         fours
     }
 
@@ -432,9 +432,9 @@ impl Worker<'_> {
     fn threat_defences(&mut self, out: &mut Vec<u32>) {
         let mover = self.sb.to_move();
         let gap = self.vcf_gap;
-        let mut mark = std::mem::take(&mut self.mark);
+        let mut mark = std::mem::take(&mut self.lists.mark);
         out.clear();
-        for &c in self.vcf_line.iter().rev() {
+        for &c in self.lists.vcf_line.iter().rev() {
             if !mark[c as usize] {
                 mark[c as usize] = true;
                 out.push(c);
@@ -474,7 +474,7 @@ impl Worker<'_> {
         for &c in out.iter() {
             mark[c as usize] = false;
         }
-        self.mark = mark;
+        self.lists.mark = mark;
         out.retain(|&c| self.sb.is_empty(c as usize));
     }
 }
