@@ -262,11 +262,14 @@ impl Worker<'_> {
             } else {
                 best.max(lo)
             };
-            if depth == 1
-                && let Some(e) = self.sb.eval_after(rm.cell as usize)
-            {
-                // A quiet root move of a depth-1 iteration: its leaf's value read without
-                // playing it (what make, the leaf's eval and unmake would give; a node).
+            // A quiet root move of a depth-1 iteration has its leaf's value read without
+            // playing it (what make, the leaf's eval and unmake would give; a node).
+            let read = if depth == 1 {
+                self.sb.eval_after(rm.cell as usize)
+            } else {
+                None
+            };
+            let score = if let Some(e) = read {
                 self.tick();
                 self.seldepth = self.seldepth.max(1);
                 self.lists.pv_len[1] = 0;
@@ -275,35 +278,23 @@ impl Worker<'_> {
                 // null window and its re-search below would.
                 let researched = !(first || alpha == -INF) && score > alpha && !self.stopped;
                 self.rapfi_nodes += if researched { 4 } else { 2 };
-                if self.stopped {
-                    break;
-                }
-                self.searched += 1;
-                rm.score = score;
-                rm.exact = score > alpha && score < hi;
-                if score > best {
-                    best = score;
-                    best_pv.clear();
-                    best_pv.push(rm.cell);
-                }
-                if score >= hi {
-                    break;
-                }
-                continue;
-            }
-            self.sb.make(rm.cell as usize);
-            self.tick();
-            let score = if first || alpha == -INF {
-                -self.negamax(depth - 1, 1, -hi, -alpha)
+                score
             } else {
-                let s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
-                if s > alpha && !self.stopped {
+                self.sb.make(rm.cell as usize);
+                self.tick();
+                let score = if first || alpha == -INF {
                     -self.negamax(depth - 1, 1, -hi, -alpha)
                 } else {
-                    s
-                }
+                    let s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
+                    if s > alpha && !self.stopped {
+                        -self.negamax(depth - 1, 1, -hi, -alpha)
+                    } else {
+                        s
+                    }
+                };
+                self.sb.unmake();
+                score
             };
-            self.sb.unmake();
             if self.stopped {
                 break;
             }
