@@ -156,14 +156,26 @@ pub struct FourWindow {
 pub fn four_window_cells(windows: &[FourWindow], out: &mut Vec<u32>, mark: &mut [bool]) {
     let start = out.len();
     for w in windows {
-        for c in w.empty {
-            if !mark[c as usize] {
-                mark[c as usize] = true;
-                out.push(c as u32);
-            }
+        push_window_cells(w, out, mark);
+    }
+    unmark(&out[start..], mark);
+}
+
+/// Appends the empty cells of `w` not yet marked, marking them.
+#[inline]
+fn push_window_cells(w: &FourWindow, out: &mut Vec<u32>, mark: &mut [bool]) {
+    for c in w.empty {
+        if !mark[c as usize] {
+            mark[c as usize] = true;
+            out.push(c as u32);
         }
     }
-    for &c in &out[start..] {
+}
+
+/// Clears the marks of `cells`.
+#[inline]
+fn unmark(cells: &[u32], mark: &mut [bool]) {
+    for &c in cells {
         mark[c as usize] = false;
     }
 }
@@ -1384,17 +1396,8 @@ impl SearchBoard {
     /// (exact-five rules). Uses `mark` (one entry per cell, reset on return) to deduplicate.
     pub fn four_candidates(&self, color: Color, out: &mut Vec<u32>, mark: &mut [bool]) {
         let start = out.len();
-        self.scan_four_windows(color, |w| {
-            for c in w.empty {
-                if !mark[c as usize] {
-                    mark[c as usize] = true;
-                    out.push(c as u32);
-                }
-            }
-        });
-        for &c in &out[start..] {
-            mark[c as usize] = false;
-        }
+        self.scan_four_windows(color, |w| push_window_cells(&w, out, mark));
+        unmark(&out[start..], mark);
     }
 
     /// Every window of k cells holding k-2 stones of `color` and two empty cells, as
