@@ -399,7 +399,8 @@ struct Buffers {
     vct_values: Vec<Vec<(u32, u32)>>,
     /// The VCF line found, in reverse.
     vcf_line: Vec<u32>,
-    /// Per VCF ply, the attacker's four windows at that node (see `Worker::vcf`).
+    /// Per VCF ply (one list for each of its move lists), the attacker's four windows at
+    /// that node (see `Worker::vcf`).
     four_windows: Vec<Vec<FourWindow>>,
 }
 
@@ -419,7 +420,7 @@ impl Buffers {
                 mark: vec![false; cells],
                 vct_values: (0..VCT_PLIES).map(|_| Vec::new()).collect(),
                 vcf_line: Vec::with_capacity(600),
-                four_windows: Vec::new(),
+                four_windows: (0..MOVE_LISTS - MAX_PLY).map(|_| Vec::new()).collect(),
             };
         }
         self.raw.clear();

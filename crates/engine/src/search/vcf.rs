@@ -188,28 +188,16 @@ impl Worker<'_> {
         let mut moves = std::mem::take(&mut self.lists.moves[idx]);
         moves.clear();
         // Whether this node lists its four windows in `four_windows[vply]`, for its children.
-        let listed = theirs.first().is_none();
-        if let Some(q) = theirs.first() {
-            moves.push(q);
-        } else {
-            if self.lists.four_windows.len() <= vply {
-                self.lists.four_windows.resize_with(vply + 1, Vec::new);
+        let listed = match theirs.first() {
+            Some(q) => {
+                moves.push(q);
+                false
             }
-            let mut windows = std::mem::take(&mut self.lists.four_windows[vply]);
-            match after {
-                Some((p, q)) => self.sb.four_windows_after(
-                    &self.lists.four_windows[vply - 2],
-                    p as usize,
-                    q as usize,
-                    &mut windows,
-                ),
-                None => self.sb.four_windows(attacker, &mut windows),
+            None => {
+                self.four_candidates_at(vply, attacker, after, &mut moves);
+                true
             }
-            let mut mark = std::mem::take(&mut self.lists.mark);
-            four_window_cells(&windows, &mut moves, &mut mark);
-            self.lists.mark = mark;
-            self.lists.four_windows[vply] = windows;
-        }
+        };
         // Pass 1: keep real fours; a double five-point wins at once.
         let mut fours = 0;
         let mut win = false;
@@ -274,6 +262,30 @@ impl Worker<'_> {
             self.vcf_cache[slot] = (key, budget);
         }
         win
+    }
+
+    /// Appends the attacker's four candidates at VCF ply `vply` to `moves`, keeping the
+    /// windows they come from in `four_windows[vply]`: derived from those two plies up when
+    /// `after` (the four and its block) says they were listed, else scanned.
+    fn four_candidates_at(
+        &mut self,
+        vply: usize,
+        attacker: Color,
+        after: Option<(u32, u32)>,
+        moves: &mut Vec<u32>,
+    ) {
+        let mut windows = std::mem::take(&mut self.lists.four_windows[vply]);
+        match after {
+            Some((p, q)) => self.sb.four_windows_after(
+                &self.lists.four_windows[vply - 2],
+                p as usize,
+                q as usize,
+                &mut windows,
+            ),
+            None => self.sb.four_windows(attacker, &mut windows),
+        }
+        four_window_cells(&windows, moves, &mut self.lists.mark);
+        self.lists.four_windows[vply] = windows;
     }
 }
 
