@@ -118,9 +118,9 @@ fn the_shipped_sprt_example_accepts_h1_after_the_pairs_its_comment_states() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn bench_json_prints_the_pinned_signature() {
-    let out = run(&[
+/// `bench --json` of the built-in positions once at depth 1, with `more` arguments.
+fn bench_json(more: &[&str]) -> serde_json::Value {
+    let mut args = vec![
         "bench",
         "--json",
         "--repeat",
@@ -129,14 +129,18 @@ fn bench_json_prints_the_pinned_signature() {
         "1",
         "--rapfi",
         "/nonexistent",
-        "--games",
-        "0",
-    ]);
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    ];
+    args.extend_from_slice(more);
+    serde_json::from_slice(&run(&args).stdout).unwrap()
+}
+
+#[test]
+fn bench_json_prints_the_pinned_signature() {
+    let v = bench_json(&["--games", "0"]);
     assert_eq!(v["signature"], gomoku_engine::bench::BENCH_SIGNATURE);
     assert_eq!(v["workloads"].as_array().unwrap().len(), 0);
     let positions = v["positions"].as_array().unwrap();
-    // A node counted as Rapfi counts: at least one per make (each made position is entered).
+    // Every position's search is counted as Rapfi counts too.
     assert!(
         positions
             .iter()
@@ -158,15 +162,7 @@ fn bench_plays_both_game_workloads_and_counts_their_games() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../openings/freestyle15.txt"
     );
-    let out = run(&[
-        "bench",
-        "--json",
-        "--repeat",
-        "1",
-        "--depth",
-        "1",
-        "--rapfi",
-        "/nonexistent",
+    let v = bench_json(&[
         "--games",
         "6",
         "--games-repeat",
@@ -176,7 +172,6 @@ fn bench_plays_both_game_workloads_and_counts_their_games() {
         "--threads",
         "2",
     ]);
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let w = v["workloads"].as_array().unwrap();
     assert_eq!(w.len(), 2);
     assert_eq!(
