@@ -104,14 +104,6 @@ impl BatchResult {
     /// One line for the console: games, wall time, rate, and where the workers' time went.
     pub fn describe(&self) -> String {
         let wall = self.wall.as_secs_f64();
-        let capacity = wall * self.threads as f64;
-        let share = |d: Duration| {
-            if capacity > 0.0 {
-                100.0 * d.as_secs_f64() / capacity
-            } else {
-                0.0
-            }
-        };
         let per_minute = if wall > 0.0 {
             self.lines.len() as f64 * 60.0 / wall
         } else {
@@ -122,8 +114,8 @@ impl BatchResult {
             self.lines.len(),
             self.threads,
             if self.threads == 1 { "" } else { "s" },
-            share(self.think),
-            share(self.reset),
+            100.0 * self.share(self.think),
+            100.0 * self.share(self.reset),
             100.0 * self.overhead()
         )
     }
@@ -131,11 +123,20 @@ impl BatchResult {
     /// The share of worker time spent neither thinking nor resetting players (the runner's
     /// own work and idle workers): 1 - (think + reset) / (wall x threads).
     pub fn overhead(&self) -> f64 {
-        let capacity = self.wall.as_secs_f64() * self.threads as f64;
-        if capacity <= 0.0 {
+        if self.wall.is_zero() || self.threads == 0 {
             0.0
         } else {
-            1.0 - (self.think + self.reset).as_secs_f64() / capacity
+            1.0 - self.share(self.think + self.reset)
+        }
+    }
+
+    /// `d` as a share of the workers' time (wall time x threads), 0 for an empty batch.
+    pub fn share(&self, d: Duration) -> f64 {
+        let capacity = self.wall.as_secs_f64() * self.threads as f64;
+        if capacity > 0.0 {
+            d.as_secs_f64() / capacity
+        } else {
+            0.0
         }
     }
 }

@@ -67,7 +67,7 @@ pub struct Args {
 
 /// The engine of the game workloads: `configs/engines/seed-d2.ron` at depth 1, with the
 /// root VCF (and the VCT, which needs it) on or off.
-pub fn workload_params(vcf: bool) -> EngineParams {
+fn workload_params(vcf: bool) -> EngineParams {
     EngineParams {
         depth: 1,
         tt_mib: 4,
@@ -183,14 +183,13 @@ fn run_workloads(
                     failed.message.as_deref().unwrap_or_default()
                 );
             }
-            let capacity = r.wall.as_secs_f64() * r.threads as f64;
             runs[i].push(WorkloadFigures {
                 name,
                 games: r.lines.len(),
                 moves: r.lines.iter().map(|l| l.moves.len()).sum(),
                 wall: r.wall,
                 threads: r.threads,
-                reset_share: r.reset.as_secs_f64() / capacity.max(1e-9),
+                reset_share: r.share(r.reset),
             });
         }
     }
