@@ -8,7 +8,7 @@ use gomoku_runner::outputs::{termination, write_outputs_from};
 use gomoku_runner::progress::ConsoleObserver;
 use gomoku_runner::{
     BatchResult, GameResult, JournalLine, Observer, OpenMode, RunInfo, RunOptions, TournamentSpec,
-    run_tournament, write_outputs,
+    run_tournament,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -176,15 +176,11 @@ pub fn play(tournament: &Tournament, how: &Play) -> Result<ExitCode> {
         observer: Some(if how.verbose { &verbose } else { &console }),
     };
     let summary = run_tournament(&spec, &opts).with_context(|| format!("running {}", how.what))?;
-    // Unsharded, the run's lines are the whole journal (resumed ones included), so the
-    // outputs and the report are written from memory; a shard's directory is read back.
+    // The run's lines are its whole journal (the resumed ones as the run directory read and
+    // checked them), so the outputs and the report are written from memory.
     let info = RunInfo::load(output).with_context(|| format!("reading {}", output.display()))?;
-    let standings = if how.shard.is_none() {
-        write_outputs_from(output, &info, &summary.lines)
-    } else {
-        write_outputs(output)
-    }
-    .with_context(|| format!("writing outputs to {}", output.display()))?;
+    let standings = write_outputs_from(output, &info, &summary.lines)
+        .with_context(|| format!("writing outputs to {}", output.display()))?;
     println!("{}", standings.table());
     eprintln!(
         "played {} ({} resumed)",
