@@ -297,7 +297,8 @@ mod tests {
     #[test]
     fn a_depth_1_search_counts_as_rapfi_a_root_and_two_entries_per_leaf() {
         // Without threat searches a depth-1 search is the root (entered once) and one leaf
-        // per root move made; Rapfi enters a leaf twice (its search, then its VCF search).
+        // per root move (a node, played or read); Rapfi enters a leaf twice (its search, then
+        // its VCF search). No root move here beats the first, so none is searched again.
         let params = EngineParams {
             depth: 1,
             vcf: false,

@@ -42,16 +42,16 @@
 //! # Counting
 //! A *node* is one [`SearchBoard::make`] (with its incremental evaluation and five-threat
 //! hint) and its later unmake, in the main search or the VCF search, or a read that stands
-//! for one: a quiet leaf evaluated from the gain tables, a VCF candidate whose five-points
-//! are read without playing it. Static evaluation at a leaf is a read of the kept sums and
-//! is not counted separately.
+//! for one: a quiet leaf (or a depth-1 iteration's quiet root move) valued without playing
+//! it, a VCF candidate whose five-points are read without playing it. Static evaluation at
+//! a leaf is a read of the kept sums and is not counted separately.
 //!
 //! [`SearchResult::rapfi_nodes`] counts as Rapfi does, so that nodes per second compare with
 //! the field's: one per entry into a search function. That is the root once per iteration
 //! (and per aspiration re-search), every interior node, every leaf twice (Rapfi's `search`
 //! hands a leaf to its VCF search, a second entry), every VCF attacker and defender node and
-//! every VCT node. The VCF's trial makes that test whether a point makes a four, and the
-//! replays of known lines, are not nodes there: Rapfi reads fours from its pattern tables.
+//! every VCT node. The VCF's tests of whether a point makes a four, and the replays of
+//! known lines, are not nodes there: Rapfi reads fours from its pattern tables.
 //!
 //! Mate scores are `±(WIN - plies)`; [`SearchResult::win_in`] converts them to moves of the
 //! winner.
@@ -76,7 +76,7 @@ pub use pattern::{
     ClassSpec, CompiledTable, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, PatternSpec, PatternTable,
     TableError, evaluate_from_scratch, for_each_window, seed_table, tic_tac_toe_table,
 };
-pub use position::{EVAL_LIMIT, Fives, FourWindow, SearchBoard, four_window_cells};
+pub use position::{EVAL_LIMIT, Fives, SearchBoard};
 pub use score::{MATE_BOUND, WIN, is_mate, win_in};
 pub use search::{Engine, IterationInfo, SearchResult};
 pub use time::{Clock, TimeBudget};

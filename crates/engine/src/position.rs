@@ -140,7 +140,7 @@ fn four_windows(k: usize) -> &'static [u32] {
 /// A window of k cells holding k-2 stones of one colour and two empty cells: either empty
 /// cell makes a four (before the exact-five rules are checked).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FourWindow {
+pub(crate) struct FourWindow {
     /// The scan's order of the window (its first stone, direction, start).
     order: u32,
     /// Its first cell.
@@ -153,7 +153,7 @@ pub struct FourWindow {
 
 /// Appends the empty cells of `windows` in order, each once (`mark`, one entry per cell, is
 /// reset on return).
-pub fn four_window_cells(windows: &[FourWindow], out: &mut Vec<u32>, mark: &mut [bool]) {
+pub(crate) fn four_window_cells(windows: &[FourWindow], out: &mut Vec<u32>, mark: &mut [bool]) {
     let start = out.len();
     for w in windows {
         push_window_cells(w, out, mark);
@@ -1403,7 +1403,7 @@ impl SearchBoard {
     /// Every window of k cells holding k-2 stones of `color` and two empty cells, as
     /// [`FourWindow`]s in order (the order in which [`four_window_cells`] lists their cells
     /// is the order of a scan of the stones, row by row).
-    pub fn four_windows(&self, color: Color, out: &mut Vec<FourWindow>) {
+    pub(crate) fn four_windows(&self, color: Color, out: &mut Vec<FourWindow>) {
         out.clear();
         self.scan_four_windows(color, |w| out.push(w));
     }
@@ -1447,7 +1447,7 @@ impl SearchBoard {
     /// windows through neither move are unchanged, those through `q` hold a stone of the
     /// other side now, and those through `p` are looked at afresh. The same list as a scan,
     /// for the few windows two moves touch.
-    pub fn four_windows_after(
+    pub(crate) fn four_windows_after(
         &self,
         before: &[FourWindow],
         p: usize,
