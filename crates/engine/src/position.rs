@@ -1551,36 +1551,35 @@ impl SearchBoard {
     /// edges; 0 unless some line reaches k-2, else the sum of the squares over the lines
     /// (the VCT tries its threes in this order, most promising first).
     pub fn three_potential(&self, i: usize, color: Color) -> u32 {
-        let cells = self.board.cells();
-        let own = color.cell();
-        let k = self.k as isize;
+        let k = self.k;
+        // The 2k-1 cells around `i` along each line, from its packed span: two bits a cell.
+        let mask = (1u64 << (2 * (2 * k - 1))) - 1;
+        let window = LO & ((1u64 << (2 * k)) - 1);
+        let centre = 1u64 << (2 * (k - 1));
         let (mut sum, mut best, mut twos) = (0u32, 0u32, 0u32);
-        let window = (1u32 << k) - 1;
-        for &off in &self.offs {
-            // The 2k-1 cells i + s*off for s in -(k-1)..k as bits: own (this one included)
-            // and blocked (the other colour or the edge).
-            let (mut mine, mut blocked) = (1u32 << (k - 1), 0u32);
-            for s in (-(k - 1)..k).filter(|&s| s != 0) {
-                let bit = 1u32 << (s + k - 1);
-                let c = cells[(i as isize + s * off) as usize];
-                if c == own {
-                    mine |= bit;
-                } else if c != Cell::Empty {
-                    blocked |= bit;
-                }
-            }
+        for d in 0..4 {
+            let span = (self.span(i, d, self.h) >> (2 * (self.h + 1 - k))) & mask;
+            let (lo, hi) = (span & LO, (span >> 1) & LO);
+            let mine = match color {
+                Color::Black => lo & !hi,
+                Color::White => hi & !lo,
+            };
+            // The other colour's stones and the edge (both bits set).
+            let blocked = (lo | hi) & !mine;
+            let mine = mine | centre;
             let mut line = 0u32;
             for start in 0..k {
-                if (blocked >> start) & window == 0 {
-                    line = line.max(((mine >> start) & window).count_ones());
+                let w = window << (2 * start);
+                if blocked & w == 0 {
+                    line = line.max((mine & w).count_ones());
                 }
             }
             best = best.max(line);
-            twos += (line as isize >= k - 3) as u32;
+            twos += (line as usize + 3 >= k) as u32;
             sum += line * line;
         }
         // A three, or two lines of two (a fukumi: no three, but a pass may lose to fours).
-        if best as isize >= k - 2 || twos >= 2 {
+        if best as usize + 2 >= k || twos >= 2 {
             sum
         } else {
             0
@@ -1594,6 +1593,46 @@ mod tests {
     use crate::pattern::{CompiledTable, seed_table};
     use gomoku_board::Geometry;
     use rand::{RngExt, SeedableRng};
+
+    impl SearchBoard {
+        /// [`SearchBoard::three_potential`] read cell by cell from the board: its oracle.
+        fn three_potential_by_cells(&self, i: usize, color: Color) -> u32 {
+            let cells = self.board.cells();
+            let own = color.cell();
+            let k = self.k as isize;
+            let (mut sum, mut best, mut twos) = (0u32, 0u32, 0u32);
+            let window = (1u32 << k) - 1;
+            for &off in &self.offs {
+                // The 2k-1 cells i + s*off for s in -(k-1)..k as bits: own (this one included)
+                // and blocked (the other colour or the edge).
+                let (mut mine, mut blocked) = (1u32 << (k - 1), 0u32);
+                for s in (-(k - 1)..k).filter(|&s| s != 0) {
+                    let bit = 1u32 << (s + k - 1);
+                    let c = cells[(i as isize + s * off) as usize];
+                    if c == own {
+                        mine |= bit;
+                    } else if c != Cell::Empty {
+                        blocked |= bit;
+                    }
+                }
+                let mut line = 0u32;
+                for start in 0..k {
+                    if (blocked >> start) & window == 0 {
+                        line = line.max(((mine >> start) & window).count_ones());
+                    }
+                }
+                best = best.max(line);
+                twos += (line as isize >= k - 3) as u32;
+                sum += line * line;
+            }
+            // A three, or two lines of two (a fukumi: no three, but a pass may lose to fours).
+            if best as isize >= k - 2 || twos >= 2 {
+                sum
+            } else {
+                0
+            }
+        }
+    }
 
     #[test]
     fn the_bit_trick_counts_even_bits_as_count_ones_does() {
@@ -1807,6 +1846,71 @@ mod tests {
             }
         }
         assert!(found > 100, "{found} five-points");
+    }
+
+    /// The three potential read from the packed lines equals the cell-by-cell reading on
+    /// every empty cell, for each colour, row length and rule, near edges and on crowded
+    /// boards, and after light and threat moves as the VCT plays them.
+    #[test]
+    fn three_potential_from_spans_equals_the_cells() {
+        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(61);
+        let (mut compared, mut threes) = (0, 0);
+        for (rule, k, size) in [
+            (Rule::Freestyle, 5, 15),
+            (Rule::Renju, 5, 15),
+            (Rule::Standard, 6, 19),
+            (Rule::Freestyle, 7, 19),
+            (Rule::Freestyle, 4, 9),
+            (Rule::Freestyle, 3, 5),
+        ] {
+            let geometry = Geometry {
+                width: size,
+                height: size,
+                k,
+            };
+            for _ in 0..20 {
+                let mut board = Board::new(geometry, rule).unwrap();
+                let stones = rng.random_range(0..size * size / 2);
+                for _ in 0..stones {
+                    let p = Pos::new(
+                        rng.random_range(0..size) as u8,
+                        rng.random_range(0..size) as u8,
+                    );
+                    if board.cell(p) == Cell::Empty {
+                        board.make(p);
+                    }
+                }
+                let mut sb = SearchBoard::new(&board, t.clone(), 2);
+                for step in 0..3 {
+                    for i in empty_cells(&sb) {
+                        for color in [Color::Black, Color::White] {
+                            let (fast, slow) = (
+                                sb.three_potential(i, color),
+                                sb.three_potential_by_cells(i, color),
+                            );
+                            assert_eq!(fast, slow, "{rule:?} k={k} {color:?} cell {i}");
+                            compared += 1;
+                            threes += (fast > 0) as u32;
+                        }
+                    }
+                    let empty = empty_cells(&sb);
+                    if empty.is_empty() {
+                        break;
+                    }
+                    let m = empty[rng.random_range(0..empty.len())];
+                    if step == 0 {
+                        sb.make_light(m);
+                    } else {
+                        sb.make_threat(m);
+                    }
+                }
+            }
+        }
+        assert!(
+            compared > 50_000 && threes > 5_000,
+            "{compared} cells, {threes} threes"
+        );
     }
 
     /// The seed table with every cell class scored: the n-th class (from 0) `own * (n + 1)`
