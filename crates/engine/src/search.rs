@@ -396,7 +396,7 @@ struct Buffers {
     /// One entry per cell, all false between uses (for deduplicating cell lists).
     mark: Vec<bool>,
     /// The VCT's numbers of the moves of each of its plies.
-    vct_values: Vec<Vec<(u32, u32)>>,
+    vct_values: Vec<Vec<vct::Node>>,
     /// The VCF line found, in reverse.
     vcf_line: Vec<u32>,
     /// Per VCF ply (one list for each of its move lists), the attacker's four windows at
@@ -484,6 +484,9 @@ struct Worker<'e> {
     /// VCT nodes left for the current threat search, and the most one may visit.
     vct_left: u64,
     vct_cap: u64,
+    /// Whether the last root VCT stopped for its budget rather than settling its question
+    /// (a later call, with more time, goes on from its proof table).
+    vct_unfinished: bool,
     /// The VCT's proof and disproof numbers (see `vct.rs`).
     proofs: ProofTable,
     /// XORed into the keys of the VCF cache and the proof table: the game's salt.
@@ -639,6 +642,7 @@ impl<'e> Worker<'e> {
             vcf_left: VCF_NODE_CAP,
             vcf_cap: threat_cap(limits, VCF_NODE_CAP),
             vct_left: 0,
+            vct_unfinished: false,
             // The VCT needs a budget to take its share of: a fixed-depth search has no cap
             // that suits every depth (at depth 4 one of 4,000 nodes cost ten times the
             // search), so it is skipped there, even under a node cap.
@@ -704,10 +708,16 @@ impl<'e> Worker<'e> {
 
     /// [`Self::with_threat_share`] with the share given.
     fn with_time_share<R>(&mut self, share: f64, f: impl FnOnce(&mut Self) -> R) -> R {
+        let until = self.budget.map(|b| Instant::now() + b.hard.mul_f64(share));
+        self.until(until, f)
+    }
+
+    /// Runs `f` with the deadline brought forward to `until` (if earlier); a stop at that
+    /// deadline is undone afterwards, one by the whole budget is not.
+    fn until<R>(&mut self, until: Option<Instant>, f: impl FnOnce(&mut Self) -> R) -> R {
         let saved = self.deadline;
-        if let Some(b) = self.budget {
-            let share = Instant::now() + b.hard.mul_f64(share);
-            self.deadline = Some(saved.map_or(share, |d| d.min(share)));
+        if let Some(u) = until {
+            self.deadline = Some(saved.map_or(u, |d| d.min(u)));
         }
         let r = f(self);
         self.deadline = saved;

@@ -132,6 +132,17 @@ impl Worker<'_> {
                 break;
             }
         }
+        // The time the deepening leaves (it starts no iteration it cannot finish) goes to the
+        // VCT it cut short, which goes on from its proof table.
+        if let Some(d) = &done
+            && !is_mate(d.1)
+            && let Some((m, moves)) = self.resume_vct()
+        {
+            let plies = 2 * moves as i32 - 1;
+            let mut r = self.result(Some(m), WIN - plies, vec![m], d.3);
+            r.iterations = iterations;
+            return r;
+        }
         let (roots, score, pv, depth) = match done {
             Some(d) => d,
             None => {
@@ -214,6 +225,20 @@ impl Worker<'_> {
             }
         }
         true
+    }
+
+    /// Goes on with a root VCT that its share of a clock cut short, until the move's target
+    /// time: only on a clock, and only while the search is not stopped.
+    fn resume_vct(&mut self) -> Option<(u32, u32)> {
+        let b = self.budget?;
+        if !self.p.vct || !self.vct_unfinished || self.stopped {
+            return None;
+        }
+        let until = self.start + b.target.min(b.hard);
+        if until <= std::time::Instant::now() {
+            return None;
+        }
+        self.until(Some(until), |w| w.root_vct(w.p.vct_depth))
     }
 
     fn node_depth_limit(&self) -> u32 {

@@ -12,8 +12,9 @@
 //! follows narrow forcing lines as deep as they go instead of trying every three at every
 //! depth. Numbers live in [`ProofTable`], keyed by position and the attacker's moves left;
 //! proofs and disproofs stay valid for other limits (a win in 5 is a win in 9, no win in 9
-//! means none in 5). The limit itself deepens from 2, so the first proof is the shortest
-//! win. It runs only under a budget: a share of the move's time on a clock, a quarter of a
+//! means none in 5), and a proof carries the moves it needs. The root tries limits 2 and 3
+//! (the shortest wins), then the whole limit at once, so a longer win is proven, and its
+//! length reported, as the first proof found, not always the shortest. It runs only under a budget: a share of the move's time on a clock, a quarter of a
 //! node budget.
 
 use super::Worker;
@@ -24,11 +25,39 @@ use gomoku_board::Color;
 /// Proof and disproof numbers of a node; [`INF`] for a proven (or disproven) side.
 type Pn = (u32, u32);
 
+/// A node's numbers and, once it is proven, the attacker moves its proof needs from there
+/// (the five included; 0 while unproven): a proof found under a long limit still says how
+/// long the win is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Node {
+    pn: u32,
+    dn: u32,
+    used: u32,
+}
+
+impl Node {
+    fn open((pn, dn): Pn) -> Node {
+        Node { pn, dn, used: 0 }
+    }
+
+    /// A win of the attacker in `used` moves.
+    fn proven(used: u32) -> Node {
+        Node {
+            pn: 0,
+            dn: INF,
+            used,
+        }
+    }
+}
+
 /// The infinite proof number.
 const INF: u32 = u32::MAX;
-/// A solved win of the attacker, and a solved failure.
-const PROVEN: Pn = (0, INF);
-const DISPROVEN: Pn = (INF, 0);
+/// A solved failure.
+const DISPROVEN: Node = Node {
+    pn: INF,
+    dn: 0,
+    used: 0,
+};
 
 /// Entries of the proof table (a power of two; 24 bytes each).
 const PROOF_ENTRIES: usize = 1 << 17;
@@ -39,7 +68,7 @@ pub(super) struct ProofEntry {
     key: u64,
     pn: u32,
     dn: u32,
-    /// The attacker's moves left at this node.
+    /// The attacker's moves left at this node; for a proof, the moves it needs.
     left: u32,
 }
 
@@ -58,31 +87,38 @@ impl ProofTable {
             .for_each(|e| *e = ProofEntry::default());
     }
 
-    /// The numbers known for `key` with `left` attacker moves: a proof with no more moves,
-    /// a disproof with no fewer, or the numbers stored for exactly `left`.
-    fn get(&self, key: u64, left: u32) -> Option<Pn> {
+    /// The numbers known for `key` with `left` attacker moves: a proof that needs no more
+    /// moves, a disproof with no fewer, or the numbers stored for exactly `left`.
+    fn get(&self, key: u64, left: u32) -> Option<Node> {
         let e = self.entries[key as usize & (PROOF_ENTRIES - 1)];
         if e.key != key {
             return None;
         }
         if e.pn == 0 && e.left <= left {
-            Some(PROVEN)
+            Some(Node::proven(e.left))
         } else if e.dn == 0 && e.left >= left {
             Some(DISPROVEN)
-        } else if e.left == left {
-            Some((e.pn, e.dn))
+        } else if e.left == left && e.pn != 0 && e.dn != 0 {
+            Some(Node::open((e.pn, e.dn)))
         } else {
             None
         }
     }
 
-    fn put(&mut self, key: u64, left: u32, (pn, dn): Pn) {
+    fn put(&mut self, key: u64, left: u32, n: Node) {
         let e = &mut self.entries[key as usize & (PROOF_ENTRIES - 1)];
         // Keep a solved entry that says more than an unsolved one of the same position.
-        if e.key == key && (e.pn == 0 || e.dn == 0) && pn != 0 && dn != 0 {
+        if e.key == key && (e.pn == 0 || e.dn == 0) && n.pn != 0 && n.dn != 0 {
             return;
         }
-        *e = ProofEntry { key, pn, dn, left };
+        // A proof is kept with the moves it needs: it holds for every limit from there up.
+        let left = if n.pn == 0 { n.used } else { left };
+        *e = ProofEntry {
+            key,
+            pn: n.pn,
+            dn: n.dn,
+            left,
+        };
     }
 }
 
@@ -92,9 +128,9 @@ fn add(a: u32, b: u32) -> u32 {
 }
 
 impl Worker<'_> {
-    /// The shortest VCT of the side to move within `max_moves` attacker moves (the five
-    /// included), by deepening that limit: the first move and the number of attacker moves,
-    /// or `None`.
+    /// A VCT of the side to move within `max_moves` attacker moves (the five included): the
+    /// first move and the attacker moves its proof needs, or `None`. The win is the shortest
+    /// unless the budget ran out while shortening it.
     pub(super) fn root_vct(&mut self, max_moves: u32) -> Option<(u32, u32)> {
         let me = self.sb.to_move();
         if self.sb.all_fives(me).len > 0 {
@@ -110,15 +146,41 @@ impl Worker<'_> {
         self.vct_left = self.vct_cap;
         // One VCF node budget for every VCF inside this VCT, no larger than the VCT's.
         self.vcf_left = self.vcf_cap.min(self.vct_cap);
-        for left in 2..=max_moves {
+        self.vct_unfinished = false;
+        // The shortest wins first, then every win within the limit at once: deepening the
+        // limit one move at a time searched each long win's tree again at every limit below
+        // it (quintet's 9- to 17-move cases took 2-10 times as long as at their own limit).
+        // The longest limit known to hold no win.
+        let mut refuted = 1;
+        for left in [2, 3]
+            .into_iter()
+            .filter(|&l| l < max_moves)
+            .chain([max_moves])
+        {
             let mut first = None;
             let r = self.attack(0, left, theirs, (INF - 1, INF - 1), &mut first);
-            if r.0 == 0 {
-                return first.map(|m| (m, left));
+            if r.pn == 0 {
+                let mut found = first.map(|m| (m, r.used));
+                // Shortened while the budget lasts, one limit below the last proof at a
+                // time, each search starting from the proofs the table already holds.
+                while let Some((_, used)) = found
+                    && used > refuted + 1
+                    && !self.out_of_threat_budget()
+                {
+                    let mut first = None;
+                    let r = self.attack(0, used - 1, theirs, (INF - 1, INF - 1), &mut first);
+                    match first {
+                        Some(m) if r.pn == 0 => found = Some((m, r.used)),
+                        _ => break,
+                    }
+                }
+                return found;
             }
             if self.out_of_threat_budget() {
+                self.vct_unfinished = true;
                 break;
             }
+            refuted = left;
         }
         None
     }
@@ -145,24 +207,24 @@ impl Worker<'_> {
         theirs: Fives,
         th: Pn,
         first: &mut Option<u32>,
-    ) -> Pn {
+    ) -> Node {
         self.rapfi_nodes += 1;
         if self.out_of_threat_budget() {
             return DISPROVEN;
         }
         self.vct_left -= 1;
         let key = self.proof_key(self.sb.key(), self.sb.to_move());
-        if let Some(pn) = self.proofs.get(key, left)
-            && (pn.0 == 0 || pn.1 == 0)
+        if let Some(n) = self.proofs.get(key, left)
+            && (n.pn == 0 || n.dn == 0)
             && vply > 0
         {
-            return pn;
+            return n;
         }
         let idx = super::VCT_LISTS + vply;
         let mut moves = std::mem::take(&mut self.lists.moves[idx]);
         let r = match self.attack_moves(vply, left, theirs, &mut moves) {
             Some(solved) => {
-                if solved == PROVEN {
+                if solved.pn == 0 {
                     // A VCF: its line is in reverse.
                     *first = self.lists.vcf_line.last().copied();
                 }
@@ -179,17 +241,17 @@ impl Worker<'_> {
 
     /// A defender's node, right after the attacker's move, with `left` attacker moves to go:
     /// its numbers once they reach `th`, or it is solved.
-    fn defend(&mut self, vply: usize, left: u32, th: Pn) -> Pn {
+    fn defend(&mut self, vply: usize, left: u32, th: Pn) -> Node {
         self.rapfi_nodes += 1;
         if self.out_of_threat_budget() {
             return DISPROVEN;
         }
         self.vct_left -= 1;
         let key = self.proof_key(self.sb.key(), self.sb.to_move().opponent());
-        if let Some(pn) = self.proofs.get(key, left)
-            && (pn.0 == 0 || pn.1 == 0)
+        if let Some(n) = self.proofs.get(key, left)
+            && (n.pn == 0 || n.dn == 0)
         {
-            return pn;
+            return n;
         }
         let idx = super::VCT_LISTS + vply;
         let mut replies = std::mem::take(&mut self.lists.moves[idx]);
@@ -204,7 +266,7 @@ impl Worker<'_> {
         r
     }
 
-    /// An attacker's node solved at once ([`PROVEN`] by a VCF within the limit, the
+    /// An attacker's node solved at once (proven by a VCF within the limit, the
     /// cheapest proof; [`DISPROVEN`] when the limit is spent, the defender has two
     /// five-points or no move is left), or `None` with the attacker's moves in `threats`:
     /// the block of the defender's four when there is one; else its fours and threes, the
@@ -216,14 +278,14 @@ impl Worker<'_> {
         left: u32,
         theirs: Fives,
         threats: &mut Vec<u32>,
-    ) -> Option<Pn> {
+    ) -> Option<Node> {
         threats.clear();
         if left < 1 || theirs.len >= 2 {
             return Some(DISPROVEN);
         }
         self.lists.vcf_line.clear();
         if self.vcf(vply, left - 1, theirs) {
-            return Some(PROVEN);
+            return Some(Node::proven(self.vcf_moves()));
         }
         if left < 2 || self.out_of_threat_budget() {
             return Some(DISPROVEN);
@@ -266,18 +328,18 @@ impl Worker<'_> {
     /// five-point is won; a four has one block (won if it is forbidden to the defender); a
     /// three must threaten a VCF of at most `vct_threat` fours within the limit (else it
     /// fails) and is answered by each defence of it (won if there is none).
-    fn defence_moves(&mut self, vply: usize, left: u32, replies: &mut Vec<u32>) -> Option<Pn> {
+    fn defence_moves(&mut self, vply: usize, left: u32, replies: &mut Vec<u32>) -> Option<Node> {
         replies.clear();
         if left < 1 {
             return Some(DISPROVEN);
         }
         let mine = self.sb.last_move_fives();
         if mine.len >= 2 {
-            return Some(PROVEN);
+            return Some(Node::proven(1));
         }
         if let Some(q) = mine.first() {
             if self.sb.is_forbidden(q as usize) {
-                return Some(PROVEN);
+                return Some(Node::proven(1));
             }
             replies.push(q);
             return None;
@@ -290,6 +352,8 @@ impl Worker<'_> {
         if !threat {
             return Some(DISPROVEN);
         }
+        // Unanswerable, the threat is played as it stands.
+        let threat_moves = self.vcf_moves();
         self.threat_defences(replies);
         let mut kept = 0;
         for j in 0..replies.len() {
@@ -300,7 +364,12 @@ impl Worker<'_> {
             }
         }
         replies.truncate(kept);
-        (kept == 0).then_some(PROVEN)
+        (kept == 0).then_some(Node::proven(threat_moves))
+    }
+
+    /// The attacker moves of the VCF just found (`vcf_line`, `vcf_gap`), the five included.
+    fn vcf_moves(&self) -> u32 {
+        (self.lists.vcf_line.len() as u32 + self.vcf_gap as u32).div_ceil(2)
     }
 
     /// The df-pn loop over a node's `moves` (the attacker's at an OR node, `or`, else the
@@ -314,9 +383,10 @@ impl Worker<'_> {
         moves: &[u32],
         th: Pn,
         first: &mut Option<u32>,
-    ) -> Pn {
+    ) -> Node {
         if moves.is_empty() {
-            return if or { DISPROVEN } else { PROVEN };
+            // Not reached: both move lists are solved before they come here empty.
+            return DISPROVEN;
         }
         let attacker = if or {
             self.sb.to_move()
@@ -333,15 +403,15 @@ impl Worker<'_> {
             // An attacker's moves come strongest first: the later ones start a little harder
             // to prove, so the search goes deep on strong threats before it tries weak ones.
             let init = if or { (1 + i as u32 / 4, 1) } else { (1, 1) };
-            values.push(self.proofs.get(key, child_left).unwrap_or(init));
+            values.push(self.proofs.get(key, child_left).unwrap_or(Node::open(init)));
         }
         let r = loop {
             // The node's numbers: at an OR node the least proof number and the sum of the
             // disproof numbers; at an AND node the other way round. `best` is the child with
             // the least of the minimised number, `second` the next least.
             let (mut min, mut sum, mut best, mut second) = (INF, 0u32, 0, INF);
-            for (i, &(pn, dn)) in values.iter().enumerate() {
-                let (low, high) = if or { (pn, dn) } else { (dn, pn) };
+            for (i, v) in values.iter().enumerate() {
+                let (low, high) = if or { (v.pn, v.dn) } else { (v.dn, v.pn) };
                 if low < min {
                     second = min;
                     min = low;
@@ -352,18 +422,22 @@ impl Worker<'_> {
                 sum = if high == INF { INF } else { add(sum, high) };
             }
             let node = if or { (min, sum) } else { (sum, min) };
-            if node.0 == 0 || node.1 == 0 || node.0 >= th.0 || node.1 >= th.1 {
-                if or && node.0 == 0 {
+            if node.0 == 0 {
+                // The attacker's move and its proof, or the longest of the replies' proofs.
+                let used = if or {
                     *first = Some(moves[best]);
-                }
-                break node;
+                    values[best].used + 1
+                } else {
+                    values.iter().map(|v| v.used).max().unwrap_or(0)
+                };
+                break Node::proven(used);
             }
-            if self.out_of_threat_budget() {
-                break node;
+            if node.1 == 0 || node.0 >= th.0 || node.1 >= th.1 || self.out_of_threat_budget() {
+                break Node::open(node);
             }
             // Thresholds of the best child (Nagai's df-pn).
             let (low_th, high_th) = if or { th } else { (th.1, th.0) };
-            let c_high = if or { values[best].1 } else { values[best].0 };
+            let c_high = if or { values[best].dn } else { values[best].pn };
             // The 1+ε trick (Pawlewicz and Lew): stay in the best child until it is a
             // quarter worse than the second, not merely worse, so nodes are re-entered less.
             let child_low = low_th.min(add(second, (second / 4).max(1)));
@@ -509,7 +583,7 @@ mod tests {
         fn plain_attack(&mut self, vply: usize, left: u32, theirs: Fives) -> bool {
             let mut moves = Vec::new();
             if let Some(solved) = self.attack_moves(vply, left, theirs, &mut moves) {
-                return solved == PROVEN;
+                return solved.pn == 0;
             }
             moves.into_iter().any(|m| {
                 self.sb.make_light(m as usize);
@@ -522,7 +596,7 @@ mod tests {
         fn plain_defend(&mut self, vply: usize, left: u32) -> bool {
             let mut replies = Vec::new();
             if let Some(solved) = self.defence_moves(vply, left, &mut replies) {
-                return solved == PROVEN;
+                return solved.pn == 0;
             }
             replies.into_iter().all(|d| {
                 self.sb.make_light(d as usize);
@@ -539,7 +613,7 @@ mod tests {
     #[test]
     fn df_pn_agrees_with_a_plain_search_of_the_same_tree() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
-        let (mut positions, mut wins) = (0, 0);
+        let (mut positions, mut wins, mut used_below) = (0, 0, 0);
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
             for _ in 0..12 {
                 let mut board = Board::new(Geometry::square(11), rule).unwrap();
@@ -579,15 +653,18 @@ mod tests {
                 for left in [2, 3, 4, 3, 2] {
                     let plain = w.plain_attack(0, left, theirs);
                     let mut first = None;
-                    let pn = w.attack(0, left, theirs, (INF - 1, INF - 1), &mut first);
-                    assert!(pn.0 == 0 || pn.1 == 0, "unsolved {pn:?}");
-                    assert_eq!(pn.0 == 0, plain, "{rule:?} {left} {:?}", board.history());
+                    let n = w.attack(0, left, theirs, (INF - 1, INF - 1), &mut first);
+                    assert!(n.pn == 0 || n.dn == 0, "unsolved {n:?}");
+                    assert_eq!(n.pn == 0, plain, "{rule:?} {left} {:?}", board.history());
                     if plain {
-                        // The move found starts a win the plain search confirms.
+                        // The move found starts a win that the plain search confirms
+                        // within the moves the proof says it needs.
+                        assert!((1..=left).contains(&n.used), "{n:?} at {left}");
                         let m = first.expect("a first move") as usize;
                         w.sb.make_light(m);
-                        assert!(w.plain_defend(1, left - 1), "{rule:?} {left}");
+                        assert!(w.plain_defend(1, n.used - 1), "{rule:?} {left} {n:?}");
                         w.sb.unmake();
+                        used_below += (n.used < left) as u32;
                     }
                     positions += 1;
                     wins += plain as u32;
@@ -595,8 +672,8 @@ mod tests {
             }
         }
         assert!(
-            positions > 150 && wins > 15,
-            "{positions} positions, {wins} wins"
+            positions > 150 && wins > 15 && used_below > 5,
+            "{positions} positions, {wins} wins, {used_below} shorter than their limit"
         );
     }
 }
