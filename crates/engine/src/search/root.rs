@@ -155,8 +155,17 @@ impl Worker<'_> {
         };
         let mut best = roots[0].cell;
         let mut pv = pv;
+        let safe = if is_mate(score) {
+            0
+        } else {
+            self.first_without_their_vct(&roots)
+        };
+        if safe > 0 {
+            best = roots[safe].cell;
+            pv = vec![best];
+        }
         let m = self.p.tie_break_margin;
-        if m > 0 && !is_mate(score) {
+        if m > 0 && !is_mate(score) && safe == 0 {
             let pool: Vec<&RootMove> = roots
                 .iter()
                 .filter(|r| r.exact && r.score >= score - m)
@@ -239,6 +248,35 @@ impl Worker<'_> {
             return None;
         }
         self.until(Some(until), |w| w.root_vct(w.p.vct_depth))
+    }
+
+    /// On a clock, with time left before the move's target: the first of the best few root
+    /// moves after which the opponent's VCT finds no win (0 when the first is such a move,
+    /// when no time is left, or when every move checked hands him one). Deepening scores a
+    /// quiet move by what it sees within its horizon; a VCT of the opponent's is often
+    /// longer, and one proven is a loss.
+    fn first_without_their_vct(&mut self, roots: &[RootMove]) -> usize {
+        const CHECKED: usize = 4;
+        let Some(b) = self.budget else {
+            return 0;
+        };
+        if !self.p.vct || self.stopped {
+            return 0;
+        }
+        let until = self.start + b.target.min(b.hard);
+        for (i, r) in roots.iter().take(CHECKED).enumerate() {
+            if until <= std::time::Instant::now() {
+                return 0;
+            }
+            self.sb.make(r.cell as usize);
+            let theirs = self.until(Some(until), |w| w.root_vct(w.p.vct_depth));
+            self.sb.unmake();
+            // No VCT, or none found in time: better than a move known to hand him one.
+            if theirs.is_none() {
+                return i;
+            }
+        }
+        0
     }
 
     fn node_depth_limit(&self) -> u32 {
@@ -361,5 +399,64 @@ impl Worker<'_> {
             }
         }
         self.root_iteration(depth, roots)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::params::{EngineParams, Limits};
+    use crate::search::{Engine, Worker};
+    use gomoku_board::{Board, Color, Geometry, Pos, Rule};
+    use std::time::{Duration, Instant};
+
+    /// Black has an open three (h8 i8 j8) and White, to move, has nothing: a move far away
+    /// hands Black a win in two (the open four, then the five), a block at an end does not.
+    fn open_three_against_white() -> Board {
+        let black = [Pos::new(7, 7), Pos::new(8, 7), Pos::new(9, 7)];
+        let white = [Pos::new(7, 9), Pos::new(9, 9)];
+        Board::from_stones(
+            Geometry::square(15),
+            Rule::Freestyle,
+            &black,
+            &white,
+            Color::White,
+        )
+        .unwrap()
+    }
+
+    fn roots(w: &Worker<'_>, cells: &[Pos]) -> Vec<RootMove> {
+        cells
+            .iter()
+            .map(|&p| RootMove {
+                cell: w.sb.index(p) as u32,
+                score: 0,
+                exact: true,
+            })
+            .collect()
+    }
+
+    /// The first root move that does not hand the opponent a VCT is the one played; with
+    /// no clock nothing is checked.
+    #[test]
+    fn a_move_that_hands_the_opponent_a_vct_is_passed_over() {
+        let board = open_three_against_white();
+        let (corner, block) = (Pos::new(0, 0), Pos::new(6, 7));
+        let mut engine = Engine::new(EngineParams::default()).unwrap();
+        let clock = Limits::move_time(Duration::from_secs(10));
+        let mut w = Worker::new(&mut engine, &board, &clock, Instant::now());
+        let corner_first = roots(&w, &[corner, Pos::new(14, 14), block, corner]);
+        assert_eq!(w.first_without_their_vct(&corner_first), 2);
+        let block_first = roots(&w, &[block, corner]);
+        assert_eq!(w.first_without_their_vct(&block_first), 0);
+        // Every move checked loses: the best is kept.
+        let all_lose = roots(&w, &[corner, Pos::new(14, 14)]);
+        assert_eq!(w.first_without_their_vct(&all_lose), 0);
+        let depth = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        let mut w = Worker::new(&mut engine, &board, &depth, Instant::now());
+        assert_eq!(w.first_without_their_vct(&corner_first), 0);
     }
 }
