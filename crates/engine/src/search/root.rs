@@ -93,10 +93,14 @@ impl Worker<'_> {
         // the start of the search (the threat searches before it are not an iteration).
         let deepening_from = (self.start.elapsed(), self.nodes);
         let mut done: Option<(Vec<RootMove>, i32, Vec<u32>, u32)> = None;
+        // Whether deepening stopped because the next iteration would not fit in the budget,
+        // with more than one move to choose from: the time left is then spare.
+        let mut spare = false;
         for depth in first..=target {
             if !iterations.is_empty()
                 && !self.start_next_iteration(&iterations, roots.len(), deepening_from)
             {
+                spare = roots.len() > 1;
                 break;
             }
             let last = done.as_ref().map(|d| d.1);
@@ -133,8 +137,11 @@ impl Worker<'_> {
             }
         }
         // The time the deepening leaves (it starts no iteration it cannot finish) goes to the
-        // VCT it cut short, which goes on from its proof table.
+        // VCT it cut short, which goes on from its proof table, then to checking that the
+        // move played hands the opponent no VCT. A search that reached its depth cap or has
+        // a single move stops instead.
         if let Some(d) = &done
+            && spare
             && !is_mate(d.1)
             && let Some((m, moves)) = self.resume_vct()
         {
@@ -155,10 +162,10 @@ impl Worker<'_> {
         };
         let mut best = roots[0].cell;
         let mut pv = pv;
-        let safe = if is_mate(score) {
-            0
-        } else {
+        let safe = if spare && !is_mate(score) {
             self.first_without_their_vct(&roots)
+        } else {
+            0
         };
         if safe > 0 {
             best = roots[safe].cell;
