@@ -522,14 +522,18 @@ fn threat_cap(limits: &Limits, cap: u64) -> u64 {
 
 /// The share of a move's hard time limit the root threat searches may use together.
 const THREAT_TIME_SHARE: f64 = 0.25;
-/// The VCT's share of a move's hard limit: in most positions it finds nothing and spends its
-/// whole share proving so, which costs at fast controls (a quarter at 20 ms a move lost 24
-/// Elo) and pays on long thoughts (quintet's deeper cases at 1 s). A tenth up to 100 ms,
-/// rising with the logarithm of the time to a quarter at 1 s and beyond.
+/// The most of a move's hard limit the VCT may take before deepening: in most positions it
+/// finds nothing and spends its whole share proving so, which costs at fast controls (a
+/// quarter at 20 ms a move lost 24 Elo) and pays on long thoughts (quintet's deeper cases
+/// at 1 s need 0.2-2 s of VCT). A tenth up to 100 ms, rising with the logarithm of the
+/// time to a half at 1 s and beyond; a VCT that settles sooner leaves the rest to deepening.
 fn vct_time_share(hard: std::time::Duration) -> f64 {
     let decades = (hard.as_secs_f64() / 0.1).max(1.0).log10();
-    (0.1 + 0.15 * decades).min(THREAT_TIME_SHARE)
+    (0.1 + 0.4 * decades).min(VCT_TIME_SHARE_LONG)
 }
+
+/// The VCT's share of a move of a second or more.
+const VCT_TIME_SHARE_LONG: f64 = 0.5;
 
 /// Searches this deep or deeper keep per-cell line gains (see `SearchBoard::new`); filling
 /// them costs more than a depth-1 search saves (depth-1 games: 1,300 games/s with them,
@@ -762,12 +766,12 @@ mod tests {
     use std::time::Duration;
 
     #[test]
-    fn the_vct_share_grows_from_a_tenth_at_100_ms_to_a_quarter_at_a_second() {
+    fn the_vct_share_grows_from_a_tenth_at_100_ms_to_a_half_at_a_second() {
         let share = |ms: u64| vct_time_share(Duration::from_millis(ms));
         assert_eq!(share(20), 0.1);
         assert_eq!(share(100), 0.1);
-        assert!((share(1000) - THREAT_TIME_SHARE).abs() < 1e-12);
-        assert_eq!(share(60_000), THREAT_TIME_SHARE);
+        assert!((share(1000) - VCT_TIME_SHARE_LONG).abs() < 1e-12);
+        assert_eq!(share(60_000), VCT_TIME_SHARE_LONG);
         let mut last = 0.0;
         for ms in (100..=1000).step_by(50) {
             assert!(share(ms) >= last, "{ms}");
