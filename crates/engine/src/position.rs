@@ -1826,17 +1826,7 @@ mod tests {
                 k,
             };
             for _ in 0..30 {
-                let mut board = Board::new(geometry, rule).unwrap();
-                let stones = rng.random_range(0..size * size / 2);
-                for _ in 0..stones {
-                    let p = Pos::new(
-                        rng.random_range(0..size) as u8,
-                        rng.random_range(0..size) as u8,
-                    );
-                    if board.cell(p) == Cell::Empty {
-                        board.make(p);
-                    }
-                }
+                let board = crowded_board(&mut rng, geometry, rule);
                 let sb = SearchBoard::new(&board, t.clone(), 2);
                 for color in [Color::Black, Color::White] {
                     let (near, scan) = (sb.all_fives(color), sb.all_fives_by_scan(color));
@@ -1870,17 +1860,7 @@ mod tests {
                 k,
             };
             for _ in 0..20 {
-                let mut board = Board::new(geometry, rule).unwrap();
-                let stones = rng.random_range(0..size * size / 2);
-                for _ in 0..stones {
-                    let p = Pos::new(
-                        rng.random_range(0..size) as u8,
-                        rng.random_range(0..size) as u8,
-                    );
-                    if board.cell(p) == Cell::Empty {
-                        board.make(p);
-                    }
-                }
+                let board = crowded_board(&mut rng, geometry, rule);
                 let mut sb = SearchBoard::new(&board, t.clone(), 2);
                 for step in 0..3 {
                     for i in empty_cells(&sb) {
@@ -1911,6 +1891,20 @@ mod tests {
             compared > 50_000 && threes > 5_000,
             "{compared} cells, {threes} threes"
         );
+    }
+
+    /// A board of `geometry` under `rule` after up to half as many random moves as it has
+    /// points (a move onto an occupied point is skipped; a five may stand on it).
+    fn crowded_board(rng: &mut rand_chacha::ChaCha8Rng, geometry: Geometry, rule: Rule) -> Board {
+        let mut board = Board::new(geometry, rule).unwrap();
+        let (w, h) = (geometry.width, geometry.height);
+        for _ in 0..rng.random_range(0..w * h / 2) {
+            let p = Pos::new(rng.random_range(0..w) as u8, rng.random_range(0..h) as u8);
+            if board.cell(p) == Cell::Empty {
+                board.make(p);
+            }
+        }
+        board
     }
 
     /// The seed table with every cell class scored: the n-th class (from 0) `own * (n + 1)`
