@@ -242,7 +242,7 @@ impl Engine {
         let mut w = Worker::new(self, board, &limits, Instant::now());
         w.vct_cap = nodes.max(1);
         w.vcf_cap = nodes.max(1);
-        let found = w.root_vct(max_moves.min(crate::params::MAX_VCT_DEPTH));
+        let found = w.root_vct(max_moves.min(crate::params::MAX_VCT_DEPTH), true);
         let found = found.map(|(m, n)| (w.sb.pos(m as usize), n));
         let tables = w.into_tables();
         self.put_back(tables);
@@ -520,9 +520,9 @@ fn threat_cap(limits: &Limits, cap: u64) -> u64 {
     }
 }
 
-/// The share of a move's hard time limit the root threat searches may use together.
+/// The share of a move's target time each root VCF search (the win, the defence) may use.
 const THREAT_TIME_SHARE: f64 = 0.25;
-/// The most of a move's hard limit the VCT may take before deepening: in most positions it
+/// The most of a move's target time the VCT may take before deepening: in most positions it
 /// finds nothing and spends its whole share proving so, which costs at fast controls (a
 /// quarter at 20 ms a move lost 24 Elo) and pays on long thoughts (quintet's deeper cases
 /// at 1 s need 0.2-2 s of VCT). A tenth up to 100 ms, rising with the logarithm of the
@@ -702,8 +702,8 @@ impl<'e> Worker<'e> {
             || self.budget.is_some_and(|b| self.start.elapsed() >= b.hard)
     }
 
-    /// Runs a threat search with at most [`THREAT_TIME_SHARE`] of the move's hard time
-    /// limit from now, so that on a clock a position crowded with threats still leaves the main
+    /// Runs a threat search with at most [`THREAT_TIME_SHARE`] of the move's target time
+    /// from now, so that on a clock a position crowded with threats still leaves the main
     /// search its time. A threat search cut short by its share proved nothing and the search
     /// goes on; one cut short by the whole budget leaves the search stopped.
     fn with_threat_share<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
@@ -712,7 +712,10 @@ impl<'e> Worker<'e> {
 
     /// [`Self::with_threat_share`] with the share given.
     fn with_time_share<R>(&mut self, share: f64, f: impl FnOnce(&mut Self) -> R) -> R {
-        let until = self.budget.map(|b| Instant::now() + b.hard.mul_f64(share));
+        // Of the target, not the hard limit: on a game clock the hard limit is three targets.
+        let until = self
+            .budget
+            .map(|b| Instant::now() + b.target.min(b.hard).mul_f64(share));
         self.until(until, f)
     }
 

@@ -64,8 +64,8 @@ impl Worker<'_> {
         if self.p.vct
             && self.vct_cap > 0
             && let Some((m, moves)) = self.with_time_share(
-                self.budget.map_or(0.0, |b| super::vct_time_share(b.hard)),
-                |w| w.root_vct(w.p.vct_depth),
+                self.budget.map_or(0.0, |b| super::vct_time_share(b.target)),
+                |w| w.root_vct(w.p.vct_depth, true),
             )
         {
             let plies = 2 * moves as i32 - 1;
@@ -162,7 +162,9 @@ impl Worker<'_> {
         };
         let mut best = roots[0].cell;
         let mut pv = pv;
-        let safe = if spare && !is_mate(score) {
+        // The tie-break may pick only among moves the check saw, so it runs without it.
+        let checked = spare && !is_mate(score);
+        let safe = if checked {
             self.first_without_their_vct(&roots)
         } else {
             0
@@ -172,7 +174,7 @@ impl Worker<'_> {
             pv = vec![best];
         }
         let m = self.p.tie_break_margin;
-        if m > 0 && !is_mate(score) && safe == 0 {
+        if m > 0 && !is_mate(score) && !checked {
             let pool: Vec<&RootMove> = roots
                 .iter()
                 .filter(|r| r.exact && r.score >= score - m)
@@ -254,7 +256,7 @@ impl Worker<'_> {
         if until <= std::time::Instant::now() {
             return None;
         }
-        self.until(Some(until), |w| w.root_vct(w.p.vct_depth))
+        self.until(Some(until), |w| w.root_vct(w.p.vct_depth, true))
     }
 
     /// On a clock, with time left before the move's target: the first of the best few root
@@ -276,7 +278,8 @@ impl Worker<'_> {
                 return 0;
             }
             self.sb.make(r.cell as usize);
-            let theirs = self.until(Some(until), |w| w.root_vct(w.p.vct_depth));
+            // Whether he has one is all that counts here, not how short it is.
+            let theirs = self.until(Some(until), |w| w.root_vct(w.p.vct_depth, false));
             self.sb.unmake();
             // No VCT, or none found in time: better than a move known to hand him one.
             if theirs.is_none() {

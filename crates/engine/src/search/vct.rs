@@ -13,9 +13,10 @@
 //! depth. Numbers live in [`ProofTable`], keyed by position and the attacker's moves left;
 //! proofs and disproofs stay valid for other limits (a win in 5 is a win in 9, no win in 9
 //! means none in 5), and a proof carries the moves it needs. The root tries limits 2 and 3
-//! (the shortest wins), then the whole limit at once, so a longer win is proven, and its
-//! length reported, as the first proof found, not always the shortest. It runs only under a budget: a share of the move's time on a clock, a quarter of a
-//! node budget.
+//! (the shortest wins), then the whole limit at once; a longer win found there is then
+//! shortened one limit at a time while the budget lasts, so the length reported is the
+//! shortest unless the budget ran out. It runs only under a budget: a share of the move's
+//! time on a clock, a quarter of a node budget.
 
 use super::Worker;
 use super::vcf::VCF_CACHE;
@@ -107,8 +108,11 @@ impl ProofTable {
 
     fn put(&mut self, key: u64, left: u32, n: Node) {
         let e = &mut self.entries[key as usize & (PROOF_ENTRIES - 1)];
-        // Keep a solved entry that says more than an unsolved one of the same position.
-        if e.key == key && (e.pn == 0 || e.dn == 0) && n.pn != 0 && n.dn != 0 {
+        // Keep a solved entry that settles this limit rather than the open numbers of a
+        // search at it; one that does not (a disproof at a lower limit, a proof needing more
+        // moves) gives way, or the search at this limit could never keep its numbers.
+        let settles = (e.pn == 0 && e.left <= left) || (e.dn == 0 && e.left >= left);
+        if e.key == key && settles && n.pn != 0 && n.dn != 0 {
             return;
         }
         // A proof is kept with the moves it needs: it holds for every limit from there up.
@@ -129,9 +133,10 @@ fn add(a: u32, b: u32) -> u32 {
 
 impl Worker<'_> {
     /// A VCT of the side to move within `max_moves` attacker moves (the five included): the
-    /// first move and the attacker moves its proof needs, or `None`. The win is the shortest
-    /// unless the budget ran out while shortening it.
-    pub(super) fn root_vct(&mut self, max_moves: u32) -> Option<(u32, u32)> {
+    /// first move and the attacker moves its proof needs, or `None`. With `shorten`, the win
+    /// is the shortest unless the budget ran out while shortening it; without, the first
+    /// proof found is returned at once.
+    pub(super) fn root_vct(&mut self, max_moves: u32, shorten: bool) -> Option<(u32, u32)> {
         let me = self.sb.to_move();
         if self.sb.all_fives(me).len > 0 {
             return None;
@@ -164,6 +169,7 @@ impl Worker<'_> {
                 // Shortened while the budget lasts, one limit below the last proof at a
                 // time, each search starting from the proofs the table already holds.
                 while let Some((_, used)) = found
+                    && shorten
                     && used > refuted + 1
                     && !self.out_of_threat_budget()
                 {
@@ -256,8 +262,16 @@ impl Worker<'_> {
         let idx = super::VCT_LISTS + vply;
         let mut replies = std::mem::take(&mut self.lists.moves[idx]);
         let r = match self.defence_moves(vply, left, &mut replies) {
-            Some(solved) => solved,
-            None => self.expand(vply, left, false, &replies, th, &mut None),
+            Err(solved) => solved,
+            Ok(threat) => {
+                let r = self.expand(vply, left, false, &replies, th, &mut None);
+                // Any other reply lets the threat be played as it stands.
+                if r.pn == 0 {
+                    Node::proven(r.used.max(threat))
+                } else {
+                    r
+                }
+            }
         };
         self.lists.moves[idx] = replies;
         if !self.out_of_threat_budget() {
@@ -324,25 +338,31 @@ impl Worker<'_> {
         (kept == 0).then_some(DISPROVEN)
     }
 
-    /// A defender's node solved at once, or `None` with his replies in `replies`: a double
-    /// five-point is won; a four has one block (won if it is forbidden to the defender); a
-    /// three must threaten a VCF of at most `vct_threat` fours within the limit (else it
-    /// fails) and is answered by each defence of it (won if there is none).
-    fn defence_moves(&mut self, vply: usize, left: u32, replies: &mut Vec<u32>) -> Option<Node> {
+    /// A defender's node solved at once (`Err`), or his replies in `replies` and the attacker
+    /// moves of the threat they answer (0 for the block of a four): a double five-point is
+    /// won; a four has one block (won if it is forbidden to the defender); a three must
+    /// threaten a VCF of at most `vct_threat` fours within the limit (else it fails) and is
+    /// answered by each defence of it (won if there is none).
+    fn defence_moves(
+        &mut self,
+        vply: usize,
+        left: u32,
+        replies: &mut Vec<u32>,
+    ) -> Result<u32, Node> {
         replies.clear();
         if left < 1 {
-            return Some(DISPROVEN);
+            return Err(DISPROVEN);
         }
         let mine = self.sb.last_move_fives();
         if mine.len >= 2 {
-            return Some(Node::proven(1));
+            return Err(Node::proven(1));
         }
         if let Some(q) = mine.first() {
             if self.sb.is_forbidden(q as usize) {
-                return Some(Node::proven(1));
+                return Err(Node::proven(1));
             }
             replies.push(q);
-            return None;
+            return Ok(0);
         }
         self.sb.pass_turn();
         self.lists.vcf_line.clear();
@@ -350,7 +370,7 @@ impl Worker<'_> {
         let threat = fours >= 1 && self.vcf(vply, fours, Fives::default());
         self.sb.pass_turn();
         if !threat {
-            return Some(DISPROVEN);
+            return Err(DISPROVEN);
         }
         // Unanswerable, the threat is played as it stands.
         let threat_moves = self.vcf_moves();
@@ -364,7 +384,11 @@ impl Worker<'_> {
             }
         }
         replies.truncate(kept);
-        (kept == 0).then_some(Node::proven(threat_moves))
+        if kept == 0 {
+            Err(Node::proven(threat_moves))
+        } else {
+            Ok(threat_moves)
+        }
     }
 
     /// The attacker moves of the VCF just found (`vcf_line`, `vcf_gap`), the five included.
@@ -595,7 +619,7 @@ mod tests {
 
         fn plain_defend(&mut self, vply: usize, left: u32) -> bool {
             let mut replies = Vec::new();
-            if let Some(solved) = self.defence_moves(vply, left, &mut replies) {
+            if let Err(solved) = self.defence_moves(vply, left, &mut replies) {
                 return solved.pn == 0;
             }
             replies.into_iter().all(|d| {
@@ -628,46 +652,51 @@ mod tests {
                 if board.winner().is_some() {
                     continue;
                 }
-                let mut engine = Engine::new(EngineParams {
-                    vct_threat: 2,
-                    ..EngineParams::default()
-                })
-                .unwrap();
-                let limits = Limits {
-                    nodes: Some(u64::MAX),
-                    ..Limits::default()
-                };
-                let mut w = Worker::new(&mut engine, &board, &limits, Instant::now());
-                w.vct_cap = u64::MAX;
-                w.vcf_cap = u64::MAX;
-                w.vcf_left = u64::MAX;
-                w.vct_left = u64::MAX;
-                w.vcf_cache = vec![(0, 0); VCF_CACHE];
-                w.proofs.entries = vec![ProofEntry::default(); PROOF_ENTRIES];
-                let me = w.sb.to_move();
-                if w.sb.all_fives(me).len > 0 {
-                    continue;
-                }
-                let theirs = w.sb.all_fives(me.opponent());
-                // Up and down again: what the table learnt at one limit must not mislead another.
-                for left in [2, 3, 4, 3, 2] {
-                    let plain = w.plain_attack(0, left, theirs);
-                    let mut first = None;
-                    let n = w.attack(0, left, theirs, (INF - 1, INF - 1), &mut first);
-                    assert!(n.pn == 0 || n.dn == 0, "unsolved {n:?}");
-                    assert_eq!(n.pn == 0, plain, "{rule:?} {left} {:?}", board.history());
-                    if plain {
-                        // The move found starts a win that the plain search confirms
-                        // within the moves the proof says it needs.
-                        assert!((1..=left).contains(&n.used), "{n:?} at {left}");
-                        let m = first.expect("a first move") as usize;
-                        w.sb.make_light(m);
-                        assert!(w.plain_defend(1, n.used - 1), "{rule:?} {left} {n:?}");
-                        w.sb.unmake();
-                        used_below += (n.used < left) as u32;
+                // Threats of 3 fours reach the limits where a threat is longer than the
+                // proofs of its defences.
+                for (threat, lefts) in [(2, &[2, 3, 4, 3, 2][..]), (3, &[5][..])] {
+                    let mut engine = Engine::new(EngineParams {
+                        vct_threat: threat,
+                        ..EngineParams::default()
+                    })
+                    .unwrap();
+                    let limits = Limits {
+                        nodes: Some(u64::MAX),
+                        ..Limits::default()
+                    };
+                    let mut w = Worker::new(&mut engine, &board, &limits, Instant::now());
+                    w.vct_cap = u64::MAX;
+                    w.vcf_cap = u64::MAX;
+                    w.vcf_left = u64::MAX;
+                    w.vct_left = u64::MAX;
+                    w.vcf_cache = vec![(0, 0); VCF_CACHE];
+                    w.proofs.entries = vec![ProofEntry::default(); PROOF_ENTRIES];
+                    let me = w.sb.to_move();
+                    if w.sb.all_fives(me).len > 0 {
+                        continue;
                     }
-                    positions += 1;
-                    wins += plain as u32;
+                    let theirs = w.sb.all_fives(me.opponent());
+                    // Up and down again: what the table learnt at one limit must not mislead
+                    // another.
+                    for &left in lefts {
+                        let plain = w.plain_attack(0, left, theirs);
+                        let mut first = None;
+                        let n = w.attack(0, left, theirs, (INF - 1, INF - 1), &mut first);
+                        assert!(n.pn == 0 || n.dn == 0, "unsolved {n:?}");
+                        assert_eq!(n.pn == 0, plain, "{rule:?} {left} {:?}", board.history());
+                        if plain {
+                            // The move found starts a win that the plain search confirms
+                            // within the moves the proof says it needs.
+                            assert!((1..=left).contains(&n.used), "{n:?} at {left}");
+                            let m = first.expect("a first move") as usize;
+                            w.sb.make_light(m);
+                            assert!(w.plain_defend(1, n.used - 1), "{rule:?} {left} {n:?}");
+                            w.sb.unmake();
+                            used_below += (n.used < left) as u32;
+                        }
+                        positions += 1;
+                        wins += plain as u32;
+                    }
                 }
             }
         }
