@@ -527,8 +527,8 @@ const THREAT_TIME_SHARE: f64 = 0.25;
 /// quarter at 20 ms a move lost 24 Elo) and pays on long thoughts (quintet's deeper cases
 /// at 1 s need 0.2-2 s of VCT). A tenth up to 100 ms, rising with the logarithm of the
 /// time to a half at 1 s and beyond; a VCT that settles sooner leaves the rest to deepening.
-fn vct_time_share(hard: std::time::Duration) -> f64 {
-    let decades = (hard.as_secs_f64() / 0.1).max(1.0).log10();
+fn vct_time_share(time: std::time::Duration) -> f64 {
+    let decades = (time.as_secs_f64() / 0.1).max(1.0).log10();
     (0.1 + 0.4 * decades).min(VCT_TIME_SHARE_LONG)
 }
 
@@ -714,9 +714,14 @@ impl<'e> Worker<'e> {
     fn with_time_share<R>(&mut self, share: f64, f: impl FnOnce(&mut Self) -> R) -> R {
         // Of the target, not the hard limit: on a game clock the hard limit is three targets.
         let until = self
-            .budget
-            .map(|b| Instant::now() + b.target.min(b.hard).mul_f64(share));
+            .target_time()
+            .map(|t| Instant::now() + t.mul_f64(share));
         self.until(until, f)
+    }
+
+    /// The time the move should take on a clock (its target, never past its hard limit).
+    fn target_time(&self) -> Option<std::time::Duration> {
+        self.budget.map(|b| b.target.min(b.hard))
     }
 
     /// Runs `f` with the deadline brought forward to `until` (if earlier); a stop at that

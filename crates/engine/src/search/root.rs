@@ -63,10 +63,10 @@ impl Worker<'_> {
         }
         if self.p.vct
             && self.vct_cap > 0
-            && let Some((m, moves)) = self.with_time_share(
-                self.budget.map_or(0.0, |b| super::vct_time_share(b.target)),
-                |w| w.root_vct(w.p.vct_depth, true),
-            )
+            && let Some((m, moves)) = self
+                .with_time_share(self.target_time().map_or(0.0, super::vct_time_share), |w| {
+                    w.root_vct(w.p.vct_depth, true)
+                })
         {
             let plies = 2 * moves as i32 - 1;
             return self.result(Some(m), WIN - plies, vec![m], 0);
@@ -248,11 +248,10 @@ impl Worker<'_> {
     /// Goes on with a root VCT that its share of a clock cut short, until the move's target
     /// time: only on a clock, and only while the search is not stopped.
     fn resume_vct(&mut self) -> Option<(u32, u32)> {
-        let b = self.budget?;
+        let until = self.start + self.target_time()?;
         if !self.p.vct || !self.vct_unfinished || self.stopped {
             return None;
         }
-        let until = self.start + b.target.min(b.hard);
         if until <= std::time::Instant::now() {
             return None;
         }
@@ -266,13 +265,13 @@ impl Worker<'_> {
     /// longer, and one proven is a loss.
     fn first_without_their_vct(&mut self, roots: &[RootMove]) -> usize {
         const CHECKED: usize = 4;
-        let Some(b) = self.budget else {
+        let Some(time) = self.target_time() else {
             return 0;
         };
         if !self.p.vct || self.stopped {
             return 0;
         }
-        let until = self.start + b.target.min(b.hard);
+        let until = self.start + time;
         for (i, r) in roots.iter().take(CHECKED).enumerate() {
             if until <= std::time::Instant::now() {
                 return 0;

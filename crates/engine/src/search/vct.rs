@@ -152,35 +152,32 @@ impl Worker<'_> {
         // One VCF node budget for every VCF inside this VCT, no larger than the VCT's.
         self.vcf_left = self.vcf_cap.min(self.vct_cap);
         self.vct_unfinished = false;
+        // The root at one limit: its first move and the moves the proof needs, if proven.
+        let at = |w: &mut Self, left: u32| {
+            let mut first = None;
+            let r = w.attack(0, left, theirs, (INF - 1, INF - 1), &mut first);
+            first.filter(|_| r.pn == 0).map(|m| (m, r.used))
+        };
+        // The longest limit known to hold no win.
+        let mut refuted = 1;
         // The shortest wins first, then every win within the limit at once: deepening the
         // limit one move at a time searched each long win's tree again at every limit below
         // it (quintet's 9- to 17-move cases took 2-10 times as long as at their own limit).
-        // The longest limit known to hold no win.
-        let mut refuted = 1;
         for left in [2, 3]
             .into_iter()
             .filter(|&l| l < max_moves)
             .chain([max_moves])
         {
-            let mut first = None;
-            let r = self.attack(0, left, theirs, (INF - 1, INF - 1), &mut first);
-            if r.pn == 0 {
-                let mut found = first.map(|m| (m, r.used));
+            if let Some(mut found) = at(self, left) {
                 // Shortened while the budget lasts, one limit below the last proof at a
                 // time, each search starting from the proofs the table already holds.
-                while let Some((_, used)) = found
-                    && shorten
-                    && used > refuted + 1
-                    && !self.out_of_threat_budget()
-                {
-                    let mut first = None;
-                    let r = self.attack(0, used - 1, theirs, (INF - 1, INF - 1), &mut first);
-                    match first {
-                        Some(m) if r.pn == 0 => found = Some((m, r.used)),
-                        _ => break,
+                while shorten && found.1 > refuted + 1 && !self.out_of_threat_budget() {
+                    match at(self, found.1 - 1) {
+                        Some(shorter) => found = shorter,
+                        None => break,
                     }
                 }
-                return found;
+                return Some(found);
             }
             if self.out_of_threat_budget() {
                 self.vct_unfinished = true;
@@ -409,7 +406,8 @@ impl Worker<'_> {
         first: &mut Option<u32>,
     ) -> Node {
         if moves.is_empty() {
-            // Not reached: both move lists are solved before they come here empty.
+            // Not reached (both move lists are solved before they come here empty); were it,
+            // calling the node unproven claims nothing.
             return DISPROVEN;
         }
         let attacker = if or {
