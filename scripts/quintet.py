@@ -39,7 +39,12 @@ def main():
         sys.exit(f"quintet.py: {CASES} not found (../shared beside the repository)")
     if not os.path.exists(args.bin):
         sys.exit(f"quintet.py: {args.bin} not found (cargo build --release -p gomoku-arena)")
-    engines = tempfile.mkdtemp(prefix="quintet-")
+    with tempfile.TemporaryDirectory(prefix="quintet-") as engines:
+        run(args, engines)
+
+
+def run(args, engines):
+    """Runs the cases, writing an engine file per threat limit into `engines`."""
     table = os.path.join(ROOT, "configs", "tables", "seed000.ron")
     correct = found = within = wins = total = 0
     for line in open(CASES, encoding="utf-8"):
