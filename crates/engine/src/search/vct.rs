@@ -73,11 +73,46 @@ pub(super) struct ProofEntry {
     left: u32,
 }
 
-/// The VCT's proof and disproof numbers by position (direct-mapped, always replaced):
-/// lent to each search and kept by the engine between moves, cleared for a new game.
+/// Entries of the move-list cache (a power of two; 136 bytes each).
+const LIST_ENTRIES: usize = 1 << 16;
+/// The most moves a cached list holds; a longer one is worked out at every visit.
+const LIST_CAP: usize = 48;
+/// Salts a defender's node's key in the move-list cache, apart from an attacker's node.
+const DEFENDER_LIST_SALT: u64 = 0x5851_F42D_4C95_7F2D;
+
+/// One node's moves as its visit worked them out: the node solved at once, or its moves
+/// (and, for a defender's node, the attacker moves of the threat they answer).
+#[derive(Clone, Copy)]
+pub(super) struct ListEntry {
+    key: u64,
+    left: u32,
+    solved: Option<Node>,
+    threat: u32,
+    len: u8,
+    moves: [u16; LIST_CAP],
+}
+
+impl Default for ListEntry {
+    fn default() -> Self {
+        ListEntry {
+            key: 0,
+            left: 0,
+            solved: None,
+            threat: 0,
+            len: 0,
+            moves: [0; LIST_CAP],
+        }
+    }
+}
+
+/// The VCT's memory, lent to each search and kept by the engine between moves: the proof
+/// and disproof numbers by position, and each node's moves (df-pn comes back to a node
+/// many times, and working out its threes and defences takes several VCFs). Both are
+/// direct-mapped and always replaced.
 #[derive(Clone, Default)]
 pub(super) struct ProofTable {
     entries: Vec<ProofEntry>,
+    lists: Vec<ListEntry>,
 }
 
 impl ProofTable {
@@ -86,6 +121,44 @@ impl ProofTable {
         self.entries
             .iter_mut()
             .for_each(|e| *e = ProofEntry::default());
+        self.lists
+            .iter_mut()
+            .for_each(|e| *e = ListEntry::default());
+    }
+
+    /// Allocates the tables at their size, unless done.
+    fn allocate(&mut self) {
+        if self.entries.len() != PROOF_ENTRIES {
+            self.entries = vec![ProofEntry::default(); PROOF_ENTRIES];
+            self.lists = vec![ListEntry::default(); LIST_ENTRIES];
+        }
+    }
+
+    /// The moves cached for the node `key` with `left` attacker moves, into `moves`.
+    fn get_list(&self, key: u64, left: u32, moves: &mut Vec<u32>) -> Option<(Option<Node>, u32)> {
+        let e = &self.lists[key as usize & (LIST_ENTRIES - 1)];
+        if e.key != key || e.left != left {
+            return None;
+        }
+        moves.clear();
+        moves.extend(e.moves[..e.len as usize].iter().map(|&m| m as u32));
+        Some((e.solved, e.threat))
+    }
+
+    /// Caches a node's moves (unless there are too many to keep).
+    fn put_list(&mut self, key: u64, left: u32, solved: Option<Node>, threat: u32, moves: &[u32]) {
+        if moves.len() > LIST_CAP {
+            return;
+        }
+        let e = &mut self.lists[key as usize & (LIST_ENTRIES - 1)];
+        e.key = key;
+        e.left = left;
+        e.solved = solved;
+        e.threat = threat;
+        e.len = moves.len() as u8;
+        for (d, &m) in e.moves.iter_mut().zip(moves) {
+            *d = m as u16;
+        }
     }
 
     /// The numbers known for `key` with `left` attacker moves: a proof that needs no more
@@ -144,9 +217,7 @@ impl Worker<'_> {
         if self.vcf_cache.len() != VCF_CACHE {
             self.vcf_cache = vec![(0, 0); VCF_CACHE];
         }
-        if self.proofs.entries.len() != PROOF_ENTRIES {
-            self.proofs.entries = vec![ProofEntry::default(); PROOF_ENTRIES];
-        }
+        self.proofs.allocate();
         let theirs = self.sb.all_fives(me.opponent());
         self.vct_left = self.vct_cap;
         // One VCF node budget for every VCF inside this VCT, no larger than the VCT's.
@@ -225,7 +296,23 @@ impl Worker<'_> {
         }
         let idx = super::VCT_LISTS + vply;
         let mut moves = std::mem::take(&mut self.lists.moves[idx]);
-        let r = match self.attack_moves(vply, left, theirs, &mut moves) {
+        // The root works its moves out afresh: a proof there by a VCF must leave its line.
+        let cached = if vply > 0 {
+            self.proofs.get_list(key, left, &mut moves)
+        } else {
+            None
+        };
+        let listed = match cached {
+            Some((solved, _)) => solved,
+            None => {
+                let solved = self.attack_moves(vply, left, theirs, &mut moves);
+                if vply > 0 && !self.out_of_threat_budget() {
+                    self.proofs.put_list(key, left, solved, 0, &moves);
+                }
+                solved
+            }
+        };
+        let r = match listed {
             Some(solved) => {
                 if solved.pn == 0 {
                     // A VCF: its line is in reverse.
@@ -258,7 +345,24 @@ impl Worker<'_> {
         }
         let idx = super::VCT_LISTS + vply;
         let mut replies = std::mem::take(&mut self.lists.moves[idx]);
-        let r = match self.defence_moves(vply, left, &mut replies) {
+        let list_key = key ^ DEFENDER_LIST_SALT;
+        let listed = match self.proofs.get_list(list_key, left, &mut replies) {
+            Some((Some(solved), _)) => Err(solved),
+            Some((None, threat)) => Ok(threat),
+            None => {
+                let listed = self.defence_moves(vply, left, &mut replies);
+                if !self.out_of_threat_budget() {
+                    let (solved, threat) = match listed {
+                        Err(n) => (Some(n), 0),
+                        Ok(t) => (None, t),
+                    };
+                    self.proofs
+                        .put_list(list_key, left, solved, threat, &replies);
+                }
+                listed
+            }
+        };
+        let r = match listed {
             Err(solved) => solved,
             Ok(threat) => {
                 let r = self.expand(vply, left, false, &replies, th, &mut None);
@@ -630,6 +734,29 @@ mod tests {
         }
     }
 
+    /// A cached move list comes back as it was put, only for its own node and limit, and a
+    /// list too long to keep is not kept.
+    #[test]
+    fn move_lists_are_cached_per_node_and_limit() {
+        let mut t = ProofTable::default();
+        t.allocate();
+        let mut out = vec![99];
+        let key = 0x1234_5678_9abc_def1;
+        t.put_list(key, 5, None, 3, &[10, 200, 30]);
+        assert_eq!(t.get_list(key, 5, &mut out), Some((None, 3)));
+        assert_eq!(out, [10, 200, 30]);
+        assert_eq!(t.get_list(key, 4, &mut out), None);
+        assert_eq!(t.get_list(key ^ 1 << 40, 5, &mut out), None);
+        t.put_list(key, 5, Some(DISPROVEN), 0, &[]);
+        assert_eq!(t.get_list(key, 5, &mut out), Some((Some(DISPROVEN), 0)));
+        assert!(out.is_empty());
+        let long: Vec<u32> = (0..=LIST_CAP as u32).collect();
+        t.put_list(key + 1, 5, None, 0, &long);
+        assert_eq!(t.get_list(key + 1, 5, &mut out), None);
+        t.clear();
+        assert_eq!(t.get_list(key, 5, &mut out), None);
+    }
+
     /// The df-pn proves exactly what a plain search of the same tree proves, limit by limit,
     /// on positions from random games under each rule (some with VCTs, most without).
     #[test]
@@ -668,7 +795,7 @@ mod tests {
                     w.vcf_left = u64::MAX;
                     w.vct_left = u64::MAX;
                     w.vcf_cache = vec![(0, 0); VCF_CACHE];
-                    w.proofs.entries = vec![ProofEntry::default(); PROOF_ENTRIES];
+                    w.proofs.allocate();
                     let me = w.sb.to_move();
                     if w.sb.all_fives(me).len > 0 {
                         continue;
