@@ -283,6 +283,56 @@ fn good_fake_and_slow_fake_within_the_limit() {
     assert!(e.end().is_some_and(|s| s.success()));
 }
 
+/// An engine that loses the start of a command sent as it finishes a move (Rapfi does) is
+/// refused with a hint naming the cure, and plays once the command gap is given.
+#[test]
+fn command_gap_cures_an_engine_that_drops_a_command_after_its_move() {
+    let g = Geometry::square(15);
+    let quick = Timeouts {
+        turn: Some(Duration::from_millis(5000)),
+        ..Timeouts::default()
+    };
+    let mut e = fake("busy:300");
+    e.start(g, Rule::Freestyle, quick).unwrap();
+    e.begin().unwrap();
+    match e.turn(Pos::new(0, 0)) {
+        Err(f @ EngineFault::Refused { dropped: true, .. }) => {
+            let text = f.to_string();
+            assert!(text.contains("Unknown command: 0,0"), "{text}");
+            assert!(text.contains("command_gap_ms"), "{text}");
+        }
+        other => panic!("expected a refusal of a dropped command, got {other:?}"),
+    }
+    drop(e);
+
+    let mut e = fake("busy:300");
+    let gap = Timeouts {
+        command_gap: Duration::from_millis(400),
+        ..quick
+    };
+    e.start(g, Rule::Freestyle, gap).unwrap();
+    e.begin().unwrap();
+    let r = e.turn(Pos::new(0, 0)).unwrap();
+    // The gap is the manager's wait, not the engine's thinking time.
+    assert!(r.elapsed < Duration::from_millis(300), "{:?}", r.elapsed);
+    e.turn(Pos::new(0, 1)).unwrap();
+    assert!(e.end().is_some_and(|s| s.success()));
+}
+
+/// A refusal that quotes nothing sent is no dropped command.
+#[test]
+fn a_plain_refusal_gives_no_hint() {
+    let mut e = fake("error");
+    e.start(Geometry::square(15), Rule::Freestyle, Timeouts::default())
+        .unwrap();
+    match e.begin() {
+        Err(f @ EngineFault::Refused { dropped: false, .. }) => {
+            assert!(!f.to_string().contains("command_gap_ms"), "{f}");
+        }
+        other => panic!("expected a plain refusal, got {other:?}"),
+    }
+}
+
 #[test]
 fn crash_is_reported_with_its_status() {
     let mut e = fake("crash@2");

@@ -22,8 +22,8 @@
 //!   `table=FILE`), checked as a tournament's `Variant` is.
 //! - An external engine takes its fields of a tournament file: `move_time_ms` (default: the
 //!   match's `--move-time`, or the base of its `--game-time`; required under the other time
-//!   controls), `game_time_ms`, `tolerance_ms`, `max_memory_mb`, `start_timeout_ms`, `dir`,
-//!   `stderr`, and `arg=WORD` once per argument.
+//!   controls), `game_time_ms`, `tolerance_ms`, `max_memory_mb`, `start_timeout_ms`,
+//!   `command_gap_ms`, `dir`, `stderr`, and `arg=WORD` once per argument.
 //!
 //! Paths are relative to the working directory. The text is written to a private temporary
 //! folder for the loader (which reads files, and resolves paths beside the file: every path
@@ -467,7 +467,7 @@ fn external(
             "arg" => args.push(quote(value)),
             "dir" | "stderr" => fields.push(format!("{key}: {}", quote_path(Path::new(value)))),
             "move_time_ms" | "game_time_ms" | "tolerance_ms" | "start_timeout_ms"
-            | "max_memory_mb" => {
+            | "max_memory_mb" | "command_gap_ms" => {
                 let n: u64 = value
                     .parse()
                     .map_err(|_| format!("'{word}': expected a whole number"))?;
@@ -480,7 +480,8 @@ fn external(
             _ => {
                 return Err(format!(
                     "'{word}': an external engine takes name, arg, dir, stderr, move_time_ms, \
-                     game_time_ms, tolerance_ms, max_memory_mb and start_timeout_ms"
+                     game_time_ms, tolerance_ms, max_memory_mb, start_timeout_ms and \
+                     command_gap_ms"
                 ));
             }
         }

@@ -19,6 +19,7 @@
 //! | time per move or game (`MoveTime`, `GameTime`); an external engine's `move_time_ms`, `game_time_ms`, `start_timeout_ms` | 1..=[`MAX_TIME_MS`] (one day, in ms) |
 //! | an external engine's `tolerance_ms` | 0..=[`MAX_TIME_MS`] |
 //! | an external engine's `max_memory_mb` | 1..=[`MAX_MEMORY_MB`] (1 TiB) |
+//! | an external engine's `command_gap_ms` | 0..=[`MAX_COMMAND_GAP_MS`] (a second) |
 //! | search depth (`depth`, `Depth(n)`, Texel's collection `depth`) | 1..=[`MAX_DEPTH`] (64) |
 //! | transposition table `tt_mib` | 1..=[`MAX_TT_MIB`] (4096) |
 //! | board `size`, `width`, `height`; `k` | 3..=32; 3..=7 (as `gomoku_board` accepts) |
@@ -58,6 +59,11 @@ pub const MAX_THREADS: usize = 1024;
 
 /// The largest `max_memory_mb` of an external engine: 1 TiB, in MiB (it is sent in bytes).
 pub const MAX_MEMORY_MB: u64 = 1 << 20;
+
+/// The longest wait after an external engine's move before the next line is sent to it, in
+/// milliseconds (the gap works around engines that misread a command sent at once; a second
+/// is far more than any needs).
+pub const MAX_COMMAND_GAP_MS: u64 = 1000;
 
 /// The most game pairs of one tuning match (an SPSA iteration, a hill-climbing match, the
 /// confirmation) and of one SPRT batch.

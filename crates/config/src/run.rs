@@ -229,6 +229,10 @@ pub struct ExternalConfig {
     pub max_memory_mb: Option<u64>,
     /// Limit for answering `START`, milliseconds.
     pub start_timeout_ms: u64,
+    /// The least time between the engine's move and the next line sent to it, milliseconds
+    /// (left out of the file when 0, so runs without it keep their hash).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub command_gap_ms: u64,
     /// The program to start (resolved).
     #[serde(skip)]
     pub program: PathBuf,
@@ -238,6 +242,10 @@ pub struct ExternalConfig {
     /// A file its stderr is appended to (resolved), if set.
     #[serde(skip)]
     pub stderr: Option<PathBuf>,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// What plays.

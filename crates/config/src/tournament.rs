@@ -77,7 +77,9 @@
 //! the RON parser; missing engine, external command or opening files, bad overrides, duplicate names and unknown
 //! gauntlet candidates at the place they are written; a bad opening at its line in the book.
 
-use crate::limits::{MAX_JOBS, MAX_MEMORY_MB, MAX_PARTICIPANTS, MAX_ROUNDS, MAX_THREADS};
+use crate::limits::{
+    MAX_COMMAND_GAP_MS, MAX_JOBS, MAX_MEMORY_MB, MAX_PARTICIPANTS, MAX_ROUNDS, MAX_THREADS,
+};
 use crate::run::{
     BoardConfig, BookConfig, EngineSpec, ExternalConfig, Pairing, PlayerConfig, PlayerSpec,
     RUN_CONFIG_VERSION, RunConfig, RunKind,
@@ -203,6 +205,11 @@ pub enum ParticipantEntry {
         /// Limit for answering `START` (default 10000; 1..=[`MAX_TIME_MS`]).
         #[serde(default = "ten_thousand")]
         start_timeout_ms: u64,
+        /// The least time between the engine's move and the next line sent to it (default
+        /// 0; 0..=[`MAX_COMMAND_GAP_MS`]): Rapfi loses a command that arrives as it
+        /// finishes a move.
+        #[serde(default)]
+        command_gap_ms: u64,
         /// A file the engine's stderr is appended to, relative to the tournament file.
         #[serde(default)]
         stderr: Option<PathBuf>,
@@ -841,6 +848,7 @@ pub fn load_tournament_with(
                 tolerance_ms,
                 max_memory_mb,
                 start_timeout_ms,
+                command_gap_ms,
                 stderr,
             } => {
                 let at = loc.next(&format!("\"{command}\""));
@@ -876,6 +884,15 @@ pub fn load_tournament_with(
                         ));
                     }
                 }
+                if *command_gap_ms > MAX_COMMAND_GAP_MS {
+                    return Err(loc.error_at(
+                        at,
+                        format!(
+                            "external engine {name}: command_gap_ms {command_gap_ms} not in \
+                             0..={MAX_COMMAND_GAP_MS}"
+                        ),
+                    ));
+                }
                 if let Some(mb) = *max_memory_mb
                     && !(1..=MAX_MEMORY_MB).contains(&mb)
                 {
@@ -900,6 +917,7 @@ pub fn load_tournament_with(
                         tolerance_ms: *tolerance_ms,
                         max_memory_mb: *max_memory_mb,
                         start_timeout_ms: *start_timeout_ms,
+                        command_gap_ms: *command_gap_ms,
                         program,
                         dir,
                         stderr: stderr.as_deref().map(resolve),

@@ -540,6 +540,10 @@ fn external_engines_resolve_relative_to_the_file() {
             "external engine x: max_memory_mb 18446744073709551615 not in 1..=1048576",
         ),
         (
+            "External(name: \"x\", command: \"bin/pbrain-x\", move_time_ms: 5, command_gap_ms: 1001)",
+            "external engine x: command_gap_ms 1001 not in 0..=1000",
+        ),
+        (
             "External(name: \"x\", command: \"bin/pbrain-x\", move_time_ms: 0)",
             "external engine x: move_time_ms 0 not in 1..=86400000 (a day)",
         ),

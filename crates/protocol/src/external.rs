@@ -45,6 +45,10 @@ use thiserror::Error;
 const LINES_IN_FLIGHT: usize = 256;
 
 /// A duration in milliseconds as a person reads it (`150.1 ms`).
+/// Said of a refusal that quotes the command it answers.
+const DROPPED_HINT: &str = " (it seems to have lost the start of a command sent right \
+    after its move; Rapfi does so: give it command_gap_ms, e.g. 10)";
+
 fn ms(d: Duration) -> String {
     format!("{:.1} ms", d.as_secs_f64() * 1e3)
 }
@@ -100,6 +104,9 @@ pub struct Timeouts {
     pub start: Duration,
     /// `INFO max_memory` in bytes, if any.
     pub max_memory: Option<u64>,
+    /// The least time between the engine's move and the next line sent to it (none by
+    /// default): Rapfi loses the first word of a command that arrives as it finishes a move.
+    pub command_gap: Duration,
 }
 
 impl Default for Timeouts {
@@ -110,6 +117,7 @@ impl Default for Timeouts {
             tolerance: Duration::from_millis(1000),
             start: Duration::from_secs(10),
             max_memory: None,
+            command_gap: Duration::ZERO,
         }
     }
 }
@@ -191,10 +199,13 @@ pub enum EngineFault {
         reason: IllegalReason,
     },
     /// The engine answered `ERROR` (e.g. an unsupported board size).
-    #[error("engine refused: {message}")]
+    #[error("engine refused: {message}{}", if *.dropped { DROPPED_HINT } else { "" })]
     Refused {
         /// The text after `ERROR`.
         message: String,
+        /// Whether the text quotes a part of what was just sent, as an engine that lost the
+        /// start of a command sent right after its move does.
+        dropped: bool,
     },
     /// The caller's request cannot be sent (k other than 5, a move that does not fit the
     /// position kept for this engine, no game started).
@@ -395,6 +406,18 @@ pub fn live_engines() -> usize {
     registry().live.len()
 }
 
+/// Whether an `ERROR` text quotes a word of what was just sent other than a command's first
+/// (`Unknown command: 7,2` after `TURN 7,2`): the engine read that word as a command.
+fn quotes_sent(message: &str, info: &str, command: &str) -> bool {
+    let message = message.to_ascii_lowercase();
+    [info, command]
+        .iter()
+        .flat_map(|text| text.lines())
+        .flat_map(|line| line.split_whitespace().skip(1))
+        .chain(command.lines().skip(1))
+        .any(|word| message.contains(&word.to_ascii_lowercase()))
+}
+
 enum Event {
     Line(String, Instant),
     /// A line over [`crate::MAX_LINE`] bytes; the reader stops there.
@@ -415,6 +438,8 @@ pub struct ExternalEngine {
     game_used: Duration,
     time_cap: Option<Duration>,
     last_message: Option<String>,
+    /// When the engine's last move arrived, until the next line is sent to it.
+    last_move_at: Option<Instant>,
 }
 
 impl ExternalEngine {
@@ -503,6 +528,7 @@ impl ExternalEngine {
             game_used: Duration::ZERO,
             time_cap: None,
             last_message: None,
+            last_move_at: None,
         })
     }
 
@@ -533,8 +559,19 @@ impl ExternalEngine {
         self.time_cap = cap;
     }
 
-    /// Sends one line and flushes.
+    /// Waits until the command gap since the engine's last move has passed.
+    fn settle(&mut self) {
+        if let Some(at) = self.last_move_at.take() {
+            let wait = (at + self.timeouts.command_gap).saturating_duration_since(Instant::now());
+            if !wait.is_zero() {
+                std::thread::sleep(wait);
+            }
+        }
+    }
+
+    /// Sends one line and flushes (after the command gap).
     fn send(&mut self, text: &str) -> Result<(), EngineFault> {
+        self.settle();
         let Some(stdin) = self.stdin.as_mut() else {
             return Err(self.crashed());
         };
@@ -662,7 +699,10 @@ impl ExternalEngine {
         let mut msg = None;
         let (answer, line, _) = self.next_answer(sent, Some((sent + limit, limit)), &mut msg)?;
         match answer {
-            Answer::Error(message) => Err(EngineFault::Refused { message }),
+            Answer::Error(message) => Err(EngineFault::Refused {
+                message,
+                dropped: false,
+            }),
             _ => Ok(line),
         }
     }
@@ -698,7 +738,12 @@ impl ExternalEngine {
             let (answer, _, _) = self.next_answer(sent, Some((sent + limit, limit)), &mut msg)?;
             match answer {
                 Answer::Ok => break,
-                Answer::Error(message) => return Err(EngineFault::Refused { message }),
+                Answer::Error(message) => {
+                    return Err(EngineFault::Refused {
+                        message,
+                        dropped: false,
+                    });
+                }
                 // Banners and other chatter before OK are tolerated.
                 _ => {}
             }
@@ -788,14 +833,18 @@ impl ExternalEngine {
 
     /// Sends a move request and waits for a legal move within the limits.
     fn request(&mut self, text: String) -> Result<MoveReply, EngineFault> {
+        // The gap is waited out before the clock starts: it is the manager's, not the engine's.
+        self.settle();
         let t = self.timeouts;
         let game_left = t.game.map(|g| g.saturating_sub(self.game_used));
         let game_left = match (game_left, self.time_cap) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
+        let mut said = String::new();
         if let Some(left) = game_left {
-            self.send(&format!("INFO time_left {}", left.as_millis()))?;
+            said = format!("INFO time_left {}", left.as_millis());
+            self.send(&said)?;
         }
         let limit = match (t.turn, game_left) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -816,7 +865,10 @@ impl ExternalEngine {
                     self.send(&format!("PLAY {x},{y}"))?;
                     continue;
                 }
-                Answer::Error(message) => return Err(EngineFault::Refused { message }),
+                Answer::Error(message) => {
+                    let dropped = quotes_sent(&message, &said, &text);
+                    return Err(EngineFault::Refused { message, dropped });
+                }
                 _ => {
                     return Err(EngineFault::Garbage {
                         line: line.chars().take(200).collect(),
@@ -830,6 +882,7 @@ impl ExternalEngine {
                 return Err(illegal(IllegalReason::OffBoard));
             }
             let pos = Pos::new(x as u8, y as u8);
+            self.last_move_at = Some(at);
             return match board.try_make(pos) {
                 Ok(()) => Ok(MoveReply {
                     pos,

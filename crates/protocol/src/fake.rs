@@ -16,17 +16,20 @@
 //! without end and without a line break), `spam` (write `MESSAGE` lines without end),
 //! `forbidden` (as Black under renju, play a forbidden point when there is one), `error`
 //! (answer `ERROR`), `suggest` (answer `SUGGEST x,y` with its good move, and play it when the
-//! manager says `PLAY`), `slow:MS` (sleep MS milliseconds, then play as `good`).
+//! manager says `PLAY`), `slow:MS` (sleep MS milliseconds, then play as `good`), `busy:MS`
+//! (play as `good`, then stay busy MS milliseconds as Rapfi does while it finishes a move: a
+//! command arriving then loses its first word, and the rest of its line is answered
+//! `ERROR Unknown command: REST`).
 
 use crate::brain::centre_order;
 use crate::command::{BoardLine, Command, parse_board_line, parse_command};
 use gomoku_board::{Board, Cell, Geometry, Pos, Rule};
 use std::io::{BufRead, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The usage line of the modes.
 pub const USAGE: &str = "usage: gomoku-fake-engine \
-    good|crash|hang|hang-child|hang-setsid|orphan|mute|flood|spam|garbage|occupied|offboard|forbidden|error|suggest|slow:MS[@N]";
+    good|crash|hang|hang-child|hang-setsid|orphan|mute|flood|spam|garbage|occupied|offboard|forbidden|error|suggest|slow:MS|busy:MS[@N]";
 
 /// The exit status of the `crash` mode.
 pub const CRASH_STATUS: i32 = 3;
@@ -67,6 +70,9 @@ pub enum Mode {
     Suggest,
     /// Sleeps this many milliseconds, then plays as `Good`.
     Slow(u64),
+    /// Plays as `Good`, then for this many milliseconds reads a command's first word as
+    /// Rapfi does while it finishes a move: dropped, the rest answered as unknown.
+    Busy(u64),
 }
 
 /// Parses `MODE[@N]` into the mode and the move it starts at.
@@ -91,7 +97,11 @@ pub fn parse_mode(arg: &str) -> Option<(Mode, u32)> {
         "forbidden" => Mode::Forbidden,
         "error" => Mode::Error,
         "suggest" => Mode::Suggest,
-        _ => Mode::Slow(m.strip_prefix("slow:")?.parse().ok()?),
+        _ => match m.split_once(':')? {
+            ("slow", ms) => Mode::Slow(ms.parse().ok()?),
+            ("busy", ms) => Mode::Busy(ms.parse().ok()?),
+            _ => return None,
+        },
     };
     Some((mode, n))
 }
@@ -130,6 +140,8 @@ struct Fake<'a> {
     asked: u32,
     rule: Rule,
     board: Option<Board>,
+    /// Until when a `busy` engine is still finishing its move.
+    busy_until: Option<Instant>,
 }
 
 impl Fake<'_> {
@@ -215,6 +227,9 @@ impl Fake<'_> {
                 }
             }
             Mode::Slow(ms) => std::thread::sleep(Duration::from_millis(ms)),
+            Mode::Busy(ms) => {
+                self.busy_until = Some(Instant::now() + Duration::from_millis(ms));
+            }
         }
         match good {
             Some(p) => {
@@ -264,9 +279,18 @@ pub fn run(mode: Mode, at: u32, input: impl BufRead, out: &mut dyn Write) {
         asked: 0,
         rule: Rule::Freestyle,
         board: None,
+        busy_until: None,
     };
     let mut lines = input.lines();
     while let Some(Ok(line)) = lines.next() {
+        // Rapfi reads END (and STOP) even while busy.
+        let end = line.trim().eq_ignore_ascii_case("END");
+        if fake.busy_until.take().is_some_and(|t| Instant::now() < t) && !end {
+            if let Some((_, rest)) = line.trim().split_once(' ') {
+                say(fake.out, &format!("ERROR Unknown command: {rest}"));
+            }
+            continue;
+        }
         let cmd = match parse_command(&line) {
             Ok(Some(c)) => c,
             Ok(None) => continue,

@@ -51,6 +51,8 @@ pub struct ExternalSpec {
     pub max_memory: Option<u64>,
     /// Limit for answering `START` (engines that load a network may need seconds).
     pub start_timeout: Duration,
+    /// The least time between the engine's move and the next line sent to it.
+    pub command_gap: Duration,
 }
 
 impl ExternalSpec {
@@ -63,6 +65,7 @@ impl ExternalSpec {
             tolerance: Duration::from_millis(1000),
             max_memory: None,
             start_timeout: Duration::from_secs(10),
+            command_gap: Duration::ZERO,
         }
     }
 
@@ -74,6 +77,7 @@ impl ExternalSpec {
             tolerance: self.tolerance,
             start: self.start_timeout,
             max_memory: self.max_memory,
+            command_gap: self.command_gap,
         }
     }
 }

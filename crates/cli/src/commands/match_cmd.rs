@@ -23,7 +23,8 @@ ENGINES:
     cmd:PROGRAM                    an external Gomocup (pbrain) engine
   Settings: name=NAME; for an engine any field a tournament's overrides take (depth=6,
   top_n=5, top_n=none, lmr=false, table=FILE); for cmd: move_time_ms, game_time_ms,
-  tolerance_ms, max_memory_mb, start_timeout_ms, dir, stderr and arg=WORD (once per argument).
+  tolerance_ms, max_memory_mb, start_timeout_ms, command_gap_ms, dir, stderr and arg=WORD
+  (once per argument).
   A setting renames the engine as a sweep would (seed-d4 depth=6 plays as seed-d4-depth6).
 
 EXAMPLES:

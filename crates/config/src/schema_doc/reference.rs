@@ -9,8 +9,9 @@
 
 use super::{Entry, Host, Item, Kind, Section};
 use crate::limits::{
-    MAX_DEPTH, MAX_ELO, MAX_INPUT_BYTES, MAX_ITERATIONS, MAX_JOBS, MAX_MEMORY_MB, MAX_NAME_LEN,
-    MAX_PAIRS, MAX_PARTICIPANTS, MAX_ROUNDS, MAX_TEXEL_GAMES, MAX_THREADS, MAX_TIME_MS, MAX_TT_MIB,
+    MAX_COMMAND_GAP_MS, MAX_DEPTH, MAX_ELO, MAX_INPUT_BYTES, MAX_ITERATIONS, MAX_JOBS,
+    MAX_MEMORY_MB, MAX_NAME_LEN, MAX_PAIRS, MAX_PARTICIPANTS, MAX_ROUNDS, MAX_TEXEL_GAMES,
+    MAX_THREADS, MAX_TIME_MS, MAX_TT_MIB,
 };
 use gomoku_board::{MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
 use gomoku_engine::{CellClass, EngineParams, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, MAX_VCT_DEPTH};
@@ -431,6 +432,15 @@ fn tournament() -> Section {
         .default("10000")
         .int(1, MAX_TIME_MS)
         .ex("start_timeout_ms: 30000"),
+        Entry::field(
+            "command_gap_ms",
+            "The least time between its move and the next line sent to it. Rapfi loses the first \
+             word of a command that comes while it finishes a move (it answers `ERROR Unknown \
+             command: 7,2` to `TURN 7,2` and forfeits); 10 ms cures it.",
+        )
+        .default("0")
+        .int(0, MAX_COMMAND_GAP_MS)
+        .ex("command_gap_ms: 10"),
         Entry::field(
             "stderr",
             "A file its standard error is appended to, relative to the tournament file.",
@@ -1814,7 +1824,7 @@ pub fn example_books() -> Vec<(&'static str, &'static str, &'static str)> {
 /// The limits table of `crate::limits`' documentation, with each constant's value written in.
 pub fn limits_table() -> Result<String, String> {
     let source = include_str!("../limits.rs");
-    let values: [(&str, String); 14] = [
+    let values: [(&str, String); 15] = [
         ("MAX_INPUT_BYTES", format!("{} MiB", MAX_INPUT_BYTES >> 20)),
         ("MAX_NAME_LEN", MAX_NAME_LEN.to_string()),
         ("MAX_ROUNDS", MAX_ROUNDS.to_string()),
@@ -1825,6 +1835,7 @@ pub fn limits_table() -> Result<String, String> {
         ("MAX_PAIRS", MAX_PAIRS.to_string()),
         ("MAX_TIME_MS", MAX_TIME_MS.to_string()),
         ("MAX_MEMORY_MB", MAX_MEMORY_MB.to_string()),
+        ("MAX_COMMAND_GAP_MS", MAX_COMMAND_GAP_MS.to_string()),
         ("MAX_DEPTH", MAX_DEPTH.to_string()),
         ("MAX_TT_MIB", MAX_TT_MIB.to_string()),
         ("MAX_TEXEL_GAMES", MAX_TEXEL_GAMES.to_string()),
