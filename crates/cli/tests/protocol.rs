@@ -916,6 +916,49 @@ fn processes_with(tag: &str) -> Vec<u32> {
     found
 }
 
+/// In a tournament, an engine that drops a command sent as it finishes a move plays with a
+/// command gap, and the gap is not charged to its moves.
+#[test]
+fn the_command_gap_is_waited_outside_the_engines_clock() {
+    let cfg = repo("configs/engines/seed-d2.ron");
+    let cfg = cfg.to_str().unwrap();
+    let dir = tournament_dir(
+        "gap",
+        &["h8i9"],
+        &[
+            format!("Engine({cfg:?})"),
+            external(
+                "busy",
+                FAKE,
+                &["busy:100"],
+                "move_time_ms: 1000, tolerance_ms: 1000, command_gap_ms: 200",
+            ),
+        ],
+        "",
+    );
+    run_tournament(&dir);
+    let lines = journal(&dir);
+    assert_eq!(lines.len(), 2);
+    for g in &lines {
+        assert_eq!(g["reason"], "five", "{g}");
+        let fake_is_black = g["black"] == "busy";
+        let opening = g["opening_moves"].as_array().unwrap().len();
+        let times: Vec<u64> = g["time_us"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| ((opening + i) % 2 == 0) == fake_is_black)
+            .map(|(_, t)| t.as_u64().unwrap())
+            .collect();
+        // Its second move and later ones came after a gap of 200 ms; an instant engine's
+        // moves take far less.
+        assert!(times.len() >= 2, "{g}");
+        assert!(times.iter().all(|&t| t < 100_000), "{times:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn faulty_engines_lose_with_their_reason_and_are_restarted() {
     let cfg = repo("configs/engines/seed-d2.ron");

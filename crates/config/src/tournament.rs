@@ -52,7 +52,9 @@
 //!   are relative to the tournament file. `move_time_ms` is required (`INFO timeout_turn`);
 //!   `game_time_ms` (`INFO timeout_match`, then `time_left` before each move), `max_memory_mb`
 //!   (`INFO max_memory`) and `start_timeout_ms` (default 10000, for `START`) are optional;
-//!   `tolerance_ms` (default 1000) is the grace past a limit before a loss on time. These are
+//!   `tolerance_ms` (default 1000) is the grace past a limit before a loss on time;
+//!   `command_gap_ms` (default 0) is a wait after the engine's move before anything more is
+//!   sent to it, outside its clock (Rapfi needs about 10). These are
 //!   the engine's own limits; the `time_control` applies to the other players (under
 //!   `GameTime` the runner's clock also caps the engine's `time_left`). Each worker thread
 //!   runs its own engine process, so give such tournaments `threads` that leave the engines

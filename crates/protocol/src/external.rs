@@ -44,11 +44,14 @@ use thiserror::Error;
 /// Lines of an engine's output held between reads (each at most [`crate::MAX_LINE`]).
 const LINES_IN_FLIGHT: usize = 256;
 
-/// A duration in milliseconds as a person reads it (`150.1 ms`).
-/// Said of a refusal that quotes the command it answers.
+/// Said of a refusal that looks like a lost command word.
 const DROPPED_HINT: &str = " (it seems to have lost the start of a command sent right \
-    after its move; Rapfi does so: give it command_gap_ms, e.g. 10)";
+    after its move, as Rapfi does: set or raise its command_gap_ms, e.g. to 10)";
 
+/// A command sent this soon after the engine's move may meet an engine still finishing it.
+const DROP_WINDOW: Duration = Duration::from_millis(20);
+
+/// A duration in milliseconds as a person reads it (`150.1 ms`).
 fn ms(d: Duration) -> String {
     format!("{:.1} ms", d.as_secs_f64() * 1e3)
 }
@@ -406,16 +409,21 @@ pub fn live_engines() -> usize {
     registry().live.len()
 }
 
-/// Whether an `ERROR` text quotes a word of what was just sent other than a command's first
-/// (`Unknown command: 7,2` after `TURN 7,2`): the engine read that word as a command.
-fn quotes_sent(message: &str, info: &str, command: &str) -> bool {
-    let message = message.to_ascii_lowercase();
-    [info, command]
-        .iter()
-        .flat_map(|text| text.lines())
-        .flat_map(|line| line.split_whitespace().skip(1))
-        .chain(command.lines().skip(1))
-        .any(|word| message.contains(&word.to_ascii_lowercase()))
+/// Whether an `ERROR` text names, as a word of its own, what follows the first word of the
+/// first line sent (`Unknown command: 7,2` after `TURN 7,2`; the next line after a lone
+/// `BOARD`): the engine lost that first word and read the rest as a command.
+fn quotes_sent(message: &str, first: &str) -> bool {
+    let mut lines = first.lines();
+    let head = lines.next().unwrap_or("").trim();
+    let rest = match head.split_once(char::is_whitespace) {
+        Some((_, rest)) => rest.split_whitespace().next().unwrap_or(""),
+        None => lines.next().unwrap_or("").trim(),
+    };
+    !rest.is_empty()
+        && message
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_'))
+            .any(|w| w.eq_ignore_ascii_case(rest))
 }
 
 enum Event {
@@ -440,6 +448,9 @@ pub struct ExternalEngine {
     last_message: Option<String>,
     /// When the engine's last move arrived, until the next line is sent to it.
     last_move_at: Option<Instant>,
+    /// Whether the first line since the engine's last move went out within [`DROP_WINDOW`]
+    /// of it (so an `ERROR` quoting it may be a lost command word).
+    sent_soon: bool,
 }
 
 impl ExternalEngine {
@@ -529,6 +540,7 @@ impl ExternalEngine {
             time_cap: None,
             last_message: None,
             last_move_at: None,
+            sent_soon: false,
         })
     }
 
@@ -559,14 +571,23 @@ impl ExternalEngine {
         self.time_cap = cap;
     }
 
-    /// Waits until the command gap since the engine's last move has passed.
-    fn settle(&mut self) {
+    /// Waits until the command gap since the engine's last move has passed. Every line
+    /// sent waits so; a manager that times the engine calls this first, so that the wait
+    /// is not charged to the engine's move.
+    pub fn settle(&mut self) {
         if let Some(at) = self.last_move_at.take() {
             let wait = (at + self.timeouts.command_gap).saturating_duration_since(Instant::now());
             if !wait.is_zero() {
                 std::thread::sleep(wait);
             }
+            self.sent_soon = at.elapsed() < DROP_WINDOW;
         }
+    }
+
+    /// A refusal of `sent`, the first line(s) sent since the engine's last move.
+    fn refusal(&mut self, message: String, sent: &str) -> EngineFault {
+        let dropped = std::mem::take(&mut self.sent_soon) && quotes_sent(&message, sent);
+        EngineFault::Refused { message, dropped }
     }
 
     /// Sends one line and flushes (after the command gap).
@@ -737,13 +758,11 @@ impl ExternalEngine {
         loop {
             let (answer, _, _) = self.next_answer(sent, Some((sent + limit, limit)), &mut msg)?;
             match answer {
-                Answer::Ok => break,
-                Answer::Error(message) => {
-                    return Err(EngineFault::Refused {
-                        message,
-                        dropped: false,
-                    });
+                Answer::Ok => {
+                    self.sent_soon = false;
+                    break;
                 }
+                Answer::Error(message) => return Err(self.refusal(message, &cmd)),
                 // Banners and other chatter before OK are tolerated.
                 _ => {}
             }
@@ -866,8 +885,8 @@ impl ExternalEngine {
                     continue;
                 }
                 Answer::Error(message) => {
-                    let dropped = quotes_sent(&message, &said, &text);
-                    return Err(EngineFault::Refused { message, dropped });
+                    let first = if said.is_empty() { &text } else { &said };
+                    return Err(self.refusal(message, first));
                 }
                 _ => {
                     return Err(EngineFault::Garbage {
@@ -883,6 +902,7 @@ impl ExternalEngine {
             }
             let pos = Pos::new(x as u8, y as u8);
             self.last_move_at = Some(at);
+            self.sent_soon = false;
             return match board.try_make(pos) {
                 Ok(()) => Ok(MoveReply {
                     pos,
@@ -917,5 +937,30 @@ fn no_game() -> EngineFault {
 impl Drop for ExternalEngine {
     fn drop(&mut self) {
         self.kill_and_reap();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quotes_sent;
+
+    /// A refusal is read as a lost command word only when it names, as a word of its own,
+    /// exactly what followed that word.
+    #[test]
+    fn a_lost_command_word_is_told_from_other_refusals() {
+        for (message, sent, lost) in [
+            ("Unknown command: 7,2", "TURN 7,2", true),
+            ("Unknown command: 15", "START 15", true),
+            ("Unknown command: TIME_LEFT", "INFO time_left 5", true),
+            ("Unknown command: \"7,7,1\"", "BOARD\n7,7,1\n8,8,2\nDONE", true),
+            ("Unknown command: 17,2", "TURN 7,2", false),
+            ("bad move 11,12", "TURN 1,1", false),
+            ("5 seconds left", "INFO time_left 5", false),
+            ("abandoned", "BOARD\n7,7,1\nDONE", false),
+            ("Unknown command", "BEGIN", false),
+            ("", "TURN 7,2", false),
+        ] {
+            assert_eq!(quotes_sent(message, sent), lost, "{message:?} after {sent:?}");
+        }
     }
 }

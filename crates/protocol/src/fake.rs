@@ -283,7 +283,7 @@ pub fn run(mode: Mode, at: u32, input: impl BufRead, out: &mut dyn Write) {
     };
     let mut lines = input.lines();
     while let Some(Ok(line)) = lines.next() {
-        // Rapfi reads END (and STOP) even while busy.
+        // Rapfi reads END even while busy.
         let end = line.trim().eq_ignore_ascii_case("END");
         if fake.busy_until.take().is_some_and(|t| Instant::now() < t) && !end {
             if let Some((_, rest)) = line.trim().split_once(' ') {

@@ -209,6 +209,12 @@ impl Player for ExternalPlayer {
         Some(self.spec.move_time)
     }
 
+    fn settle(&mut self) {
+        if let Some(engine) = self.engine.as_mut() {
+            engine.settle();
+        }
+    }
+
     fn choose_move(
         &mut self,
         board: &Board,

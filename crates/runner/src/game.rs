@@ -285,6 +285,7 @@ pub fn play_game(
             remaining: remaining[side],
             ply: board.history().len(),
         };
+        players[side].settle();
         let start = Instant::now();
         let answer = players[side].choose_move(&board, &clock, rng);
         let elapsed = start.elapsed();

@@ -165,6 +165,9 @@ pub trait Player {
     fn turn_limit(&self) -> Option<Duration> {
         None
     }
+    /// Waits until the player may be asked for a move (an external engine's command gap),
+    /// before its clock starts: the wait is the manager's, not the player's.
+    fn settle(&mut self) {}
 }
 
 /// Builds a fresh player; each worker thread calls it once per participant it meets.

@@ -77,8 +77,6 @@ pub(super) struct ProofEntry {
 const LIST_ENTRIES: usize = 1 << 16;
 /// The most moves a cached list holds; a longer one is worked out at every visit.
 const LIST_CAP: usize = 48;
-/// Salts a defender's node's key in the move-list cache, apart from an attacker's node.
-const DEFENDER_LIST_SALT: u64 = 0x5851_F42D_4C95_7F2D;
 
 /// One node's moves as its visit worked them out: the node solved at once, or its moves
 /// (and, for a defender's node, the attacker moves of the threat they answer).
@@ -345,8 +343,9 @@ impl Worker<'_> {
         }
         let idx = super::VCT_LISTS + vply;
         let mut replies = std::mem::take(&mut self.lists.moves[idx]);
-        let list_key = key ^ DEFENDER_LIST_SALT;
-        let listed = match self.proofs.get_list(list_key, left, &mut replies) {
+        // An attacker's node and a defender's never share a key: the position's key holds
+        // the side to move, and the proof key the attacker.
+        let listed = match self.proofs.get_list(key, left, &mut replies) {
             Some((Some(solved), _)) => Err(solved),
             Some((None, threat)) => Ok(threat),
             None => {
@@ -356,8 +355,7 @@ impl Worker<'_> {
                         Err(n) => (Some(n), 0),
                         Ok(t) => (None, t),
                     };
-                    self.proofs
-                        .put_list(list_key, left, solved, threat, &replies);
+                    self.proofs.put_list(key, left, solved, threat, &replies);
                 }
                 listed
             }
@@ -746,7 +744,7 @@ mod tests {
         assert_eq!(t.get_list(key, 5, &mut out), Some((None, 3)));
         assert_eq!(out, [10, 200, 30]);
         assert_eq!(t.get_list(key, 4, &mut out), None);
-        assert_eq!(t.get_list(key ^ 1 << 40, 5, &mut out), None);
+        assert_eq!(t.get_list(key ^ (1 << 40), 5, &mut out), None);
         t.put_list(key, 5, Some(DISPROVEN), 0, &[]);
         assert_eq!(t.get_list(key, 5, &mut out), Some((Some(DISPROVEN), 0)));
         assert!(out.is_empty());
