@@ -952,7 +952,11 @@ mod tests {
             ("Unknown command: 7,2", "TURN 7,2", true),
             ("Unknown command: 15", "START 15", true),
             ("Unknown command: TIME_LEFT", "INFO time_left 5", true),
-            ("Unknown command: \"7,7,1\"", "BOARD\n7,7,1\n8,8,2\nDONE", true),
+            (
+                "Unknown command: \"7,7,1\"",
+                "BOARD\n7,7,1\n8,8,2\nDONE",
+                true,
+            ),
             ("Unknown command: 17,2", "TURN 7,2", false),
             ("bad move 11,12", "TURN 1,1", false),
             ("5 seconds left", "INFO time_left 5", false),
@@ -960,7 +964,11 @@ mod tests {
             ("Unknown command", "BEGIN", false),
             ("", "TURN 7,2", false),
         ] {
-            assert_eq!(quotes_sent(message, sent), lost, "{message:?} after {sent:?}");
+            assert_eq!(
+                quotes_sent(message, sent),
+                lost,
+                "{message:?} after {sent:?}"
+            );
         }
     }
 }
