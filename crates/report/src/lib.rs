@@ -38,6 +38,7 @@ pub use input::{
 };
 
 use chart::{Spec, render};
+use rayon::prelude::*;
 
 /// Errors while writing a report; each names the path involved.
 #[derive(Debug, thiserror::Error)]
@@ -144,11 +145,13 @@ fn render_all(dir: &Path, input: &ReportInput) -> Result<Vec<(ChartFile, String)
     ));
     specs.push(prepare::first_mover(&input.openings));
     specs.push(prepare::speed(&input.speed));
-    let mut out = Vec::new();
-    for spec in specs.into_iter().flatten() {
-        out.push(render(dir, spec)?);
-    }
-    Ok(out)
+    // Each chart is drawn on its own (the fonts are registered once, behind a lock), and
+    // drawing them is most of a small run's report: in parallel, in order.
+    let specs: Vec<Spec> = specs.into_iter().flatten().collect();
+    specs
+        .into_par_iter()
+        .map(|spec| render(dir, spec))
+        .collect()
 }
 
 /// Writes all charts with data, `report.md` and `report.html` into `dir`
