@@ -1559,19 +1559,15 @@ impl SearchBoard {
         let (mut sum, mut best, mut twos) = (0u32, 0u32, 0u32);
         for d in 0..4 {
             let span = (self.span(i, d, self.h) >> (2 * (self.h + 1 - k))) & mask;
-            let (lo, hi) = (span & LO, (span >> 1) & LO);
-            let mine = match color {
-                Color::Black => lo & !hi,
-                Color::White => hi & !lo,
-            };
+            let own = own_stones(span, color);
             // The other colour's stones and the edge (both bits set).
-            let blocked = (lo | hi) & !mine;
-            let mine = mine | centre;
+            let blocked = (span | span >> 1) & LO & !own;
+            let mine = own | centre;
             let mut line = 0u32;
             for start in 0..k {
                 let w = window << (2 * start);
                 if blocked & w == 0 {
-                    line = line.max((mine & w).count_ones());
+                    line = line.max(count_even_bits(mine & w) as u32);
                 }
             }
             best = best.max(line);
