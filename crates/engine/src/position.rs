@@ -1816,13 +1816,8 @@ mod tests {
             (Rule::Standard, 6, 19),
             (Rule::Freestyle, 3, 5),
         ] {
-            let geometry = Geometry {
-                width: size,
-                height: size,
-                k,
-            };
             for _ in 0..30 {
-                let board = crowded_board(&mut rng, geometry, rule);
+                let board = crowded_board(&mut rng, rule, k, size);
                 let sb = SearchBoard::new(&board, t.clone(), 2);
                 for color in [Color::Black, Color::White] {
                     let (near, scan) = (sb.all_fives(color), sb.all_fives_by_scan(color));
@@ -1850,13 +1845,8 @@ mod tests {
             (Rule::Freestyle, 4, 9),
             (Rule::Freestyle, 3, 5),
         ] {
-            let geometry = Geometry {
-                width: size,
-                height: size,
-                k,
-            };
             for _ in 0..20 {
-                let board = crowded_board(&mut rng, geometry, rule);
+                let board = crowded_board(&mut rng, rule, k, size);
                 let mut sb = SearchBoard::new(&board, t.clone(), 2);
                 for step in 0..3 {
                     for i in empty_cells(&sb) {
@@ -1889,13 +1879,25 @@ mod tests {
         );
     }
 
-    /// A board of `geometry` under `rule` after up to half as many random moves as it has
-    /// points (a move onto an occupied point is skipped; a five may stand on it).
-    fn crowded_board(rng: &mut rand_chacha::ChaCha8Rng, geometry: Geometry, rule: Rule) -> Board {
+    /// A square board of `size` with rows of `k` under `rule` after up to half as many random
+    /// moves as it has points (a move onto an occupied point is skipped; a five may stand on
+    /// it).
+    fn crowded_board(
+        rng: &mut rand_chacha::ChaCha8Rng,
+        rule: Rule,
+        k: usize,
+        size: usize,
+    ) -> Board {
+        let geometry = Geometry {
+            k,
+            ..Geometry::square(size)
+        };
         let mut board = Board::new(geometry, rule).unwrap();
-        let (w, h) = (geometry.width, geometry.height);
-        for _ in 0..rng.random_range(0..w * h / 2) {
-            let p = Pos::new(rng.random_range(0..w) as u8, rng.random_range(0..h) as u8);
+        for _ in 0..rng.random_range(0..size * size / 2) {
+            let p = Pos::new(
+                rng.random_range(0..size) as u8,
+                rng.random_range(0..size) as u8,
+            );
             if board.cell(p) == Cell::Empty {
                 board.make(p);
             }
