@@ -118,13 +118,18 @@ impl Worker<'_> {
         won && !self.stopped
     }
 
+    /// Allocates the VCF cache at its size, unless done (the first threat search does it).
+    pub(super) fn allocate_vcf_cache(&mut self) {
+        if self.vcf_cache.len() != VCF_CACHE {
+            self.vcf_cache = vec![(0, 0); VCF_CACHE];
+        }
+    }
+
     /// VCF from the current position for the side to move, shortest first: a full-depth
     /// attempt, then (if it wins) shallower limits to find a shorter line.
     pub(super) fn root_vcf(&mut self, max_fours: u32) -> Option<Vec<u32>> {
         // Allocated here, first: the callers go on to `vcf` whatever this returns.
-        if self.vcf_cache.len() != VCF_CACHE {
-            self.vcf_cache = vec![(0, 0); VCF_CACHE];
-        }
+        self.allocate_vcf_cache();
         let me = self.sb.to_move();
         if let Some(q) = self.sb.all_fives(me).first() {
             return Some(vec![q]);

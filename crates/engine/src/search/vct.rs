@@ -19,7 +19,6 @@
 //! time on a clock, a quarter of a node budget.
 
 use super::Worker;
-use super::vcf::VCF_CACHE;
 use crate::position::Fives;
 use gomoku_board::Color;
 
@@ -212,9 +211,7 @@ impl Worker<'_> {
         if self.sb.all_fives(me).len > 0 {
             return None;
         }
-        if self.vcf_cache.len() != VCF_CACHE {
-            self.vcf_cache = vec![(0, 0); VCF_CACHE];
-        }
+        self.allocate_vcf_cache();
         self.proofs.allocate();
         let theirs = self.sb.all_fives(me.opponent());
         self.vct_left = self.vct_cap;
@@ -792,7 +789,7 @@ mod tests {
                     w.vcf_cap = u64::MAX;
                     w.vcf_left = u64::MAX;
                     w.vct_left = u64::MAX;
-                    w.vcf_cache = vec![(0, 0); VCF_CACHE];
+                    w.allocate_vcf_cache();
                     w.proofs.allocate();
                     let me = w.sb.to_move();
                     if w.sb.all_fives(me).len > 0 {
