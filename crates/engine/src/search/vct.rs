@@ -72,19 +72,21 @@ pub(super) struct ProofEntry {
     left: u32,
 }
 
-/// Entries of the move-list cache (a power of two; 136 bytes each).
+/// Entries of the move-list cache (a power of two; 128 bytes each).
 const LIST_ENTRIES: usize = 1 << 16;
 /// The most moves a cached list holds; a longer one is worked out at every visit.
 const LIST_CAP: usize = 48;
 
-/// One node's moves as its visit worked them out: the node solved at once, or its moves
-/// (and, for a defender's node, the attacker moves of the threat they answer).
+/// What working out a node's moves says of it: solved at once (`Err`), or its moves to be
+/// searched and, for a defender's node, the attacker moves of the threat they answer.
+type Listed = Result<u32, Node>;
+
+/// One node's moves as its visit worked them out.
 #[derive(Clone, Copy)]
 pub(super) struct ListEntry {
     key: u64,
     left: u32,
-    solved: Option<Node>,
-    threat: u32,
+    listed: Listed,
     len: u8,
     moves: [u16; LIST_CAP],
 }
@@ -94,8 +96,7 @@ impl Default for ListEntry {
         ListEntry {
             key: 0,
             left: 0,
-            solved: None,
-            threat: 0,
+            listed: Ok(0),
             len: 0,
             moves: [0; LIST_CAP],
         }
@@ -132,26 +133,25 @@ impl ProofTable {
     }
 
     /// The moves cached for the node `key` with `left` attacker moves, into `moves`.
-    fn get_list(&self, key: u64, left: u32, moves: &mut Vec<u32>) -> Option<(Option<Node>, u32)> {
+    fn get_list(&self, key: u64, left: u32, moves: &mut Vec<u32>) -> Option<Listed> {
         let e = &self.lists[key as usize & (LIST_ENTRIES - 1)];
         if e.key != key || e.left != left {
             return None;
         }
         moves.clear();
         moves.extend(e.moves[..e.len as usize].iter().map(|&m| m as u32));
-        Some((e.solved, e.threat))
+        Some(e.listed)
     }
 
     /// Caches a node's moves (unless there are too many to keep).
-    fn put_list(&mut self, key: u64, left: u32, solved: Option<Node>, threat: u32, moves: &[u32]) {
+    fn put_list(&mut self, key: u64, left: u32, listed: Listed, moves: &[u32]) {
         if moves.len() > LIST_CAP {
             return;
         }
         let e = &mut self.lists[key as usize & (LIST_ENTRIES - 1)];
         e.key = key;
         e.left = left;
-        e.solved = solved;
-        e.threat = threat;
+        e.listed = listed;
         e.len = moves.len() as u8;
         for (d, &m) in e.moves.iter_mut().zip(moves) {
             *d = m as u16;
@@ -291,31 +291,24 @@ impl Worker<'_> {
         }
         let idx = super::VCT_LISTS + vply;
         let mut moves = std::mem::take(&mut self.lists.moves[idx]);
-        // The root works its moves out afresh: a proof there by a VCF must leave its line.
-        let cached = if vply > 0 {
-            self.proofs.get_list(key, left, &mut moves)
+        let listed = if vply > 0 {
+            self.listed(key, left, &mut moves, |w, moves| {
+                w.attack_moves(vply, left, theirs, moves).map_or(Ok(0), Err)
+            })
         } else {
-            None
-        };
-        let listed = match cached {
-            Some((solved, _)) => solved,
-            None => {
-                let solved = self.attack_moves(vply, left, theirs, &mut moves);
-                if vply > 0 && !self.out_of_threat_budget() {
-                    self.proofs.put_list(key, left, solved, 0, &moves);
-                }
-                solved
-            }
+            // The root works its moves out afresh: a proof there by a VCF must leave its line.
+            self.attack_moves(vply, left, theirs, &mut moves)
+                .map_or(Ok(0), Err)
         };
         let r = match listed {
-            Some(solved) => {
-                if solved.pn == 0 {
+            Err(solved) => {
+                if solved.pn == 0 && vply == 0 {
                     // A VCF: its line is in reverse.
                     *first = self.lists.vcf_line.last().copied();
                 }
                 solved
             }
-            None => self.expand(vply, left, true, &moves, th, first),
+            Ok(_) => self.expand(vply, left, true, &moves, th, first),
         };
         self.lists.moves[idx] = moves;
         if !self.out_of_threat_budget() {
@@ -340,23 +333,9 @@ impl Worker<'_> {
         }
         let idx = super::VCT_LISTS + vply;
         let mut replies = std::mem::take(&mut self.lists.moves[idx]);
-        // An attacker's node and a defender's never share a key: the position's key holds
-        // the side to move, and the proof key the attacker.
-        let listed = match self.proofs.get_list(key, left, &mut replies) {
-            Some((Some(solved), _)) => Err(solved),
-            Some((None, threat)) => Ok(threat),
-            None => {
-                let listed = self.defence_moves(vply, left, &mut replies);
-                if !self.out_of_threat_budget() {
-                    let (solved, threat) = match listed {
-                        Err(n) => (Some(n), 0),
-                        Ok(t) => (None, t),
-                    };
-                    self.proofs.put_list(key, left, solved, threat, &replies);
-                }
-                listed
-            }
-        };
+        let listed = self.listed(key, left, &mut replies, |w, replies| {
+            w.defence_moves(vply, left, replies)
+        });
         let r = match listed {
             Err(solved) => solved,
             Ok(threat) => {
@@ -374,6 +353,28 @@ impl Worker<'_> {
             self.proofs.put(key, left, r);
         }
         r
+    }
+
+    /// A node's moves into `moves` and what working them out says of it: from the move-list
+    /// cache when it holds them for `key` and `left`, else worked out by `list` and cached,
+    /// unless the budget ran out meanwhile (a list cut short is not the node's). An
+    /// attacker's node and a defender's never share a key: the position's key holds the side
+    /// to move, and the proof key the attacker.
+    fn listed(
+        &mut self,
+        key: u64,
+        left: u32,
+        moves: &mut Vec<u32>,
+        list: impl FnOnce(&mut Self, &mut Vec<u32>) -> Listed,
+    ) -> Listed {
+        if let Some(listed) = self.proofs.get_list(key, left, moves) {
+            return listed;
+        }
+        let listed = list(self, moves);
+        if !self.out_of_threat_budget() {
+            self.proofs.put_list(key, left, listed, moves);
+        }
+        listed
     }
 
     /// An attacker's node solved at once (proven by a VCF within the limit, the
@@ -737,16 +738,16 @@ mod tests {
         t.allocate();
         let mut out = vec![99];
         let key = 0x1234_5678_9abc_def1;
-        t.put_list(key, 5, None, 3, &[10, 200, 30]);
-        assert_eq!(t.get_list(key, 5, &mut out), Some((None, 3)));
+        t.put_list(key, 5, Ok(3), &[10, 200, 30]);
+        assert_eq!(t.get_list(key, 5, &mut out), Some(Ok(3)));
         assert_eq!(out, [10, 200, 30]);
         assert_eq!(t.get_list(key, 4, &mut out), None);
         assert_eq!(t.get_list(key ^ (1 << 40), 5, &mut out), None);
-        t.put_list(key, 5, Some(DISPROVEN), 0, &[]);
-        assert_eq!(t.get_list(key, 5, &mut out), Some((Some(DISPROVEN), 0)));
+        t.put_list(key, 5, Err(DISPROVEN), &[]);
+        assert_eq!(t.get_list(key, 5, &mut out), Some(Err(DISPROVEN)));
         assert!(out.is_empty());
         let long: Vec<u32> = (0..=LIST_CAP as u32).collect();
-        t.put_list(key + 1, 5, None, 0, &long);
+        t.put_list(key + 1, 5, Ok(0), &long);
         assert_eq!(t.get_list(key + 1, 5, &mut out), None);
         t.clear();
         assert_eq!(t.get_list(key, 5, &mut out), None);
