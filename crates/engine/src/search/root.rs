@@ -63,13 +63,12 @@ impl Worker<'_> {
         }
         if self.p.vct
             && self.vct_cap > 0
-            && let Some((m, moves)) = self
+            && let Some(win) = self
                 .with_time_share(self.target_time().map_or(0.0, super::vct_time_share), |w| {
                     w.root_vct(w.p.vct_depth, true)
                 })
         {
-            let plies = 2 * moves as i32 - 1;
-            return self.result(Some(m), WIN - plies, vec![m], 0);
+            return self.vct_win(win, 0);
         }
         if self.p.vcf && self.p.vcf_depth >= 1 && theirs.len == 0 {
             cands = self.with_threat_share(|w| w.vcf_defence(cands));
@@ -143,10 +142,9 @@ impl Worker<'_> {
         if let Some(d) = &done
             && spare
             && !is_mate(d.1)
-            && let Some((m, moves)) = self.resume_vct()
+            && let Some(win) = self.resume_vct()
         {
-            let plies = 2 * moves as i32 - 1;
-            let mut r = self.result(Some(m), WIN - plies, vec![m], d.3);
+            let mut r = self.vct_win(win, d.3);
             r.iterations = iterations;
             return r;
         }
@@ -245,16 +243,26 @@ impl Worker<'_> {
         true
     }
 
+    /// The result of a root VCT's win (its first move and the attacker moves it needs):
+    /// the move, scored as a mate in that many plies.
+    fn vct_win(&self, (m, moves): (u32, u32), depth: u32) -> SearchResult {
+        let plies = 2 * moves as i32 - 1;
+        self.result(Some(m), WIN - plies, vec![m], depth)
+    }
+
+    /// When the move's target time runs out, on a clock and if it has not yet.
+    fn target_deadline(&self) -> Option<std::time::Instant> {
+        let until = self.start + self.target_time()?;
+        (until > std::time::Instant::now()).then_some(until)
+    }
+
     /// Goes on with a root VCT that its share of a clock cut short, until the move's target
     /// time: only on a clock, and only while the search is not stopped.
     fn resume_vct(&mut self) -> Option<(u32, u32)> {
-        let until = self.start + self.target_time()?;
         if !self.p.vct || !self.vct_unfinished || self.stopped {
             return None;
         }
-        if until <= std::time::Instant::now() {
-            return None;
-        }
+        let until = self.target_deadline()?;
         self.until(Some(until), |w| w.root_vct(w.p.vct_depth, true))
     }
 
@@ -265,13 +273,12 @@ impl Worker<'_> {
     /// longer, and one proven is a loss.
     fn first_without_their_vct(&mut self, roots: &[RootMove]) -> usize {
         const CHECKED: usize = 4;
-        let Some(time) = self.target_time() else {
-            return 0;
-        };
         if !self.p.vct || self.stopped {
             return 0;
         }
-        let until = self.start + time;
+        let Some(until) = self.target_deadline() else {
+            return 0;
+        };
         for (i, r) in roots.iter().take(CHECKED).enumerate() {
             if until <= std::time::Instant::now() {
                 return 0;
