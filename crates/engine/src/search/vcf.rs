@@ -35,6 +35,11 @@ impl Worker<'_> {
         // The opponent's wins found so far. Most moves don't stop a VCF, and most of those
         // leave one of the lines already found intact: replaying it (a few moves) proves the
         // move loses, where a search would spend up to the node cap finding a line again.
+        // Without forbidden points, a move off the threat's defences (its points, our fours
+        // and counter-fours) leaves its line to be replayed as it stands: it loses, and need
+        // not be tried. Renju's forbidden points can change with any stone, so there every
+        // move is tried.
+        let defences = (self.sb.board().rule() != Rule::Renju).then(|| self.line_defences(&threat));
         let mut refutations = vec![threat];
         let mut all = Vec::new();
         self.sb.candidates(&mut all);
@@ -43,6 +48,9 @@ impl Worker<'_> {
         self.order(&mut all, 0, 0, None);
         let mut defenders = Vec::new();
         for &c in &all {
+            if defences.as_ref().is_some_and(|d| !d.contains(&c)) {
+                continue;
+            }
             self.sb.make_threat(c as usize);
             self.tick();
             let mine = self.sb.last_move_fives();
@@ -74,6 +82,17 @@ impl Worker<'_> {
         } else {
             defenders
         }
+    }
+
+    /// The moves of the side to move that may stop the opponent's VCF `line` (as
+    /// [`Worker::root_vcf`] gives it, `vcf_gap` still its own): see
+    /// [`Worker::threat_defences`].
+    fn line_defences(&mut self, line: &[u32]) -> Vec<u32> {
+        self.lists.vcf_line.clear();
+        self.lists.vcf_line.extend(line.iter().rev());
+        let mut defences = Vec::new();
+        self.threat_defences(&mut defences);
+        defences
     }
 
     /// Whether `line` (a VCF as [`Worker::root_vcf`] gives it: each four and the block it
@@ -303,13 +322,13 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use std::time::Instant;
 
-    /// The defence's shortcut is sound: wherever replaying a known line says a move loses,
-    /// an uncapped search finds a VCF after that move too; and a line replays where it was
-    /// found.
+    /// The defence's shortcuts are sound: wherever replaying a known line says a move loses,
+    /// an uncapped search finds a VCF after that move too; a line replays where it was
+    /// found; and, without forbidden points, after every move off the line's defences.
     #[test]
     fn a_replayed_line_wins_only_where_a_search_finds_a_vcf() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(20);
-        let (mut threats, mut replayed, mut searched) = (0, 0, 0);
+        let (mut threats, mut replayed, mut searched, mut off_defences) = (0, 0, 0, 0);
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
             for _ in 0..40 {
                 let mut board = Board::new(Geometry::square(11), rule).unwrap();
@@ -339,15 +358,24 @@ mod tests {
                 if let Some(line) = &threat {
                     assert!(w.vcf_line_wins(line, Fives::default()), "{rule:?} {line:?}");
                 }
+                let gap = w.vcf_gap;
                 w.sb.set_to_move(me);
                 let Some(line) = threat else { continue };
                 threats += 1;
+                w.vcf_gap = gap;
+                let defences = w.line_defences(&line);
                 let mut all = Vec::new();
                 w.sb.candidates(&mut all);
                 for c in all {
                     w.sb.make_light(c as usize);
                     let mine = w.sb.last_move_fives();
                     let by_replay = w.vcf_line_wins(&line, mine);
+                    // Off the line's defences the line replays, but for renju's forbidden
+                    // points (which `vcf_defence` therefore does not trust them with).
+                    if !defences.contains(&c) && rule != Rule::Renju {
+                        assert!(by_replay, "{rule:?} {:?} then {c}", board.history());
+                        off_defences += 1;
+                    }
                     w.vcf_left = u64::MAX;
                     let by_search = w.vcf(1, 12, mine);
                     w.sb.unmake();
@@ -367,5 +395,6 @@ mod tests {
             replayed * 2 > searched,
             "{replayed} replayed of {searched} losing moves"
         );
+        assert!(off_defences > 200, "{off_defences} moves off the defences");
     }
 }

@@ -625,7 +625,7 @@ impl Worker<'_> {
     /// forbidden point it ends on, the mover's own fours, and the cells where a mover's stone
     /// would turn one of its forced blocks into a four (a counter-four). Any other move
     /// leaves the threat to be played as it stands.
-    fn threat_defences(&mut self, out: &mut Vec<u32>) {
+    pub(super) fn threat_defences(&mut self, out: &mut Vec<u32>) {
         let mover = self.sb.to_move();
         let gap = self.vcf_gap;
         let mut mark = std::mem::take(&mut self.lists.mark);
