@@ -356,8 +356,8 @@ impl SearchBoard {
     }
 
     /// Like [`SearchBoard::new`] but without the per-cell line gains: filling them costs
-    /// about a thousand line evaluations, more than a depth-1 search saves with them.
-    /// Every result is the same; ordering and leaves then scan the lines.
+    /// about a thousand line evaluations, more than a board that lives for one evaluation
+    /// saves with them. Every result is the same; ordering and leaves then scan the lines.
     pub fn without_gain_cache(
         board: &Board,
         table: Arc<CompiledTable>,
