@@ -94,6 +94,51 @@ fn count_even_bits_swar(x: u64) -> usize {
     (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
 }
 
+/// The most stones of `color` that a window of k cells through the empty centre of `span`
+/// (2k-1 cells, two bits a cell) holds with that centre filled, over the windows free of
+/// the other colour's stones and the edge (0 when none is).
+fn window_run(span: u64, color: Color, k: usize) -> u32 {
+    let window = LO & ((1u64 << (2 * k)) - 1);
+    let own = own_stones(span, color);
+    // The other colour's stones and the edge (both bits set).
+    let blocked = (span | span >> 1) & LO & !own;
+    let mine = own | 1u64 << (2 * (k - 1));
+    let mut run = 0u32;
+    for start in 0..k {
+        let w = window << (2 * start);
+        if blocked & w == 0 {
+            run = run.max(count_even_bits(mine & w) as u32);
+        }
+    }
+    run
+}
+
+/// [`window_run`] for Black and k = 5 at every [`k5_run_index`]: the threat search asks it
+/// for every candidate on every line, and one lookup replaces five windows.
+fn window_runs_k5() -> &'static [u8] {
+    static RUNS: OnceLock<Vec<u8>> = OnceLock::new();
+    RUNS.get_or_init(|| {
+        (0..1usize << 16)
+            .map(|index| {
+                let index = index as u64;
+                let span = (index & 0xFF) | (index >> 8) << 10;
+                window_run(span, Color::Black, 5) as u8
+            })
+            .collect()
+    })
+}
+
+/// The index of a k = 5 span (9 cells) in [`window_runs_k5`]: its eight cells other than
+/// the centre, with the colours swapped for White (an edge stays an edge).
+#[inline]
+fn k5_run_index(span: u64, color: Color) -> usize {
+    let span = match color {
+        Color::Black => span,
+        Color::White => (span & LO) << 1 | (span >> 1) & LO,
+    };
+    ((span & 0xFF) | (span >> 10) << 8) as usize
+}
+
 /// `four` with direction `d`'s bits (Black's `0x01 << d`, White's `0x10 << d`) taken from
 /// `from`.
 #[inline]
@@ -722,10 +767,28 @@ impl SearchBoard {
     /// Whether the empty cell would be forbidden to Black (renju), whoever is to move.
     #[inline]
     pub fn is_forbidden_for_black(&mut self, i: usize) -> bool {
-        self.rule == Rule::Renju && {
+        self.rule == Rule::Renju && self.may_be_forbidden(i) && {
             let p = self.board.pos_of(i);
             gomoku_board::renju::is_forbidden_in_place(&mut self.board, p)
         }
+    }
+
+    /// Whether a black stone at the empty cell `i` can be forbidden at all (renju, k = 5),
+    /// from the black stones on its four lines within five cells: a double three or double
+    /// four needs two lines with two or more of them, an overline or a double four along one
+    /// line four or more on that line (an overline's far stone lies five cells away). Most
+    /// cells a threat search asks about have neither, and the full check reads every line.
+    #[inline]
+    fn may_be_forbidden(&self, i: usize) -> bool {
+        let mut lines = 0;
+        for d in 0..4 {
+            let near = count_even_bits(own_stones(self.span(i, d, 5), Color::Black));
+            if near >= 4 {
+                return true;
+            }
+            lines += (near >= 2) as u32;
+        }
+        lines >= 2
     }
 
     #[inline]
@@ -1552,24 +1615,16 @@ impl SearchBoard {
     /// (the VCT tries its threes in this order, most promising first).
     pub fn three_potential(&self, i: usize, color: Color) -> u32 {
         let k = self.k;
-        // The 2k-1 cells around `i` along each line, from its packed span: two bits a cell.
         let mask = (1u64 << (2 * (2 * k - 1))) - 1;
-        let window = LO & ((1u64 << (2 * k)) - 1);
-        let centre = 1u64 << (2 * (k - 1));
+        let table = (k == 5).then(window_runs_k5);
         let (mut sum, mut best, mut twos) = (0u32, 0u32, 0u32);
         for d in 0..4 {
+            // The 2k-1 cells around `i` along the line, from its packed span: two bits a cell.
             let span = (self.span(i, d, self.h) >> (2 * (self.h + 1 - k))) & mask;
-            let own = own_stones(span, color);
-            // The other colour's stones and the edge (both bits set).
-            let blocked = (span | span >> 1) & LO & !own;
-            let mine = own | centre;
-            let mut line = 0u32;
-            for start in 0..k {
-                let w = window << (2 * start);
-                if blocked & w == 0 {
-                    line = line.max(count_even_bits(mine & w) as u32);
-                }
-            }
+            let line = match table {
+                Some(runs) => runs[k5_run_index(span, color)] as u32,
+                None => window_run(span, color, k),
+            };
             best = best.max(line);
             twos += (line as usize + 3 >= k) as u32;
             sum += line * line;
@@ -1876,6 +1931,48 @@ mod tests {
         assert!(
             compared > 50_000 && threes > 5_000,
             "{compared} cells, {threes} threes"
+        );
+    }
+
+    /// The quick screen of renju's forbidden points lets none through: on boards crowded
+    /// with black stones, every point the full check forbids passes the screen, and most
+    /// other points do not (or the screen saves nothing).
+    #[test]
+    fn every_forbidden_point_passes_the_screen() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let (mut forbidden, mut screened_out) = (0, 0);
+        for _ in 0..600 {
+            let (mut black, mut white) = (Vec::new(), Vec::new());
+            for _ in 0..rng.random_range(6..40) {
+                let p = Pos::new(rng.random_range(3..12), rng.random_range(3..12));
+                if !black.contains(&p) && !white.contains(&p) {
+                    if rng.random_range(0..4) == 0 {
+                        white.push(p);
+                    } else {
+                        black.push(p);
+                    }
+                }
+            }
+            let square = Geometry::square(15);
+            let Ok(board) = Board::from_stones(square, Rule::Renju, &black, &white, Color::Black)
+            else {
+                continue;
+            };
+            let sb = SearchBoard::new(&board, t.clone(), 2);
+            for p in board.points().filter(|&p| board.cell(p) == Cell::Empty) {
+                let screened = sb.may_be_forbidden(board.index(p));
+                if gomoku_board::renju::is_forbidden(&board, p) {
+                    assert!(screened, "{p:?} black {black:?} white {white:?}");
+                    forbidden += 1;
+                } else {
+                    screened_out += !screened as u32;
+                }
+            }
+        }
+        assert!(
+            forbidden > 1000 && screened_out > 50_000,
+            "{forbidden} forbidden, {screened_out} screened out"
         );
     }
 
