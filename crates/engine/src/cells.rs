@@ -325,6 +325,43 @@ pub fn for_each_cell_class(board: &Board, mut visit: impl FnMut(CellClass, CellC
     }
 }
 
+/// Every span code (the `2 hw` cells around the centre, the farthest left first) that a
+/// board can show: on each side of the centre the edge's walls lie beyond every cell of the
+/// board, never between them. Only these are worked out (an eighth of the codes at `hw` =
+/// 5); the others are never looked up.
+fn codes_on_board(hw: usize) -> Vec<usize> {
+    // One side's codes, from its nearest cell out when `outward`, else from its farthest in.
+    let side = |outward: bool| -> Vec<usize> {
+        let mut codes = Vec::new();
+        for walls in 0..=hw {
+            let cells = hw - walls;
+            for mut n in 0..3usize.pow(cells as u32) {
+                let mut code = 0;
+                for c in 0..hw {
+                    // The cell's distance from the centre, 0 for the nearest.
+                    let out = if outward { c } else { hw - 1 - c };
+                    let v = if out >= cells {
+                        3
+                    } else {
+                        let v = n % 3;
+                        n /= 3;
+                        v
+                    };
+                    code |= v << (2 * c);
+                }
+                codes.push(code);
+            }
+        }
+        codes
+    };
+    let (left, right) = (side(false), side(true));
+    let mut codes = Vec::with_capacity(left.len() * right.len());
+    for &r in &right {
+        codes.extend(left.iter().map(|&l| l | r << (2 * hw)));
+    }
+    codes
+}
+
 /// Line kinds for a stone of colour 1 at the centre of every code of the 2·hw cells around
 /// it (cell t < hw at offset t - hw, else at t - hw + 1). `exact`: only runs of exactly k
 /// win, and longer ones through the centre are [`KIND_OVER`].
@@ -335,8 +372,10 @@ fn line_kinds(k: usize, hw: usize, exact: bool) -> Vec<u8> {
     let wins = |run: usize| if exact { run == k } else { run >= k };
     // Pass 1: fives, overlines and fours from the five-points whose five holds the centre.
     let mut kinds = vec![KIND_NONE; n];
+    let on_board = codes_on_board(hw);
     let mut cells = [0u8; 2 * MAX_HALF_WIDTH + 1];
-    for (code, kind) in kinds.iter_mut().enumerate() {
+    for &code in &on_board {
+        let kind = &mut kinds[code];
         for t in 0..2 * hw {
             cells[pos(t)] = ((code >> (2 * t)) & 3) as u8;
         }
@@ -384,7 +423,8 @@ fn line_kinds(k: usize, hw: usize, exact: bool) -> Vec<u8> {
         ([KIND_OPEN_THREE, KIND_OPEN_THREE], [KIND_TWO, KIND_TWO]),
     ] {
         let before = kinds.clone();
-        for (code, kind) in kinds.iter_mut().enumerate() {
+        for &code in &on_board {
+            let kind = &mut kinds[code];
             if *kind != KIND_NONE {
                 continue;
             }
@@ -577,13 +617,14 @@ mod tests {
             let len = 2 * hw + 1 + 8;
             let c = len / 2;
             for _ in 0..4000 {
-                // Lines dense enough to hold every kind; walls only at the ends.
+                // Lines dense enough to hold every kind; walls only at the ends, which may
+                // come as near the centre as the board's edge can.
                 let mut line: Vec<u8> = (0..len)
                     .map(|_| [0, 0, 0, 1, 1, 2][rng.random_range(0..6)])
                     .collect();
                 line[c] = 0;
-                let lo = rng.random_range(0..=c - hw);
-                let hi = rng.random_range(c + hw..len);
+                let lo = rng.random_range(0..=c);
+                let hi = rng.random_range(c..len);
                 for (p, cell) in line.iter_mut().enumerate() {
                     if p < lo || p > hi {
                         *cell = 3;
