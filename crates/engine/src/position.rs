@@ -1110,8 +1110,9 @@ impl SearchBoard {
 
     /// The static evaluation the opponent would see after the side to move played at the
     /// empty cell `i` (what [`SearchBoard::make`] then [`SearchBoard::eval`] would give),
-    /// computed without touching the board: from the gain cache, or without one (a depth-1
-    /// search) from the four lines' spans as `make` computes them. `None` when the move may
+    /// computed without touching the board: from the gain cache, or without one (a board
+    /// from [`SearchBoard::without_gain_cache`]) from the four lines' spans as `make`
+    /// computes them. `None` when the move may
     /// make a four (its five-points must be found on the board), would fill the board, or
     /// the table has no gain arrays: the caller then plays the move.
     #[inline]
