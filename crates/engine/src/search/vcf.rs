@@ -43,14 +43,14 @@ impl Worker<'_> {
         let mut refutations = vec![threat];
         let mut all = Vec::new();
         self.sb.candidates(&mut all);
+        if let Some(defences) = &defences {
+            all.retain(|c| defences.contains(c));
+        }
         let top_n = self.p.top_n;
-        // Order every legal candidate (width unlimited here).
+        // Order every legal candidate left (width unlimited here).
         self.order(&mut all, 0, 0, None);
         let mut defenders = Vec::new();
         for &c in &all {
-            if defences.as_ref().is_some_and(|d| !d.contains(&c)) {
-                continue;
-            }
             self.sb.make_threat(c as usize);
             self.tick();
             let mine = self.sb.last_move_fives();
