@@ -1112,9 +1112,9 @@ impl SearchBoard {
     /// empty cell `i` (what [`SearchBoard::make`] then [`SearchBoard::eval`] would give),
     /// computed without touching the board: from the gain cache, or without one (a board
     /// from [`SearchBoard::without_gain_cache`]) from the four lines' spans as `make`
-    /// computes them. `None` when the move may
-    /// make a four (its five-points must be found on the board), would fill the board, or
-    /// the table has no gain arrays: the caller then plays the move.
+    /// computes them. `None` when the move may make a four (its five-points must be found
+    /// on the board), would fill the board, or the table has no gain arrays: the caller
+    /// then plays the move.
     #[inline]
     pub fn eval_after(&self, i: usize) -> Option<i32> {
         if self.board.stone_count() + 1 >= self.board.geometry().area() {

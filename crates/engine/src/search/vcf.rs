@@ -32,20 +32,20 @@ impl Worker<'_> {
         let Some(threat) = threat.filter(|_| !self.stopped) else {
             return cands;
         };
-        // The opponent's wins found so far. Most moves don't stop a VCF, and most of those
-        // leave one of the lines already found intact: replaying it (a few moves) proves the
-        // move loses, where a search would spend up to the node cap finding a line again.
+        let mut all = Vec::new();
+        self.sb.candidates(&mut all);
         // Without forbidden points, a move off the threat's defences (its points, our fours
         // and counter-fours) leaves its line to be replayed as it stands: it loses, and need
         // not be tried. Renju's forbidden points can change with any stone, so there every
         // move is tried.
-        let defences = (self.sb.board().rule() != Rule::Renju).then(|| self.line_defences(&threat));
-        let mut refutations = vec![threat];
-        let mut all = Vec::new();
-        self.sb.candidates(&mut all);
-        if let Some(defences) = &defences {
+        if self.sb.board().rule() != Rule::Renju {
+            let defences = self.line_defences(&threat);
             all.retain(|c| defences.contains(c));
         }
+        // The opponent's wins found so far. Most moves don't stop a VCF, and most of those
+        // leave one of the lines already found intact: replaying it (a few moves) proves the
+        // move loses, where a search would spend up to the node cap finding a line again.
+        let mut refutations = vec![threat];
         let top_n = self.p.top_n;
         // Order every legal candidate left (width unlimited here).
         self.order(&mut all, 0, 0, None);
