@@ -363,7 +363,8 @@ fn codes_on_board(hw: usize) -> Vec<usize> {
 }
 
 /// Line kinds for a stone of colour 1 at the centre of every code of the 2·hw cells around
-/// it (cell t < hw at offset t - hw, else at t - hw + 1). `exact`: only runs of exactly k
+/// it (cell t < hw at offset t - hw, else at t - hw + 1) that a board can show (see
+/// [`codes_on_board`]; the others are left [`KIND_NONE`]). `exact`: only runs of exactly k
 /// win, and longer ones through the centre are [`KIND_OVER`].
 fn line_kinds(k: usize, hw: usize, exact: bool) -> Vec<u8> {
     let n = 1usize << (4 * hw);
