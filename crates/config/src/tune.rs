@@ -77,11 +77,16 @@ fn d_move_cap() -> Option<usize> {
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TexelSettings {
-    /// Self-play games to collect positions from (1..=[`MAX_TEXEL_GAMES`]), rounded up to an
-    /// even number: the games are played in pairs (one opening and symmetry, both colours),
-    /// as every tuning batch is.
+    /// Self-play games to collect positions from (0..=[`MAX_TEXEL_GAMES`], at least 1 without
+    /// `runs`), rounded up to an even number: the games are played in pairs (one opening and
+    /// symmetry, both colours), as every tuning batch is.
     #[serde(default = "d_games")]
     pub games: usize,
+    /// Run directories (a tournament's `output`, say against a stronger engine) whose games
+    /// also give positions, relative to the tuning file: their board and rule must be the
+    /// tuning's, and only games decided on the board count.
+    #[serde(default)]
+    pub runs: Vec<PathBuf>,
     /// Search depth of the self-play games (1..=64; the start table plays both sides).
     #[serde(default = "d_collect_depth")]
     pub depth: u32,
@@ -346,6 +351,8 @@ pub struct TuneConfig {
     pub order: Vec<(ScoreRef, ScoreRef)>,
     /// Extra confirmation opponents `(name, table)`.
     pub also: Vec<PatternTable>,
+    /// Texel's `runs`, resolved: run directories whose games also give positions.
+    pub texel_runs: Vec<PathBuf>,
 }
 
 /// Parses `own SHAPE` / `opp SHAPE` (or `own CLASS`, such as `own four-three`) against a
@@ -443,7 +450,8 @@ fn check_settings(file: &TuneFile, path: &Path, text: &str) -> Result<(), Config
     let unit = |v: f64| real(v, |v| v > 0.0 && v <= 1.0, "(0, 1]");
     match &file.method {
         MethodSettings::Texel(t) => {
-            place(m, "games", count(t.games, 1, MAX_TEXEL_GAMES))?;
+            let least = usize::from(t.runs.is_empty());
+            place(m, "games", count(t.games, least, MAX_TEXEL_GAMES))?;
             place(m, "depth", count(t.depth, 1, MAX_DEPTH))?;
             if t.tie_break_margin <= 0 {
                 let e = format!("{} must be > 0 so games differ", t.tie_break_margin);
@@ -577,7 +585,12 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
                 .map_err(|e| bad("also", e.to_string()))?,
         );
     }
+    let texel_runs = match &file.method {
+        MethodSettings::Texel(t) => t.runs.iter().map(|r| resolve_relative(path, r)).collect(),
+        _ => Vec::new(),
+    };
     Ok(TuneConfig {
+        texel_runs,
         path: path.to_path_buf(),
         output: resolve_relative(path, &file.output),
         file,

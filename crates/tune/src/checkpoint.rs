@@ -11,8 +11,8 @@ use crate::search::LocalSearch;
 use crate::spsa::{SpsaSchedule, SpsaState};
 use gomoku_config::run::EngineSpec;
 use gomoku_config::tune::{MethodSettings, ScoreRef, TuneConfig};
-use gomoku_runner::journal::fnv1a64;
 use gomoku_runner::journal::read_versioned;
+use gomoku_runner::journal::{JOURNAL_FILE, fnv1a64};
 use gomoku_runner::{RunnerError, write_atomic};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -75,14 +75,15 @@ pub struct Checkpoint {
 
 /// The key of a tuning run: a hash of the canonical JSON of what decides its result (the
 /// method and its settings, the seed, the pinned score, the order constraints, the move cap,
-/// the engine with the start table's values, and the tuning openings' moves). Names,
-/// descriptions, file paths, the output directory and the confirmation are left out, so
-/// renaming or moving files never breaks `--resume`.
+/// the engine with the start table's values, the tuning openings' moves, and the journal of
+/// each of Texel's `runs`, by content). Names, descriptions, file paths, the output directory
+/// and the confirmation are left out, so renaming or moving files never breaks `--resume`.
 pub fn config_key(cfg: &TuneConfig) -> String {
     #[derive(Serialize)]
     struct Key<'a> {
         v: u32,
-        method: &'a MethodSettings,
+        method: MethodSettings,
+        runs: Vec<String>,
         seed: u64,
         pin: Option<ScoreRef>,
         order: &'a [(ScoreRef, ScoreRef)],
@@ -92,9 +93,23 @@ pub fn config_key(cfg: &TuneConfig) -> String {
     }
     let mut engine = EngineSpec::from_params(&cfg.engine);
     engine.table.name.clear();
+    let mut method = cfg.file.method.clone();
+    if let MethodSettings::Texel(t) = &mut method {
+        t.runs.clear();
+    }
+    // A journal that cannot be read here is reported when the positions are loaded.
+    let runs = cfg
+        .texel_runs
+        .iter()
+        .map(|dir| {
+            let bytes = std::fs::read(dir.join(JOURNAL_FILE)).unwrap_or_default();
+            format!("{:016x}", fnv1a64(&bytes))
+        })
+        .collect();
     let key = Key {
         v: CHECKPOINT_VERSION,
-        method: &cfg.file.method,
+        method,
+        runs,
         seed: cfg.file.seed,
         pin: cfg.pin,
         order: &cfg.order,

@@ -4,7 +4,8 @@
 //! no point completing a five for either side (so no four on the board) and no VCF for the
 //! side to move within a few fours ([`quiet_games`]). The games are a fixed list of jobs, so
 //! the collection shards and merges like a tournament, and a killed collection resumes from
-//! its journal.
+//! its journal. Games of other runs (Texel's `runs`, such as a tournament against a stronger
+//! engine) join them by [`run_games`].
 
 use crate::TuneError;
 use crate::features::Counter;
@@ -14,8 +15,14 @@ use gomoku_board::{Board, Color, Geometry, Pos, Rule};
 use gomoku_config::run::{PlayerConfig, RunKind};
 use gomoku_config::tune::{TexelSettings, TuneConfig};
 use gomoku_engine::{Engine, EngineParams};
-use gomoku_runner::{GameResult, JournalLine, batch_seed, job_rng};
+use gomoku_runner::journal::JOURNAL_FILE;
+use gomoku_runner::{GameResult, JournalLine, Reason, RunInfo, batch_seed, job_rng, read_journal};
 use rayon::prelude::*;
+use std::path::Path;
+
+/// Game indices of the games from other runs start here, above any self-play job's, so the
+/// split by game keeps every game apart.
+const RUN_GAMES_BASE: usize = 1 << 40;
 
 /// One self-play game and its quiet positions.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,6 +77,66 @@ pub fn collection_step(cfg: &TuneConfig, t: &TexelSettings) -> Result<Step, Tune
             seed: batch_seed(cfg.file.seed, COLLECT_BATCH),
         },
     )
+}
+
+/// The games of the run directories `dirs` that were decided on the board (a five, a full
+/// board, the move cap, a renju foul), run after run in job order, renumbered past the
+/// self-play jobs.
+/// A run of another board or rule, or a game that cannot have been played on the tuning's
+/// board, is an error naming the file (and line).
+pub fn run_games(
+    dirs: &[impl AsRef<Path>],
+    cfg: &TuneConfig,
+) -> Result<Vec<JournalLine>, TuneError> {
+    let mut out = Vec::new();
+    for dir in dirs {
+        let dir = dir.as_ref();
+        let info = RunInfo::load(dir)?;
+        if info.geometry() != cfg.geometry || info.rule() != cfg.rule {
+            return Err(TuneError::Invalid(format!(
+                "{}: a run on {}x{} under {:?}, but the tuning plays {}x{} under {:?}",
+                dir.display(),
+                info.geometry().width,
+                info.geometry().height,
+                info.rule(),
+                cfg.geometry.width,
+                cfg.geometry.height,
+                cfg.rule
+            )));
+        }
+        let path = dir.join(JOURNAL_FILE);
+        if !path.exists() {
+            return Err(TuneError::Invalid(format!(
+                "{}: no such journal",
+                path.display()
+            )));
+        }
+        let journal = read_journal(&path)?;
+        let mut kept = Vec::new();
+        for (line, number) in journal.lines.into_iter().zip(journal.numbers) {
+            line.check_game(Some(cfg.geometry))
+                .map_err(|message| TuneError::Parse {
+                    path: path.clone(),
+                    message: format!("line {number}: {message}"),
+                })?;
+            let on_board = matches!(
+                line.reason,
+                Reason::Five | Reason::BoardFull | Reason::MoveCap | Reason::Forbidden
+            );
+            if on_board && line.result.is_some() {
+                kept.push(line);
+            }
+        }
+        // In job order: a journal is written in finishing order, which a resume changes.
+        kept.sort_by_key(|l| l.job);
+        for line in kept {
+            out.push(JournalLine {
+                job: RUN_GAMES_BASE + out.len(),
+                ..line
+            });
+        }
+    }
+    Ok(out)
 }
 
 /// Replays the games (in parallel) and keeps their quiet positions, in game order. A game

@@ -6,7 +6,9 @@
 
 use crate::TuneError;
 use crate::checkpoint::{CHECKPOINT_VERSION, Checkpoint, MethodState};
-use crate::collect::{collection_engine, collection_step, features, quiet_games, split_by_game};
+use crate::collect::{
+    collection_engine, collection_step, features, quiet_games, run_games, split_by_game,
+};
 use crate::features::Counter;
 use crate::hill::{Candidate, HillState, finish_iteration, propose};
 use crate::history::HistoryLine;
@@ -25,10 +27,11 @@ use std::time::Instant;
 
 /// What the next iteration plays and what it needs to finish.
 pub(crate) enum Plan {
-    /// Texel's self-play collection, which starts a Texel run.
-    Collect(Step),
+    /// Texel's self-play collection, which starts a Texel run (no step when its positions
+    /// all come from other runs).
+    Collect(Option<Step>),
     /// A Texel sweep: no games, but the positions of the collection (its step).
-    Sweep(Step),
+    Sweep(Option<Step>),
     /// A match iteration: its candidate and games (none without a feasible candidate).
     Match {
         /// The candidate.
@@ -49,7 +52,8 @@ impl Plan {
     /// The games the iteration plays.
     pub(crate) fn step(&self) -> Option<&Step> {
         match self {
-            Plan::Collect(s) | Plan::Spsa { step: s, .. } => Some(s),
+            Plan::Collect(s) => s.as_ref(),
+            Plan::Spsa { step, .. } => Some(step),
             Plan::Match { step, .. } => step.as_ref(),
             Plan::Sweep(_) => None,
         }
@@ -197,7 +201,8 @@ impl Tuner<'_> {
     /// The next iteration of `cp` (`None`: Texel's start), or `None` when finished.
     pub(crate) fn plan(&self, cp: Option<&Checkpoint>) -> Result<Option<Plan>, TuneError> {
         let collection = || match &self.cfg.file.method {
-            MethodSettings::Texel(t) => collection_step(self.cfg, t),
+            MethodSettings::Texel(t) if t.games == 0 => Ok(None),
+            MethodSettings::Texel(t) => collection_step(self.cfg, t).map(Some),
             _ => Err(TuneError::Invalid("only Texel collects positions".into())),
         };
         let Some(cp) = cp else {
@@ -258,7 +263,10 @@ impl Tuner<'_> {
         let cfg = self.cfg;
         let t1 = Instant::now();
         let engine = collection_engine(cfg, t);
-        let games = quiet_games(lines, &engine, t.vcf_fours, cfg.geometry, cfg.rule)?;
+        let others = run_games(&cfg.texel_runs, cfg)?;
+        let from_runs = others.len();
+        let lines: Vec<JournalLine> = lines.iter().cloned().chain(others).collect();
+        let games = quiet_games(&lines, &engine, t.vcf_fours, cfg.geometry, cfg.rule)?;
         let counter = Counter::new(&cfg.start_table);
         let (rows, results, game_of) = features(&games, &counter, cfg.geometry, cfg.rule);
         let (train, val) = split_by_game(
@@ -272,9 +280,10 @@ impl Tuner<'_> {
         self.timings.prepare += t1.elapsed();
         if self.opts.verbose {
             eprintln!(
-                "{} quiet positions from {} games ({} training, {} validation) in {:.2} s",
+                "{} quiet positions from {} games ({} of them from runs; {} training, {} validation) in {:.2} s",
                 rows.len(),
                 games.len(),
+                from_runs,
                 train.len(),
                 val.len(),
                 t1.elapsed().as_secs_f64()

@@ -226,7 +226,8 @@ impl<'a> Tuner<'a> {
         let lines = match (plan, source) {
             (Plan::Sweep(_), _) if self.texel.is_some() => Some(Vec::new()),
             // The collection is journaled (resumed when killed); a sweep reads it back.
-            (Plan::Collect(step), Source::Play) | (Plan::Sweep(step), _) => {
+            (Plan::Collect(None) | Plan::Sweep(None), _) => Some(Vec::new()),
+            (Plan::Collect(Some(step)), Source::Play) | (Plan::Sweep(Some(step)), _) => {
                 let s = step.play_into(&self.step_dir(step), None, threads, self.stop())?;
                 s.complete().then_some(s.lines)
             }

@@ -1570,7 +1570,17 @@ fn tune() -> Section {
         )
         .default("2000")
         .int(1, MAX_TEXEL_GAMES as i128)
+        .limit("or 0 with `runs`")
         .ex("games: 9000"),
+        Entry::field(
+            "runs",
+            "Run directories (a tournament's `output`, say against a stronger engine) whose \
+             games also give positions; their board and rule must be the tuning's, and only \
+             games decided on the board count.",
+        )
+        .path()
+        .default("[]")
+        .ex("runs: [\"../../runs/vs-aiwine\"]"),
         Entry::field(
             "depth",
             "Search depth of the self-play games (the start table plays both sides).",

@@ -318,6 +318,96 @@ fn a_merge_with_a_missing_shard_is_refused() {
     assert!(!cfg.output.join("state.json").exists());
 }
 
+/// Texel over the games of another run: the positions of a run's journal are those its
+/// self-play collection would give, so a run with no games of its own, fed the journal of a
+/// straight run's collection, fits the same table; games not decided on the board give none,
+/// and a run of another board or a journal line that cannot be a game is refused by name.
+#[test]
+fn texel_fits_the_games_of_other_runs_as_its_own() {
+    let all = TEXEL.replace("validation_fraction: 0.25", "validation_fraction: 0.0");
+    let (a, _, _) = straight("runs-self", &all);
+    let collect = a.dir.join("steps/collect");
+    let (_, cfg) = project(
+        "runs-other",
+        &all.replace(
+            "games: 40,",
+            &format!("games: 0, runs: [{:?}],", collect.display()),
+        ),
+        "(pairs: 1)",
+    );
+    let b = run(&cfg, &opts()).unwrap();
+    assert!(b.finished);
+    assert_eq!(b.table.patterns, a.table.patterns);
+    assert_eq!(b.table.classes, a.table.classes);
+    assert_eq!(b.history.len(), a.history.len());
+    assert_ne!(
+        a.table.patterns,
+        seed_table().patterns,
+        "the fit moved nothing"
+    );
+    let positions = |dir: &Path| {
+        let state = std::fs::read_to_string(dir.join("state.json")).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&state).unwrap();
+        v["positions"][0].as_u64().unwrap()
+    };
+    let all_positions = positions(&a.dir);
+    assert_eq!(positions(&b.dir), all_positions);
+
+    // A copy of the run whose first game (by job) was lost on time gives fewer positions.
+    let copy = cfg.path.parent().unwrap().join("copy");
+    std::fs::create_dir_all(&copy).unwrap();
+    std::fs::copy(collect.join("run.json"), copy.join("run.json")).unwrap();
+    let mut lines = read_journal(&collect.join(JOURNAL_FILE)).unwrap().lines;
+    lines.sort_by_key(|l| l.job);
+    lines[0].reason = gomoku_runner::Reason::TimeForfeit;
+    let text: String = lines
+        .iter()
+        .map(|l| serde_json::to_string(l).unwrap() + "\n")
+        .collect();
+    std::fs::write(copy.join(JOURNAL_FILE), &text).unwrap();
+    let with = |runs: &str, tag: &str| {
+        let (_, c) = project(
+            tag,
+            &all.replace("games: 40,", &format!("games: 0, runs: [{runs}],")),
+            "(pairs: 1)",
+        );
+        run(&c, &opts()).map(|o| positions(&o.dir))
+    };
+    let fewer = with(&format!("{:?}", copy.display()), "runs-forfeit").unwrap();
+    assert!(fewer < all_positions, "{fewer} of {all_positions}");
+
+    // A stone off the board, on line 3 of the journal.
+    let mut bad = lines.clone();
+    bad[2].moves[0] = [15, 3];
+    let text: String = bad
+        .iter()
+        .map(|l| serde_json::to_string(l).unwrap() + "\n")
+        .collect();
+    std::fs::write(copy.join(JOURNAL_FILE), &text).unwrap();
+    let e = with(&format!("{:?}", copy.display()), "runs-bad")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("games.jsonl") && e.contains("line 3") && e.contains("off the"),
+        "{e}"
+    );
+
+    // A run on another board.
+    let info = std::fs::read_to_string(collect.join("run.json")).unwrap();
+    let other = info
+        .replace("\"width\": 15", "\"width\": 13")
+        .replace("\"height\": 15", "\"height\": 13");
+    std::fs::write(copy.join("run.json"), other).unwrap();
+    let e = with(&format!("{:?}", copy.display()), "runs-board")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("13x13") && e.contains("copy"), "{e}");
+
+    // No such run.
+    let e = with("\"nowhere\"", "runs-missing").unwrap_err().to_string();
+    assert!(e.contains("nowhere"), "{e}");
+}
+
 #[test]
 fn a_step_is_a_batch_of_game_pairs() {
     // The tournament of a step has pair_jobs' schedule: pair p on opening p of its book, both
@@ -327,6 +417,7 @@ fn a_step_is_a_batch_of_game_pairs() {
         &cfg,
         &gomoku_config::tune::TexelSettings {
             games: 13,
+            runs: Vec::new(),
             depth: 1,
             tie_break_margin: 30,
             vcf_fours: 4,
