@@ -249,6 +249,9 @@ pub struct EngineFile {
     /// Leaves average the evaluation over the last two plies.
     #[serde(default = "d_eval_average")]
     pub eval_average: bool,
+    /// Three defence: against an open-four threat only its defences and fours are searched.
+    #[serde(default = "d_three_defence")]
+    pub three_defence: bool,
     /// Root VCT threat search on/off.
     #[serde(default = "d_vct")]
     pub vct: bool,
@@ -274,6 +277,9 @@ fn d_threat_extension() -> bool {
 }
 fn d_eval_average() -> bool {
     d().features.eval_average
+}
+fn d_three_defence() -> bool {
+    d().features.three_defence
 }
 fn d_vct() -> bool {
     d().vct
@@ -381,6 +387,7 @@ pub fn parse_engine(text: &str, path: &Path) -> Result<EngineConfig, ConfigError
             futility: f.futility,
             threat_extension: f.threat_extension,
             eval_average: f.eval_average,
+            three_defence: f.three_defence,
         },
         vct: f.vct,
         vct_depth: f.vct_depth,

@@ -104,6 +104,9 @@ pub struct FeaturesSpec {
     pub threat_extension: bool,
     /// Two-ply evaluation average.
     pub eval_average: bool,
+    /// Three defence (left out of the file when off, so older runs keep their hash).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub three_defence: bool,
 }
 
 fn features_off(f: &FeaturesSpec) -> bool {
@@ -152,6 +155,7 @@ impl EngineSpec {
                 futility: p.features.futility,
                 threat_extension: p.features.threat_extension,
                 eval_average: p.features.eval_average,
+                three_defence: p.features.three_defence,
             },
             vct: p.vct.then_some(VctSpec {
                 depth: p.vct_depth,
@@ -198,6 +202,7 @@ impl EngineSpec {
                 futility: self.features.futility,
                 threat_extension: self.features.threat_extension,
                 eval_average: self.features.eval_average,
+                three_defence: self.features.three_defence,
             },
             vct: self.vct.is_some(),
             vct_depth: self

@@ -347,6 +347,9 @@ pub struct Overrides {
     /// Leaves average the evaluation over two plies.
     #[serde(default)]
     pub eval_average: Option<bool>,
+    /// Three defence.
+    #[serde(default)]
+    pub three_defence: Option<bool>,
     /// Root VCT on/off.
     #[serde(default)]
     pub vct: Option<bool>,
@@ -409,7 +412,14 @@ impl Overrides {
         macro_rules! feature {
             ($($f:ident),*) => { $( if let Some(v) = self.$f { p.features.$f = v; } )* };
         }
-        feature!(aspiration, lmr, futility, threat_extension, eval_average);
+        feature!(
+            aspiration,
+            lmr,
+            futility,
+            threat_extension,
+            eval_average,
+            three_defence
+        );
     }
 }
 

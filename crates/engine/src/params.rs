@@ -87,6 +87,11 @@ pub struct SearchFeatures {
     /// Leaves score the mean of the evaluation after the last move and before it, against
     /// the swing between odd and even depths.
     pub eval_average: bool,
+    /// Three defence: where the opponent can make an open four and no four of his is on the
+    /// board, only the moves that may stop it (on its line within five cells of the point)
+    /// and the moves that make a four are searched; any other move loses to the open four.
+    /// Needs the line kinds a table with cell classes keeps.
+    pub three_defence: bool,
 }
 
 impl SearchFeatures {
@@ -97,6 +102,7 @@ impl SearchFeatures {
         futility: 0,
         threat_extension: false,
         eval_average: false,
+        three_defence: false,
     };
 }
 

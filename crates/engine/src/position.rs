@@ -2,7 +2,7 @@
 //! per-cell neighbour counts, stone bounding box, four-threat hints), all kept under
 //! make/unmake without allocation.
 
-use crate::cells::{ClassScores, KindTable};
+use crate::cells::{ClassScores, KIND_FIVE, KIND_FOUR, KIND_OPEN_FOUR, KindTable};
 use crate::pattern::CompiledTable;
 use gomoku_board::{Board, ByColor, Cell, Color, Pos, Rule};
 use std::sync::{Arc, OnceLock};
@@ -1106,6 +1106,47 @@ impl SearchBoard {
         let mine = self.class_scores[kt.class(me, self.kinds[i])][0];
         let theirs = self.class_scores[kt.class(me.opponent(), self.kinds[i])][1];
         mine as i64 - theirs as i64
+    }
+
+    /// Whether the line kinds of the empty cells are kept (the table scores cell classes),
+    /// which [`SearchBoard::open_four_dirs`] and [`SearchBoard::makes_four`] read.
+    #[inline]
+    pub fn keeps_kinds(&self) -> bool {
+        self.kind_table.is_some()
+    }
+
+    /// The directions (bit `d` for direction `d`) along which a stone of `color` at the
+    /// empty cell `i` makes an open four (two or more five-points on the line); 0 when the
+    /// kinds are not kept.
+    #[inline]
+    pub fn open_four_dirs(&self, i: usize, color: Color) -> u8 {
+        if self.kind_table.is_none() {
+            return 0;
+        }
+        debug_assert_eq!(self.class_light, 0, "line kinds read above a light move");
+        let k = self.kinds[i] >> (4 * color.index());
+        let mut dirs = 0u8;
+        for d in 0..4 {
+            if (k >> (8 * d)) & 0xF == KIND_OPEN_FOUR as u32 {
+                dirs |= 1 << d;
+            }
+        }
+        dirs
+    }
+
+    /// Whether a stone of `color` at the empty cell `i` makes a four, an open four or a five
+    /// on some line (false when the kinds are not kept).
+    #[inline]
+    pub fn makes_four(&self, i: usize, color: Color) -> bool {
+        if self.kind_table.is_none() {
+            return false;
+        }
+        debug_assert_eq!(self.class_light, 0, "line kinds read above a light move");
+        let k = self.kinds[i] >> (4 * color.index());
+        (0..4).any(|d| {
+            let kind = (k >> (8 * d)) & 0xF;
+            (KIND_FOUR as u32..=KIND_FIVE as u32).contains(&kind)
+        })
     }
 
     /// The static evaluation the opponent would see after the side to move played at the

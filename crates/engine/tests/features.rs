@@ -15,6 +15,7 @@ fn all_on() -> SearchFeatures {
         futility: 300,
         threat_extension: true,
         eval_average: true,
+        three_defence: true,
     }
 }
 

@@ -553,6 +553,9 @@ fn tournament() -> Section {
         Entry::field("eval_average", "Two-ply evaluation average on or off.")
             .default_text("the engine file's")
             .ex("eval_average: true"),
+        Entry::field("three_defence", "Three defence on or off.")
+            .default_text("the engine file's")
+            .ex("three_defence: false"),
         Entry::field("vct", "Root VCT search on or off.")
             .default_text("the engine file's")
             .ex("vct: false"),
@@ -1004,6 +1007,14 @@ fn engine() -> Section {
         .default(f.eval_average.to_string())
         .ex("eval_average: true"),
         Entry::field(
+            "three_defence",
+            "Where the opponent can make an open four, only the moves that may stop it and the \
+             moves that make a four are searched (any other move loses to the open four); needs \
+             a table with cell classes.",
+        )
+        .default(f.three_defence.to_string())
+        .ex("three_defence: false"),
+        Entry::field(
             "vct",
             "Root VCT search (fours and threes, by proof numbers) on or off.",
         )
@@ -1075,6 +1086,7 @@ Engine(
     futility: 500,
     threat_extension: false,
     eval_average: false,
+    three_defence: false,
     // the root VCT (fours and threes)
     vct: true,
     vct_depth: 20,

@@ -6,6 +6,23 @@ use super::Worker;
 use crate::params::MAX_PLY;
 use crate::score::{INF, MATE_BOUND, WIN, score_from_tt, score_to_tt};
 use crate::tt::Bound;
+use gomoku_board::{Color, DIRECTIONS, Pos, Rule};
+
+/// Cells along a line from a threat point that may decide its five-points.
+const THREAT_REACH: i32 = 5;
+
+/// Whether `q` is `p`, or on one of the lines through `p` in `dirs` (bit `d`: direction
+/// `d` of [`DIRECTIONS`]) within [`THREAT_REACH`] cells.
+fn near_on_line(q: Pos, p: Pos, dirs: u8) -> bool {
+    let (dx, dy) = (q.x as i32 - p.x as i32, q.y as i32 - p.y as i32);
+    if dx.abs().max(dy.abs()) > THREAT_REACH {
+        return false;
+    }
+    DIRECTIONS
+        .iter()
+        .enumerate()
+        .any(|(d, &(ux, uy))| dirs >> d & 1 != 0 && dx * uy == dy * ux)
+}
 
 impl Worker<'_> {
     /// Negamax with PVS from the side to move's view at `ply` (>= 1).
@@ -58,16 +75,21 @@ impl Worker<'_> {
         }
         let mut moves = std::mem::take(&mut self.lists.moves[ply]);
         moves.clear();
+        // Whether the moves are cut to the defences of an open-four threat: a complete list.
+        let mut defending = false;
         if let Some(q) = forced {
             moves.push(q);
-        } else if depth == 1 {
-            // Frontier: every candidate is searched (a leaf costs about what scoring the
-            // point for ordering would), TT move and killers first.
-            self.sb.candidates(&mut moves);
-            self.frontier_order(&mut moves, ply, tt_move);
         } else {
             self.sb.candidates(&mut moves);
-            self.order(&mut moves, ply, tt_move, self.p.top_n);
+            defending = self.p.features.three_defence && self.defend_three(&mut moves);
+            if depth == 1 {
+                // Frontier: every candidate is searched (a leaf costs about what scoring the
+                // point for ordering would), TT move and killers first.
+                self.frontier_order(&mut moves, ply, tt_move);
+            } else {
+                let width = if defending { None } else { self.p.top_n };
+                self.order(&mut moves, ply, tt_move, width);
+            }
         }
         if moves.is_empty() {
             self.lists.moves[ply] = moves;
@@ -92,7 +114,7 @@ impl Worker<'_> {
         // A mate score must be a proof: when every move the width let through loses, the
         // moves it left out are searched too before the node is called lost.
         let mut widened =
-            depth == 1 || forced.is_some() || self.p.top_n.is_none_or(|k| n_moves < k);
+            depth == 1 || forced.is_some() || defending || self.p.top_n.is_none_or(|k| n_moves < k);
         let mut n = 0;
         loop {
             if n == moves.len() {
@@ -209,6 +231,55 @@ impl Worker<'_> {
         best
     }
 
+    /// Three defence: when the opponent can make an open four somewhere (no four of his is
+    /// on the board, or the move would be forced), keeps in `moves` only the cells that may
+    /// stop every such threat and the moves that make a four; returns whether it cut any.
+    ///
+    /// Sound: a move that makes no four and leaves a threat point lets him play the open
+    /// four, after which we have no five and he has two. A stone stops the threat at `p` only
+    /// on one of its open-four lines within five cells of `p` (beyond that no cell decides
+    /// his five-points, nor an overline), so the cells kept are a superset of the defences.
+    /// Off when the kinds are not kept, and under renju against Black, whose threat point
+    /// may be forbidden; left alone when nothing would remain (the node is lost, and the
+    /// search shows it).
+    fn defend_three(&mut self, moves: &mut Vec<u32>) -> bool {
+        /// Threat points intersected: with more, the kept cells stay a superset.
+        const MAX_THREATS: usize = 4;
+        if !self.sb.keeps_kinds() {
+            return false;
+        }
+        let me = self.sb.to_move();
+        let opp = me.opponent();
+        if opp == Color::Black && self.sb.board().rule() == Rule::Renju {
+            return false;
+        }
+        let mut threats = [(Pos::new(0, 0), 0u8); MAX_THREATS];
+        let mut n = 0;
+        for &c in moves.iter() {
+            let dirs = self.sb.open_four_dirs(c as usize, opp);
+            if dirs != 0 && n < MAX_THREATS {
+                threats[n] = (self.sb.pos(c as usize), dirs);
+                n += 1;
+            }
+        }
+        if n == 0 {
+            return false;
+        }
+        let threats = &threats[..n];
+        let sb = &self.sb;
+        let keep = |c: u32| {
+            let q = sb.pos(c as usize);
+            sb.makes_four(c as usize, me)
+                || threats.iter().all(|&(p, dirs)| near_on_line(q, p, dirs))
+        };
+        let kept = moves.iter().filter(|&&c| keep(c)).count();
+        if kept == 0 || kept == moves.len() {
+            return false;
+        }
+        moves.retain(|&c| keep(c));
+        true
+    }
+
     /// Book-keeping of a beta cutoff by move `m`, the `n`th of `n_moves`: statistics, and
     /// killers and history unless the move was forced.
     #[inline]
@@ -232,5 +303,122 @@ impl Worker<'_> {
                 self.history_live = true;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cells::CellClass;
+    use crate::params::{EngineParams, Limits};
+    use crate::pattern::{ClassSpec, seed_table};
+    use crate::search::{Engine, Worker};
+    use gomoku_board::{Board, Cell, Color, Geometry, Pos, Rule};
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::time::Instant;
+
+    fn engine() -> Engine {
+        let mut table = seed_table();
+        table.classes = CellClass::ALL[1..]
+            .iter()
+            .map(|&class| ClassSpec {
+                class,
+                own: 10,
+                opp: -10,
+            })
+            .collect();
+        Engine::new(EngineParams {
+            table,
+            ..EngineParams::default()
+        })
+        .unwrap()
+    }
+
+    fn empty_points(b: &Board) -> Vec<Pos> {
+        b.points().filter(|&p| b.cell(p) == Cell::Empty).collect()
+    }
+
+    /// Whether `color` has a point that completes a five.
+    fn has_five_point(b: &Board, color: Color) -> bool {
+        empty_points(b).into_iter().any(|q| b.wins_at(q, color))
+    }
+
+    /// Whether the side to move on `b` can make an open four: a move after which it has
+    /// two points that complete a five (and the other side has none, as the caller checks).
+    fn open_four_wins(b: &Board) -> bool {
+        let attacker = b.to_move();
+        empty_points(b).into_iter().any(|p| {
+            if !b.is_legal(p) {
+                return false;
+            }
+            let mut after = b.clone();
+            after.put_stone(p, attacker);
+            let fives = empty_points(&after)
+                .into_iter()
+                .filter(|&q| after.wins_at(q, attacker))
+                .count();
+            fives >= 2
+        })
+    }
+
+    /// Random crowded positions with no five-point for either side: every move the three
+    /// defence drops leaves the opponent an open four and us no five, so it loses; the
+    /// moves kept are those that make a four or stand on the threat's lines. Under renju it
+    /// is off when Black threatens.
+    #[test]
+    fn every_move_the_three_defence_drops_loses_to_an_open_four() {
+        let mut engine = engine();
+        let mut rng = ChaCha8Rng::seed_from_u64(17);
+        let g = Geometry::square(15);
+        let limits = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        let (mut cut, mut dropped) = (0, 0);
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let mut tries = 0;
+            let mut cut_here = 0;
+            while cut_here < 6 && tries < 400 {
+                tries += 1;
+                let mut b = Board::new(g, rule).unwrap();
+                let n = rng.random_range(8..18);
+                while b.stone_count() < n {
+                    let p = Pos::new(rng.random_range(4..11), rng.random_range(4..11));
+                    if b.cell(p) == Cell::Empty && b.is_legal(p) {
+                        b.make(p);
+                    }
+                }
+                if b.winner().is_some()
+                    || has_five_point(&b, Color::Black)
+                    || has_five_point(&b, Color::White)
+                {
+                    continue;
+                }
+                let me = b.to_move();
+                let mut w = Worker::new(&mut engine, &b, &limits, Instant::now());
+                let mut moves = Vec::new();
+                w.sb.candidates(&mut moves);
+                let all = moves.clone();
+                if !w.defend_three(&mut moves) {
+                    continue;
+                }
+                assert!(!(rule == Rule::Renju && me == Color::White), "{b:?}");
+                assert!(moves.len() < all.len() && !moves.is_empty());
+                cut += 1;
+                cut_here += 1;
+                for &m in all.iter().filter(|m| !moves.contains(m)) {
+                    let p = w.sb.pos(m as usize);
+                    let mut after = b.clone();
+                    after.make(p);
+                    dropped += 1;
+                    assert!(!has_five_point(&after, me), "{m} makes a four: {b:?}");
+                    assert!(open_four_wins(&after), "{p:?} does not lose: {b:?}");
+                }
+            }
+        }
+        assert!(
+            cut >= 12 && dropped >= 100,
+            "{cut} positions cut, {dropped} moves"
+        );
     }
 }

@@ -65,6 +65,7 @@ fn knobs(e: &EngineSpec) -> Vec<(&'static str, Setting)> {
         futility,
         threat_extension,
         eval_average,
+        three_defence,
     } = features;
     // Two tables are the same setting when their values are; the chart shows the name.
     let values: Vec<String> = table
@@ -99,6 +100,7 @@ fn knobs(e: &EngineSpec) -> Vec<(&'static str, Setting)> {
         ("futility", number(f64::from(*futility))),
         ("threat_extension", switch(*threat_extension)),
         ("eval_average", switch(*eval_average)),
+        ("three_defence", switch(*three_defence)),
         ("vct", switch(vct.is_some())),
         (
             "vct_depth",
