@@ -67,8 +67,8 @@ pub struct EngineParams {
 }
 
 /// Search techniques of strong Gomoku engines, each a switch. The default keeps those an
-/// SPRT run said help (late-move reductions, futility 500; README's engine section has the
-/// figures); [`SearchFeatures::NONE`] is plain PVS.
+/// SPRT run said help (late-move reductions, futility 500, three defence; README's engine
+/// section has the figures); [`SearchFeatures::NONE`] is plain PVS.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchFeatures {
     /// Aspiration window half-width around the last iteration's score at the root (0 = off);
@@ -107,11 +107,13 @@ impl SearchFeatures {
 }
 
 impl Default for SearchFeatures {
-    /// The techniques kept by SPRT: late-move reductions and a futility margin of 500.
+    /// The techniques kept by SPRT: late-move reductions, a futility margin of 500 and the
+    /// three defence.
     fn default() -> Self {
         SearchFeatures {
             lmr: true,
             futility: 500,
+            three_defence: true,
             ..SearchFeatures::NONE
         }
     }

@@ -1086,7 +1086,7 @@ Engine(
     futility: 500,
     threat_extension: false,
     eval_average: false,
-    three_defence: false,
+    three_defence: true,
     // the root VCT (fours and threes)
     vct: true,
     vct_depth: 20,
