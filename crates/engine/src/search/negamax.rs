@@ -240,8 +240,8 @@ impl Worker<'_> {
     /// on one of its open-four lines within five cells of `p` (beyond that no cell decides
     /// his five-points, nor an overline), so the cells kept are a superset of the defences.
     /// Off when the kinds are not kept, and under renju against Black, whose threat point
-    /// may be forbidden; left alone when nothing would remain (the node is lost, and the
-    /// search shows it).
+    /// may be forbidden; left alone when nothing would remain, or (Black under renju)
+    /// nothing legal: the node is lost, and the search shows it.
     fn defend_three(&mut self, moves: &mut Vec<u32>) -> bool {
         /// Threat points intersected: with more, the kept cells stay a superset.
         const MAX_THREATS: usize = 4;
@@ -277,6 +277,16 @@ impl Worker<'_> {
             return false;
         }
         moves.retain(|&c| keep(c));
+        // Under renju the moves kept may all be forbidden for Black, as a trap around the
+        // defences makes them: the node is lost, which the full list shows by search.
+        if me == Color::Black
+            && self.sb.board().rule() == Rule::Renju
+            && moves.iter().all(|&c| self.sb.is_forbidden(c as usize))
+        {
+            moves.clear();
+            self.sb.candidates(moves);
+            return false;
+        }
         true
     }
 
