@@ -84,8 +84,9 @@ pub struct TexelSettings {
     pub games: usize,
     /// Run directories (a tournament's `output`, say against a stronger engine) whose games
     /// also give positions, relative to the tuning file: their board and rule must be the
-    /// tuning's, and only games decided on the board count.
-    #[serde(default)]
+    /// tuning's, and only games decided on the board count. Left out of the file when
+    /// empty, so the keys of older checkpoints stay the same.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub runs: Vec<PathBuf>,
     /// Search depth of the self-play games (1..=64; the start table plays both sides).
     #[serde(default = "d_collect_depth")]
@@ -585,10 +586,19 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
                 .map_err(|e| bad("also", e.to_string()))?,
         );
     }
-    let texel_runs = match &file.method {
+    let texel_runs: Vec<PathBuf> = match &file.method {
         MethodSettings::Texel(t) => t.runs.iter().map(|r| resolve_relative(path, r)).collect(),
         _ => Vec::new(),
     };
+    // A run without its files is refused now, not after the self-play collection.
+    for dir in &texel_runs {
+        for file in ["run.json", "games.jsonl"] {
+            if !dir.join(file).is_file() {
+                let m = format!("{}: no {file} (not a run directory)", dir.display());
+                return Err(bad("runs", m));
+            }
+        }
+    }
     Ok(TuneConfig {
         texel_runs,
         path: path.to_path_buf(),

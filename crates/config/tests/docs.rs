@@ -253,6 +253,12 @@ impl Tree {
         for (path, _, text) in example_books() {
             std::fs::write(root.join(path), text).unwrap();
         }
+        // The run directory of Texel's `runs` example (loading checks that its files exist).
+        let run = root.join("reports/sparring");
+        std::fs::create_dir_all(&run).unwrap();
+        for file in ["run.json", "games.jsonl"] {
+            std::fs::write(run.join(file), "").unwrap();
+        }
         let tree = Tree { root };
         tree.stub(&tree.root.join("target/release/pbrain-gomoku-arena"));
         tree

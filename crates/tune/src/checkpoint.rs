@@ -83,6 +83,8 @@ pub fn config_key(cfg: &TuneConfig) -> String {
     struct Key<'a> {
         v: u32,
         method: MethodSettings,
+        // Left out when empty, so the keys of checkpoints from before `runs` stay the same.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
         runs: Vec<String>,
         seed: u64,
         pin: Option<ScoreRef>,

@@ -94,13 +94,15 @@ pub fn run_games(
         let info = RunInfo::load(dir)?;
         if info.geometry() != cfg.geometry || info.rule() != cfg.rule {
             return Err(TuneError::Invalid(format!(
-                "{}: a run on {}x{} under {:?}, but the tuning plays {}x{} under {:?}",
+                "{}: a run on {}x{} (k={}) under {:?}, but the tuning plays {}x{} (k={}) under {:?}",
                 dir.display(),
                 info.geometry().width,
                 info.geometry().height,
+                info.geometry().k,
                 info.rule(),
                 cfg.geometry.width,
                 cfg.geometry.height,
+                cfg.geometry.k,
                 cfg.rule
             )));
         }

@@ -420,6 +420,11 @@ pub fn play_shard(
                     note: String::new(),
                 });
             }
+            (Plan::Collect(None), None) => {
+                return Ok(nothing(
+                    "Texel with games: 0 plays no games: run `tune CONFIG --resume` for its sweeps",
+                ));
+            }
             (Plan::Sweep(_), None) => {
                 return Ok(nothing(
                     "Texel's sweeps play no games: run `tune CONFIG --resume` for them",

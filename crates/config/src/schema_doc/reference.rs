@@ -1592,7 +1592,7 @@ fn tune() -> Section {
         )
         .path()
         .default("[]")
-        .ex("runs: [\"../../runs/vs-aiwine\"]"),
+        .ex("runs: [\"../../reports/sparring\"]"),
         Entry::field(
             "depth",
             "Search depth of the self-play games (the start table plays both sides).",

@@ -403,9 +403,23 @@ fn texel_fits_the_games_of_other_runs_as_its_own() {
         .to_string();
     assert!(e.contains("13x13") && e.contains("copy"), "{e}");
 
-    // No such run.
-    let e = with("\"nowhere\"", "runs-missing").unwrap_err().to_string();
-    assert!(e.contains("nowhere"), "{e}");
+    // No such run: refused at load, naming the file and the field, before any game.
+    let written = format!("{:?}", collect.display());
+    let (dir, _) = project(
+        "runs-missing",
+        &all.replace("games: 40,", &format!("games: 0, runs: [{written}],")),
+        "(pairs: 1)",
+    );
+    let file = dir.join("tune.ron");
+    let text = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&file, text.replace(&written, "\"nowhere\"")).unwrap();
+    let e = gomoku_config::tune::load_tune(&file)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("tune.ron") && e.contains("runs") && e.contains("nowhere"),
+        "{e}"
+    );
 }
 
 #[test]
