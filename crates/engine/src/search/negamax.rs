@@ -272,16 +272,17 @@ impl Worker<'_> {
             sb.makes_four(c as usize, me)
                 || threats.iter().all(|&(p, dirs)| near_on_line(q, p, dirs))
         };
-        let kept = moves.iter().filter(|&&c| keep(c)).count();
-        if kept == 0 || kept == moves.len() {
+        let all = moves.len();
+        moves.retain(|&c| keep(c));
+        if moves.len() == all {
             return false;
         }
-        moves.retain(|&c| keep(c));
-        // Under renju the moves kept may all be forbidden for Black, as a trap around the
-        // defences makes them: the node is lost, which the full list shows by search.
-        if me == Color::Black
-            && self.sb.board().rule() == Rule::Renju
-            && moves.iter().all(|&c| self.sb.is_forbidden(c as usize))
+        // Nothing kept, or under renju only points forbidden for Black (as a trap around the
+        // defences makes them): the node is lost, which the full list shows by search.
+        if moves.is_empty()
+            || (me == Color::Black
+                && self.sb.board().rule() == Rule::Renju
+                && moves.iter().all(|&c| self.sb.is_forbidden(c as usize)))
         {
             moves.clear();
             self.sb.candidates(moves);
