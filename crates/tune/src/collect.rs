@@ -82,6 +82,7 @@ pub fn collection_step(cfg: &TuneConfig, t: &TexelSettings) -> Result<Step, Tune
 /// The games of the run directories `dirs` that were decided on the board (a five, a full
 /// board, the move cap, a renju foul), run after run in job order, renumbered past the
 /// self-play jobs.
+///
 /// A run of another board or rule, or a game that cannot have been played on the tuning's
 /// board, is an error naming the file (and line).
 pub fn run_games(
@@ -94,15 +95,11 @@ pub fn run_games(
         let info = RunInfo::load(dir)?;
         if info.geometry() != cfg.geometry || info.rule() != cfg.rule {
             return Err(TuneError::Invalid(format!(
-                "{}: a run on {}x{} (k={}) under {:?}, but the tuning plays {}x{} (k={}) under {:?}",
+                "{}: a run on {} under {}, but the tuning plays {} under {}",
                 dir.display(),
-                info.geometry().width,
-                info.geometry().height,
-                info.geometry().k,
+                info.geometry(),
                 info.rule(),
-                cfg.geometry.width,
-                cfg.geometry.height,
-                cfg.geometry.k,
+                cfg.geometry,
                 cfg.rule
             )));
         }
