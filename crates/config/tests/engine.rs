@@ -174,3 +174,33 @@ fn input_files_are_capped_at_64_mib() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The bench signature of the shipped tuned engine: [`gomoku_engine::bench::signature`]
+/// runs the seed table, which has no cell classes, so the code that reads classes and line
+/// kinds (the three defence, class-aware ordering) is guarded here, on `tuned-d4.ron` at the
+/// signature's depth. A change to the search or to the shipped table shows in this number.
+#[test]
+fn the_tuned_bench_signature_is_pinned() {
+    use gomoku_engine::bench::{
+        SIGNATURE_DEPTH, TUNED_BENCH_SIGNATURE, bench_positions, run_bench,
+    };
+    let engine = load_engine(configs().join("engines/tuned-d4.ron")).unwrap();
+    let mut params = engine.to_params();
+    params.depth = SIGNATURE_DEPTH;
+    params.threads = 1;
+    let nodes =
+        |p: &gomoku_engine::EngineParams| run_bench(p, &bench_positions(), 1).unwrap().total_nodes;
+    let pinned = nodes(&params);
+    // The signature sees the class code: without the three defence the count differs.
+    let mut plain = params.clone();
+    plain.features.three_defence = false;
+    let without = nodes(&plain);
+    assert_ne!(
+        without, pinned,
+        "the positions never reach the three defence"
+    );
+    assert_eq!(
+        pinned, TUNED_BENCH_SIGNATURE,
+        "the search or the tuned table changed: if on purpose, update TUNED_BENCH_SIGNATURE and say why in the commit"
+    );
+}

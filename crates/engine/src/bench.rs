@@ -90,6 +90,12 @@ pub const SIGNATURE_DEPTH: u32 = 6;
 /// a commit that changes the search on purpose updates this number and says why.
 pub const BENCH_SIGNATURE: u64 = 76_955;
 
+/// The bench signature of the shipped tuned engine (`configs/engines/tuned-d4.ron` at
+/// [`SIGNATURE_DEPTH`] on [`bench_positions`]), pinned by a test in `gomoku-config`, which
+/// loads the table. Unlike [`BENCH_SIGNATURE`], whose seed table has no cell classes, it
+/// covers the code that reads classes and line kinds.
+pub const TUNED_BENCH_SIGNATURE: u64 = 52_476;
+
 /// The engine of the signature: the defaults (seed table) at [`SIGNATURE_DEPTH`], one thread.
 pub fn signature_params() -> EngineParams {
     EngineParams {
