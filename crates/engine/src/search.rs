@@ -397,6 +397,8 @@ struct Buffers {
     mark: Vec<bool>,
     /// The VCT's numbers of the moves of each of its plies.
     vct_values: Vec<Vec<vct::Node>>,
+    /// Per VCT ply, the attacker move that last proved a node there (`u32::MAX` for none).
+    vct_killers: Vec<u32>,
     /// The VCF line found, in reverse.
     vcf_line: Vec<u32>,
     /// Per VCF ply (one list for each of its move lists), the attacker's four windows at
@@ -419,6 +421,7 @@ impl Buffers {
                 pv_len: vec![0; MAX_PLY + 1],
                 mark: vec![false; cells],
                 vct_values: (0..VCT_PLIES).map(|_| Vec::new()).collect(),
+                vct_killers: vec![u32::MAX; VCT_PLIES],
                 vcf_line: Vec::with_capacity(600),
                 four_windows: (0..MOVE_LISTS - MAX_PLY).map(|_| Vec::new()).collect(),
             };

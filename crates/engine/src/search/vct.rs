@@ -218,6 +218,8 @@ impl Worker<'_> {
         // One VCF node budget for every VCF inside this VCT, no larger than the VCT's.
         self.vcf_left = self.vcf_cap.min(self.vct_cap);
         self.vct_unfinished = false;
+        // Each VCT starts without killers: those of another attacker would mislead it.
+        self.lists.vct_killers.fill(u32::MAX);
         // The root at one limit: its first move and the moves the proof needs, if proven.
         let at = |w: &mut Self, left: u32| {
             let mut first = None;
@@ -518,13 +520,20 @@ impl Worker<'_> {
         // An attacker's move leaves him `left - 1` moves; a defender's reply does not count.
         let child_left = if or { left - 1 } else { left };
         let vi = vply;
+        let killer = self.lists.vct_killers[vply];
         let mut values = std::mem::take(&mut self.lists.vct_values[vi]);
         values.clear();
         for (i, &m) in moves.iter().enumerate() {
             let key = self.proof_key(self.sb.key_after(m as usize), attacker);
             // An attacker's moves come strongest first: the later ones start a little harder
             // to prove, so the search goes deep on strong threats before it tries weak ones.
-            let init = if or { (1 + i as u32 / 4, 1) } else { (1, 1) };
+            // The move that last proved a node at this ply starts as easy as the first: a
+            // threat that beat one defence often beats its siblings (a killer move).
+            let init = if or && m != killer {
+                (1 + i as u32 / 4, 1)
+            } else {
+                (1, 1)
+            };
             values.push(self.proofs.get(key, child_left).unwrap_or(Node::open(init)));
         }
         let r = loop {
@@ -548,6 +557,7 @@ impl Worker<'_> {
                 // The attacker's move and its proof, or the longest of the replies' proofs.
                 let used = if or {
                     *first = Some(moves[best]);
+                    self.lists.vct_killers[vply] = moves[best];
                     values[best].used + 1
                 } else {
                     values.iter().map(|v| v.used).max().unwrap_or(0)
