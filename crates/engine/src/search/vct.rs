@@ -537,10 +537,11 @@ impl Worker<'_> {
             values.push(self.proofs.get(key, child_left).unwrap_or(Node::open(init)));
         }
         let r = loop {
-            // The node's numbers: at an OR node the least proof number and the sum of the
-            // disproof numbers; at an AND node the other way round. `best` is the child with
+            // The node's numbers: at an OR node the least proof number and the disproof
+            // numbers added up; at an AND node the other way round. `best` is the child with
             // the least of the minimised number, `second` the next least.
             let (mut min, mut sum, mut best, mut second) = (INF, 0u32, 0, INF);
+            let (mut most, mut open) = (0u32, 0u32);
             for (i, v) in values.iter().enumerate() {
                 let (low, high) = if or { (v.pn, v.dn) } else { (v.dn, v.pn) };
                 if low < min {
@@ -551,6 +552,17 @@ impl Worker<'_> {
                     second = low;
                 }
                 sum = if high == INF { INF } else { add(sum, high) };
+                if high > 0 {
+                    most = most.max(high);
+                    open += 1;
+                }
+            }
+            // At an OR node the disproof number is weak (Ueda et al. 2008): the largest of
+            // the moves' plus one for each other unrefuted move, not their sum. The
+            // attacker's threats commute, so one position lies under many of his moves and a
+            // sum counts it under each: it overrates how hard the node is to refute.
+            if or && sum != INF && open > 0 {
+                sum = add(most, open - 1);
             }
             let node = if or { (min, sum) } else { (sum, min) };
             if node.0 == 0 {
