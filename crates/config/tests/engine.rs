@@ -178,7 +178,8 @@ fn input_files_are_capped_at_64_mib() {
 /// The bench signature of the shipped tuned engine: [`gomoku_engine::bench::signature`]
 /// runs the seed table, which has no cell classes, so the code that reads classes and line
 /// kinds (the three defence, class-aware ordering) is guarded here, on `tuned-d4.ron` at the
-/// signature's depth. A change to the search or to the shipped table shows in this number.
+/// signature's depth. A change to the fixed-depth search, to that engine file or to its table
+/// shows in this number.
 #[test]
 fn the_tuned_bench_signature_is_pinned() {
     use gomoku_engine::bench::{
@@ -201,6 +202,6 @@ fn the_tuned_bench_signature_is_pinned() {
     );
     assert_eq!(
         pinned, TUNED_BENCH_SIGNATURE,
-        "the search or the tuned table changed: if on purpose, update TUNED_BENCH_SIGNATURE and say why in the commit"
+        "the search, tuned-d4.ron or its table changed: if on purpose, update TUNED_BENCH_SIGNATURE and say why in the commit"
     );
 }
