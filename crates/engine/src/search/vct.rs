@@ -10,13 +10,13 @@
 //! carries a proof number (how many leaves must still be proven to prove it) and a disproof
 //! number (at the attacker's nodes a weak one, see `expand`), and the search always expands
 //! the most proving node within thresholds, so it follows narrow forcing lines as deep as
-//! they go instead of trying every three at every depth. Numbers live in [`ProofTable`], keyed by position and the attacker's moves left;
-//! proofs and disproofs stay valid for other limits (a win in 5 is a win in 9, no win in 9
-//! means none in 5), and a proof carries the moves it needs. The root tries limits 2 and 3
-//! (the shortest wins), then the whole limit at once; a longer win found there is then
-//! shortened one limit at a time while the budget lasts, so the length reported is the
-//! shortest unless the budget ran out. It runs only under a budget: a share of the move's
-//! time on a clock, a quarter of a node budget.
+//! they go instead of trying every three at every depth. Numbers live in [`ProofTable`],
+//! keyed by position and the attacker's moves left; proofs and disproofs stay valid for
+//! other limits (a win in 5 is a win in 9, no win in 9 means none in 5), and a proof carries
+//! the moves it needs. The root tries limits 2 and 3 (the shortest wins), then the whole
+//! limit at once; a longer win found there is then shortened one limit at a time while the
+//! budget lasts, so the length reported is the shortest unless the budget ran out. It runs
+//! only under a budget: a share of the move's time on a clock, a quarter of a node budget.
 
 use super::Worker;
 use crate::position::Fives;
