@@ -373,9 +373,8 @@ mod tests {
     }
 
     /// Random crowded positions with no five-point for either side: every move the three
-    /// defence drops leaves the opponent an open four and us no five, so it loses; the
-    /// moves kept are those that make a four or stand on the threat's lines. Under renju it
-    /// is off when Black threatens.
+    /// defence drops leaves the opponent an open four and us no five, so it loses; some are
+    /// dropped, and some kept. Under renju it is off when Black threatens.
     #[test]
     fn every_move_the_three_defence_drops_loses_to_an_open_four() {
         let mut engine = engine();

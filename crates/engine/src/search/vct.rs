@@ -567,7 +567,8 @@ impl Worker<'_> {
             // unrefuted move, not their sum. The attacker's threats commute, so one position
             // lies under many of his moves and a sum counts it under each: it overrates how
             // hard the node is to refute.
-            if or && sum != INF && open > 0 {
+            // A proven move (its disproof number infinite) proves the node below first.
+            if or && open > 0 {
                 sum = add(most, open - 1);
             }
             let node = if or { (min, sum) } else { (sum, min) };
