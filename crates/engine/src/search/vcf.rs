@@ -248,7 +248,13 @@ impl Worker<'_> {
         }
         if !win {
             moves.truncate(fours);
+            // With one four left, a single four wins only by a block Black may not play;
+            // else its block would leave no four to follow, so it is not played out.
+            let last = budget == 1;
             for &pq in moves.iter() {
+                if last && !(renju && attacker == Color::White) {
+                    break;
+                }
                 let (p, q) = (pq & 0xffff, pq >> 16);
                 self.sb.make_threat(p as usize);
                 self.tick();
@@ -262,6 +268,10 @@ impl Worker<'_> {
                     self.vcf_gap = true;
                     win = true;
                     break;
+                }
+                if last {
+                    self.sb.unmake();
+                    continue;
                 }
                 self.sb.make_threat(q as usize);
                 self.tick();
