@@ -184,7 +184,7 @@ fn four_windows(k: usize) -> &'static [u32] {
 
 /// A window of k cells holding k-2 stones of one colour and two empty cells: either empty
 /// cell makes a four (before the exact-five rules are checked).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct FourWindow {
     /// The scan's order of the window (its first stone, direction, start).
     order: u32,
@@ -1505,6 +1505,41 @@ impl SearchBoard {
         unmark(&out[start..], mark);
     }
 
+    /// [`SearchBoard::four_candidates`] from the windows through the cell `q` alone (a
+    /// stone there adds windows nowhere else), in the order a whole scan lists them.
+    pub fn four_candidates_through(
+        &self,
+        color: Color,
+        q: usize,
+        out: &mut Vec<u32>,
+        mark: &mut [bool],
+    ) {
+        let k = self.k;
+        let table = &four_windows(k)[color.index() << (2 * k)..];
+        let wmask = (1u64 << (2 * k)) - 1;
+        // At most k windows through q in each of the four directions.
+        let mut found = [FourWindow::default(); 4 * gomoku_board::MAX_K];
+        let mut n = 0;
+        for d in 0..4 {
+            let off = self.offs[d] as usize;
+            let span = self.span(q, d, k - 1);
+            for j in 0..k {
+                let e = table[((span >> (2 * (k - 1 - j))) & wmask) as usize];
+                if e & WINDOW_FOUR != 0 {
+                    found[n] = self.four_window(q - j * off, d, e);
+                    n += 1;
+                }
+            }
+        }
+        let found = &mut found[..n];
+        found.sort_unstable_by_key(|w| w.order);
+        let start = out.len();
+        for w in found.iter() {
+            push_window_cells(w, out, mark);
+        }
+        unmark(&out[start..], mark);
+    }
+
     /// Every window of k cells holding k-2 stones of `color` and two empty cells, as
     /// [`FourWindow`]s in order (the order in which [`four_window_cells`] lists their cells
     /// is the order of a scan of the stones, row by row).
@@ -2199,6 +2234,46 @@ mod tests {
                 }
             }
             assert!(seen > 0, "{w}x{h} k={k}: no four window");
+        }
+    }
+
+    /// The four candidates read from the windows through a stone alone are the cells a
+    /// whole scan finds in the windows holding that stone, in the scan's order, on random
+    /// games of several sizes and k; and no window without the stone is new.
+    #[test]
+    fn four_candidates_through_a_stone_equal_a_scan_of_its_windows() {
+        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
+        for (w, h, k) in [(15, 15, 5), (7, 5, 3), (13, 11, 7), (9, 9, 4)] {
+            let mut sb = empty_board(&t, w, h, k, Rule::Freestyle);
+            let mut mark = vec![false; sb.cell_count()];
+            let (mut before, mut after) = (Vec::new(), Vec::new());
+            let mut seen = 0;
+            while empty_cells(&sb).len() > 1 {
+                let color = sb.to_move();
+                sb.four_windows(color, &mut before);
+                let empties = empty_cells(&sb);
+                let q = empties[rng.random_range(0..empties.len())];
+                sb.make_light(q);
+                sb.four_windows(color, &mut after);
+                let holds_q = |win: &FourWindow| {
+                    let off = sb.offs[win.dir as usize] as usize;
+                    (0..k).any(|j| win.start as usize + j * off == q)
+                };
+                let through: Vec<FourWindow> = after.iter().copied().filter(holds_q).collect();
+                assert!(
+                    after.iter().all(|w| holds_q(w) || before.contains(w)),
+                    "{w}x{h} k={k}: a window without {q} appeared"
+                );
+                let mut expect = Vec::new();
+                four_window_cells(&through, &mut expect, &mut mark);
+                let mut got = Vec::new();
+                sb.four_candidates_through(color, q, &mut got, &mut mark);
+                assert_eq!(got, expect, "{w}x{h} k={k} through {q}");
+                assert!(mark.iter().all(|&m| !m), "marks left set");
+                seen += got.len();
+            }
+            assert!(seen > 0, "{w}x{h} k={k}: no four window through a stone");
         }
     }
 

@@ -404,6 +404,9 @@ struct Buffers {
     /// Per VCF ply (one list for each of its move lists), the attacker's four windows at
     /// that node (see `Worker::vcf`).
     four_windows: Vec<Vec<FourWindow>>,
+    /// Per VCF ply, the key (stones and side to move) of the position whose windows
+    /// `four_windows` holds, so the VCT can read them instead of scanning again (0: none).
+    four_windows_key: Vec<u64>,
 }
 
 impl Buffers {
@@ -424,8 +427,11 @@ impl Buffers {
                 vct_killers: vec![u32::MAX; VCT_PLIES],
                 vcf_line: Vec::with_capacity(600),
                 four_windows: (0..MOVE_LISTS - MAX_PLY).map(|_| Vec::new()).collect(),
+                four_windows_key: vec![0; MOVE_LISTS - MAX_PLY],
             };
         }
+        // Another board may give the same stones other windows (another k or rule).
+        self.four_windows_key.fill(0);
         self.raw.clear();
         self.scored.clear();
         self.pv_len.fill(0);

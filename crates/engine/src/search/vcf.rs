@@ -320,6 +320,7 @@ impl Worker<'_> {
         }
         four_window_cells(&windows, moves, &mut self.lists.mark);
         self.lists.four_windows[vply] = windows;
+        self.lists.four_windows_key[vply] = self.sb.key();
     }
 }
 

@@ -406,7 +406,7 @@ impl Worker<'_> {
         if let Some(q) = theirs.first() {
             threats.push(q);
         } else {
-            let fours = self.threat_candidates(self.sb.to_move(), threats);
+            let fours = self.threat_candidates(vply, threats);
             self.sb.pass_turn();
             self.lists.vcf_line.clear();
             let danger = self.vcf(vply + 1, left, Fives::default());
@@ -618,12 +618,19 @@ impl Worker<'_> {
         r
     }
 
-    /// The attacker's threat candidates: its four-points first (their number is returned),
-    /// then the empty candidates that lie in a row window holding k-3 of its stones and
-    /// nothing of the defender's (a stone there makes at least a three in that window).
-    fn threat_candidates(&mut self, attacker: Color, out: &mut Vec<u32>) -> usize {
+    /// The threat candidates of the side to move (the attacker) at VCT ply `vply`: its
+    /// four-points first (their number is returned), then the empty candidates that lie in
+    /// a row window holding k-3 of its stones and nothing of the defender's (a stone there
+    /// makes at least a three in that window).
+    fn threat_candidates(&mut self, vply: usize, out: &mut Vec<u32>) -> usize {
+        let attacker = self.sb.to_move();
         let mut mark = std::mem::take(&mut self.lists.mark);
-        self.sb.four_candidates(attacker, out, &mut mark);
+        // The attacker's VCF here has usually just listed its four windows.
+        if self.lists.four_windows_key.get(vply) == Some(&self.sb.key()) {
+            crate::position::four_window_cells(&self.lists.four_windows[vply], out, &mut mark);
+        } else {
+            self.sb.four_candidates(attacker, out, &mut mark);
+        }
         let fours = out.len();
         for &c in &out[..fours] {
             mark[c as usize] = true;
@@ -691,10 +698,10 @@ impl Worker<'_> {
             self.sb.make_light(p);
             self.sb.make_light(q);
             played += 2;
+            // Only the block can have made new fours of the mover's: those through it.
             let start = out.len();
-            self.sb.four_candidates(mover, out, &mut mark);
-            let sb = &self.sb;
-            keep_new(out, start, &mut mark, |c| sb.on_one_line(c as usize, q));
+            self.sb.four_candidates_through(mover, q, out, &mut mark);
+            keep_new(out, start, &mut mark, |_| true);
             i += 2;
         }
         for _ in 0..played {
