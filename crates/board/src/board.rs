@@ -180,6 +180,16 @@ impl Board {
             ^ self.keys.white_to_move
     }
 
+    /// The key with the stone on `pos` taken away (the side to move unchanged); the key
+    /// itself if `pos` is empty.
+    #[inline]
+    pub fn key_without(&self, pos: Pos) -> u64 {
+        match self.cell(pos).color() {
+            Some(color) => self.key ^ self.keys.stone(color, pos.x as usize, pos.y as usize),
+            None => self.key,
+        }
+    }
+
     /// Number of stones on the board.
     #[inline]
     pub fn stone_count(&self) -> usize {
@@ -521,6 +531,21 @@ mod tests {
         let expect = b.key_after(p(1, 1));
         b.make(p(1, 1));
         assert_eq!(b.key(), expect);
+    }
+
+    /// The key without a stone is the key of the board that never had it, the side to
+    /// move kept; an empty cell takes nothing away.
+    #[test]
+    fn key_without_a_stone_is_the_key_before_it() {
+        let mut b = Board::standard15();
+        for (x, y) in [(7, 7), (8, 7), (0, 14), (14, 0), (6, 9)] {
+            let before = b.key();
+            b.make(p(x, y));
+            b.set_to_move(b.to_move().opponent());
+            assert_eq!(b.key_without(p(x, y)), before);
+            b.set_to_move(b.to_move().opponent());
+        }
+        assert_eq!(b.key_without(p(3, 3)), b.key());
     }
 
     #[test]

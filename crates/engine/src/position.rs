@@ -1514,23 +1514,13 @@ impl SearchBoard {
         out: &mut Vec<u32>,
         mark: &mut [bool],
     ) {
-        let k = self.k;
-        let table = &four_windows(k)[color.index() << (2 * k)..];
-        let wmask = (1u64 << (2 * k)) - 1;
         // At most k windows through q in each of the four directions.
         let mut found = [FourWindow::default(); 4 * gomoku_board::MAX_K];
         let mut n = 0;
-        for d in 0..4 {
-            let off = self.offs[d] as usize;
-            let span = self.span(q, d, k - 1);
-            for j in 0..k {
-                let e = table[((span >> (2 * (k - 1 - j))) & wmask) as usize];
-                if e & WINDOW_FOUR != 0 {
-                    found[n] = self.four_window(q - j * off, d, e);
-                    n += 1;
-                }
-            }
-        }
+        self.each_window_through(color, q, |w| {
+            found[n] = w;
+            n += 1;
+        });
         let found = &mut found[..n];
         found.sort_unstable_by_key(|w| w.order);
         let start = out.len();
@@ -1538,6 +1528,34 @@ impl SearchBoard {
             push_window_cells(w, out, mark);
         }
         unmark(&out[start..], mark);
+    }
+
+    /// Calls `found` with each four window of `color` that holds the cell `c`, direction by
+    /// direction (not in the scan's order).
+    #[inline]
+    fn each_window_through(&self, color: Color, c: usize, mut found: impl FnMut(FourWindow)) {
+        let k = self.k;
+        let table = &four_windows(k)[color.index() << (2 * k)..];
+        let wmask = (1u64 << (2 * k)) - 1;
+        for d in 0..4 {
+            let off = self.offs[d] as usize;
+            let span = self.span(c, d, k - 1);
+            // The window holding c at its position j starts j cells before c.
+            for j in 0..k {
+                let e = table[((span >> (2 * (k - 1 - j))) & wmask) as usize];
+                if e & WINDOW_FOUR != 0 {
+                    found(self.four_window(c - j * off, d, e));
+                }
+            }
+        }
+    }
+
+    /// Whether the window `w` holds the cell `c`.
+    #[inline]
+    fn window_holds(&self, w: &FourWindow, c: usize) -> bool {
+        let off = self.offs[w.dir as usize] as usize;
+        let start = w.start as usize;
+        c >= start && (c - start).is_multiple_of(off) && (c - start) / off < self.k
     }
 
     /// Every window of k cells holding k-2 stones of `color` and two empty cells, as
@@ -1595,36 +1613,51 @@ impl SearchBoard {
         out: &mut Vec<FourWindow>,
     ) {
         out.clear();
-        let k = self.k;
-        let through = |w: &FourWindow, c: usize| {
-            let off = self.offs[w.dir as usize] as usize;
-            let start = w.start as usize;
-            c >= start && (c - start).is_multiple_of(off) && (c - start) / off < k
-        };
         out.extend(
             before
                 .iter()
-                .filter(|w| !through(w, p) && !through(w, q))
+                .filter(|w| !self.window_holds(w, p) && !self.window_holds(w, q))
                 .copied(),
         );
         let kept = out.len();
         let color = self.board.cells()[p].color().expect("p holds a stone");
-        let table = &four_windows(k)[color.index() << (2 * k)..];
-        let wmask = (1u64 << (2 * k)) - 1;
-        for d in 0..4 {
-            let off = self.offs[d] as usize;
-            let span = self.span(p, d, k - 1);
-            // The window holding p at its position j starts j cells before p.
-            for j in 0..k {
-                let e = table[((span >> (2 * (k - 1 - j))) & wmask) as usize];
-                if e & WINDOW_FOUR != 0 {
-                    out.push(self.four_window(p - j * off, d, e));
-                }
-            }
-        }
+        self.each_window_through(color, p, |w| out.push(w));
         if out.len() > kept {
             out.sort_unstable_by_key(|w| w.order);
         }
+    }
+
+    /// The windows of [`SearchBoard::four_windows`] of `color` from `before`, its windows
+    /// before the stone now on `s` was played: those through `s` go, and if the stone is
+    /// `color`'s, the windows through it are looked at afresh. The same list as a scan.
+    pub(crate) fn four_windows_after_stone(
+        &self,
+        before: &[FourWindow],
+        s: usize,
+        color: Color,
+        out: &mut Vec<FourWindow>,
+    ) {
+        out.clear();
+        out.extend(before.iter().filter(|w| !self.window_holds(w, s)).copied());
+        if self.board.cells()[s].color() == Some(color) {
+            let kept = out.len();
+            self.each_window_through(color, s, |w| out.push(w));
+            if out.len() > kept {
+                out.sort_unstable_by_key(|w| w.order);
+            }
+        }
+    }
+
+    /// The last stone a search move put on the board, if a search move was made.
+    #[inline]
+    pub fn last_search_stone(&self) -> Option<usize> {
+        self.stack[self.base..].last().map(|f| f.cell as usize)
+    }
+
+    /// The key (stones and side to move) with the stone on the cell `i` taken away.
+    #[inline]
+    pub fn key_without(&self, i: usize) -> u64 {
+        self.board.key_without(self.board.pos_of(i))
     }
 
     /// The [`FourWindow`] starting at cell `start` in direction `d`, of table entry `e`.
@@ -2232,6 +2265,34 @@ mod tests {
                     let empties = empty_cells(&sb);
                     sb.make_light(empties[rng.random_range(0..empties.len())]);
                 }
+            }
+            assert!(seen > 0, "{w}x{h} k={k}: no four window");
+        }
+    }
+
+    /// The four windows of either colour derived from those before one more stone (of
+    /// either colour, as a threat search's pass allows) equal a fresh scan's, in order.
+    #[test]
+    fn four_windows_after_one_stone_equal_a_fresh_scan() {
+        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14);
+        for (w, h, k) in [(15, 15, 5), (7, 5, 3), (13, 11, 7), (9, 9, 4)] {
+            let mut sb = empty_board(&t, w, h, k, Rule::Freestyle);
+            let (mut before, mut derived, mut fresh) = (Vec::new(), Vec::new(), Vec::new());
+            let mut seen = 0;
+            while empty_cells(&sb).len() > 1 {
+                let color = [Color::Black, Color::White][rng.random_range(0..2)];
+                sb.four_windows(color, &mut before);
+                let empties = empty_cells(&sb);
+                let s = match before.first() {
+                    Some(win) if rng.random_range(0..2) > 0 => win.empty[0] as usize,
+                    _ => empties[rng.random_range(0..empties.len())],
+                };
+                sb.make_light(s);
+                sb.four_windows_after_stone(&before, s, color, &mut derived);
+                sb.four_windows(color, &mut fresh);
+                assert_eq!(derived, fresh, "{w}x{h} k={k} after {s}");
+                seen += fresh.len();
             }
             assert!(seen > 0, "{w}x{h} k={k}: no four window");
         }

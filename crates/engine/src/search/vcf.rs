@@ -298,6 +298,13 @@ impl Worker<'_> {
         win
     }
 
+    /// The last search stone, when the four windows kept one ply up are the side to move's
+    /// in the position without it (so this position's follow from them).
+    fn windows_one_stone_back(&self, vply: usize) -> Option<usize> {
+        let s = self.sb.last_search_stone()?;
+        (vply >= 1 && self.lists.four_windows_key[vply - 1] == self.sb.key_without(s)).then_some(s)
+    }
+
     /// Appends the attacker's four candidates at VCF ply `vply` to `moves`, keeping the
     /// windows they come from in `four_windows[vply]`: derived from those two plies up when
     /// `after` (the four and its block) says they were listed, else scanned.
@@ -316,7 +323,16 @@ impl Worker<'_> {
                 q as usize,
                 &mut windows,
             ),
-            None => self.sb.four_windows(attacker, &mut windows),
+            None => match self.windows_one_stone_back(vply) {
+                // Most threat searches start one stone away from one that just listed.
+                Some(s) => self.sb.four_windows_after_stone(
+                    &self.lists.four_windows[vply - 1],
+                    s,
+                    attacker,
+                    &mut windows,
+                ),
+                None => self.sb.four_windows(attacker, &mut windows),
+            },
         }
         four_window_cells(&windows, moves, &mut self.lists.mark);
         self.lists.four_windows[vply] = windows;
