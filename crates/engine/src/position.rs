@@ -774,21 +774,25 @@ impl SearchBoard {
     }
 
     /// Whether a black stone at the empty cell `i` can be forbidden at all (renju, k = 5),
-    /// from the black stones on its four lines within five cells: a double three or double
-    /// four needs two lines with two or more of them, an overline or a double four along one
-    /// line four or more on that line (an overline's far stone lies five cells away). Most
-    /// cells a threat search asks about have neither, and the full check reads every line.
+    /// from Black's stones on its four lines within four cells. A double three or double
+    /// four needs two lines where a window of five free of White and the edge holds three or
+    /// more black stones with this one (a three becomes a straight four inside such a
+    /// window). An overline or two fours along one line need four more black stones within
+    /// four cells of it (six in a row leave at most one of them further away; two fours
+    /// sharing a line and not the same four stones hold five). Most cells a threat search
+    /// asks about have neither, and the full check reads every line.
     #[inline]
     fn may_be_forbidden(&self, i: usize) -> bool {
-        let mut lines = 0;
+        let runs = window_runs_k5();
+        let mut threes = 0;
         for d in 0..4 {
-            let near = count_even_bits(own_stones(self.span(i, d, 5), Color::Black));
-            if near >= 4 {
+            let span = self.span(i, d, 4);
+            if count_even_bits(own_stones(span, Color::Black)) >= 4 {
                 return true;
             }
-            lines += (near >= 2) as u32;
+            threes += (runs[k5_run_index(span, Color::Black)] >= 3) as u32;
         }
-        lines >= 2
+        threes >= 2
     }
 
     #[inline]
@@ -2045,8 +2049,8 @@ mod tests {
     }
 
     /// The quick screen of renju's forbidden points lets none through: on boards crowded
-    /// with black stones, every point the full check forbids passes the screen, and most
-    /// other points do not (or the screen saves nothing).
+    /// with black stones, edges included, every point the full check forbids passes the
+    /// screen, and most other points do not (or the screen saves nothing).
     #[test]
     fn every_forbidden_point_passes_the_screen() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
@@ -2054,8 +2058,10 @@ mod tests {
         let (mut forbidden, mut screened_out) = (0, 0);
         for _ in 0..600 {
             let (mut black, mut white) = (Vec::new(), Vec::new());
+            // A 9x9 square anywhere on the board, so the edges take part.
+            let (x0, y0) = (rng.random_range(0..7u8), rng.random_range(0..7u8));
             for _ in 0..rng.random_range(6..40) {
-                let p = Pos::new(rng.random_range(3..12), rng.random_range(3..12));
+                let p = Pos::new(x0 + rng.random_range(0..9), y0 + rng.random_range(0..9));
                 if !black.contains(&p) && !white.contains(&p) {
                     if rng.random_range(0..4) == 0 {
                         white.push(p);
