@@ -1336,7 +1336,8 @@ impl SearchBoard {
         out
     }
 
-    /// [`SearchBoard::fives_through`] as if the empty cell `assumed` held a stone of `color`.
+    /// [`SearchBoard::fives_through`] as if the empty cell `assumed` held a stone of `color`
+    /// (`c` holds one, or is `assumed`).
     #[inline]
     fn fives_through_assuming(
         &self,
@@ -1346,21 +1347,27 @@ impl SearchBoard {
         assumed: usize,
         out: &mut Fives,
     ) {
-        let cells = self.board.cells();
         let cell = color.cell();
-        let k = self.k as isize;
+        let k = self.k;
+        let centre = 2 * (k - 1);
+        let cells_mask = (1u64 << (2 * (2 * k - 1))) - 1;
         for d in 0..4 {
             if dirs & (1 << d) == 0 {
                 continue;
             }
             let off = self.offs[d];
-            for s in -(k - 1)..k {
-                if s == 0 {
-                    continue;
-                }
+            // The cells within k-1 of c along the line, two bits each, c in the middle.
+            let span = self.span(c, d, k - 1);
+            let own = own_stones(span, color) | 1 << centre;
+            let empty = !(span | span >> 1) & LO & cells_mask & !(1 << centre);
+            // A five-point lies next to a stone of the row it completes: only those are
+            // walked, in line order.
+            let mut next_to_own = empty & (own << 2 | own >> 2);
+            while next_to_own != 0 {
+                let s = (next_to_own.trailing_zeros() as usize / 2) as isize - (k as isize - 1);
+                next_to_own &= next_to_own - 1;
                 let q = (c as isize + s * off) as usize;
-                if cells[q] == Cell::Empty
-                    && q != assumed
+                if q != assumed
                     && self.run_wins(self.run_through_assuming(q, off, cell, assumed), color)
                 {
                     out.push(q as u32);
@@ -1760,6 +1767,31 @@ mod tests {
     use rand::{RngExt, SeedableRng};
 
     impl SearchBoard {
+        /// [`SearchBoard::fives_through_assuming`] cell by cell, every cell of the lines
+        /// within k-1 walked: its oracle.
+        fn fives_through_by_cells(
+            &self,
+            c: usize,
+            dirs: u8,
+            color: Color,
+            assumed: usize,
+        ) -> Vec<u32> {
+            let cells = self.board.cells();
+            let k = self.k as isize;
+            let mut out = Vec::new();
+            for d in (0..4).filter(|d| dirs & (1 << d) != 0) {
+                let off = self.offs[d];
+                for s in (-(k - 1)..k).filter(|&s| s != 0) {
+                    let q = (c as isize + s * off) as usize;
+                    let run = self.run_through_assuming(q, off, color.cell(), assumed);
+                    if cells[q] == Cell::Empty && q != assumed && self.run_wins(run, color) {
+                        out.push(q as u32);
+                    }
+                }
+            }
+            out
+        }
+
         /// [`SearchBoard::three_potential`] read cell by cell from the board: its oracle.
         fn three_potential_by_cells(&self, i: usize, color: Color) -> u32 {
             let cells = self.board.cells();
@@ -2345,7 +2377,8 @@ mod tests {
     }
 
     /// The five-points a move would make, read without playing it, are those that playing
-    /// it shows, on every empty cell of random games under each rule and several k.
+    /// it shows, and both are those a walk of every cell of its lines finds, on every empty
+    /// cell of random games under each rule and several k.
     #[test]
     fn fives_if_played_equal_the_fives_a_played_move_shows() {
         let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
@@ -2358,18 +2391,34 @@ mod tests {
             (12, 10, 6, Rule::Standard),
         ] {
             let mut sb = empty_board(&t, w, h, k, rule);
-            let mut fours = 0;
+            let (mut fours, mut walks) = (0, 0);
             for _ in 0..(w * h * 2 / 3) {
+                // Five-points the mover already has are no move's own: the walk would see
+                // them on any line through the move, the moves' own reads only on its fours.
+                let color = sb.to_move();
+                let fresh = sb.all_fives(color).len == 0;
                 for i in empty_cells(&sb) {
                     let read = sb.fives_if_played(i);
+                    let walked = sb.fives_through_by_cells(i, 0xF, color, i);
                     sb.make_threat(i);
                     let played = sb.last_move_fives();
+                    if fresh {
+                        assert_eq!(
+                            played.cells[..played.len].to_vec(),
+                            sb.fives_through_by_cells(i, 0xF, color, NO_CELL),
+                            "{w}x{h} k={k} {rule:?} at {i}: played, against every cell walked"
+                        );
+                        walks += 1;
+                    }
                     sb.unmake();
                     assert_eq!(
                         read.cells[..read.len].to_vec(),
                         played.cells[..played.len].to_vec(),
                         "{w}x{h} k={k} {rule:?} at {i}"
                     );
+                    if fresh {
+                        assert_eq!(read.cells[..read.len].to_vec(), walked, "{w}x{h} at {i}");
+                    }
                     fours += (played.len > 0) as usize;
                 }
                 let empties = empty_cells(&sb);
@@ -2379,6 +2428,7 @@ mod tests {
                 }
             }
             assert!(fours > 0, "{w}x{h} k={k} {rule:?}: no four was tried");
+            assert!(walks > 100, "{w}x{h} k={k} {rule:?}: {walks} moves walked");
         }
     }
 
