@@ -1598,8 +1598,16 @@ impl SearchBoard {
                         continue;
                     }
                     // Windows [t, t+k) containing s whose first stone of `color` is s, so
-                    // each window is looked at once per direction.
-                    for p in (0..k).rev() {
+                    // each window is looked at once per direction: those that start after
+                    // the nearest stone or edge before s (the cells below s, s-1 highest).
+                    let before = span & ((1u64 << (2 * (k - 1))) - 1);
+                    let taken = (before | before >> 1) & LO;
+                    let starts = if taken == 0 {
+                        k
+                    } else {
+                        k - 1 - (63 - taken.leading_zeros() as usize) / 2
+                    };
+                    for p in (0..starts).rev() {
                         let e = table[((span >> (2 * (k - 1 - p))) & wmask) as usize];
                         if e & WINDOW_FOUR == 0 || (e & 0xF) as usize != p {
                             continue;
