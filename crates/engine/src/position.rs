@@ -570,6 +570,13 @@ impl SearchBoard {
         (black as u8) << d | (white as u8) << (d + 4)
     }
 
+    /// [`SearchBoard::span_fours`] for `color` alone, in the low four bits.
+    #[inline]
+    fn span_fours_of(&self, span: u64, d: usize, color: Color) -> u8 {
+        let own = own_stones(span, color) & self.kmask;
+        ((count_even_bits(own) + 1 >= self.k - 1) as u8) << d
+    }
+
     /// The line gains and four bits of the empty cell `i`, with the line through the
     /// pending move (if `i` lies on it) computed afresh.
     #[inline]
@@ -957,7 +964,7 @@ impl SearchBoard {
                         sums[view] += b[view] - a[view];
                     }
                 }
-                hint |= (self.span_fours(old, d) >> (4 * color.index())) & 0xF;
+                hint |= self.span_fours_of(old, d, color);
             }
         }
         self.stack.push(Frame {
@@ -1327,7 +1334,7 @@ impl SearchBoard {
         let color = self.board.to_move();
         let mut hint = 0u8;
         for d in 0..4 {
-            hint |= (self.span_fours(self.span(p, d, self.h), d) >> (4 * color.index())) & 0xF;
+            hint |= self.span_fours_of(self.span(p, d, self.h), d, color);
         }
         let mut out = Fives::default();
         if hint != 0 {
