@@ -1680,6 +1680,14 @@ impl SearchBoard {
         self.stack[self.base..].last().map(|f| f.cell as usize)
     }
 
+    /// A position's `key` made this board's: the same stones on a board of another size or
+    /// another k have other four windows, so lists kept by key must not mix them.
+    #[inline]
+    pub fn windows_key(&self, key: u64) -> u64 {
+        let layout = (self.k as u64) << 48 | (self.stride as u64) << 32 | self.cell_count() as u64;
+        key ^ layout.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
     /// The key (stones and side to move) with the stone on the cell `i` taken away.
     #[inline]
     pub fn key_without(&self, i: usize) -> u64 {

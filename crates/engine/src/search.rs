@@ -404,8 +404,8 @@ struct Buffers {
     /// Per VCF ply (one list for each of its move lists), the attacker's four windows at
     /// that node (see `Worker::vcf`).
     four_windows: Vec<Vec<FourWindow>>,
-    /// Per VCF ply, the key (stones and side to move) of the position whose windows
-    /// `four_windows` holds, so the VCT can read them instead of scanning again (0: none).
+    /// Per VCF ply, the key of the position whose windows `four_windows` holds (see
+    /// `SearchBoard::windows_key`), so a later search can read them instead of scanning.
     four_windows_key: Vec<u64>,
 }
 
@@ -430,8 +430,6 @@ impl Buffers {
                 four_windows_key: vec![0; MOVE_LISTS - MAX_PLY],
             };
         }
-        // Another board may give the same stones other windows (another k or rule).
-        self.four_windows_key.fill(0);
         self.raw.clear();
         self.scored.clear();
         self.pv_len.fill(0);

@@ -302,7 +302,8 @@ impl Worker<'_> {
     /// in the position without it (so this position's follow from them).
     fn windows_one_stone_back(&self, vply: usize) -> Option<usize> {
         let s = self.sb.last_search_stone()?;
-        (vply >= 1 && self.lists.four_windows_key[vply - 1] == self.sb.key_without(s)).then_some(s)
+        let key = self.sb.windows_key(self.sb.key_without(s));
+        (vply >= 1 && self.lists.four_windows_key[vply - 1] == key).then_some(s)
     }
 
     /// Appends the attacker's four candidates at VCF ply `vply` to `moves`, keeping the
@@ -336,7 +337,7 @@ impl Worker<'_> {
         }
         four_window_cells(&windows, moves, &mut self.lists.mark);
         self.lists.four_windows[vply] = windows;
-        self.lists.four_windows_key[vply] = self.sb.key();
+        self.lists.four_windows_key[vply] = self.sb.windows_key(self.sb.key());
     }
 }
 
