@@ -249,11 +249,17 @@ impl Worker<'_> {
         if !win {
             moves.truncate(fours);
             // With one four left, a single four wins only by a block Black may not play;
-            // else its block would leave no four to follow, so it is not played out.
+            // else its block would leave no four to follow, so it is not played out. It is
+            // counted as the moves and nodes it stands for all the same (as in pass 1), so
+            // node budgets end a search where they did.
             let last = budget == 1;
             for &pq in moves.iter() {
                 if last && !(renju && attacker == Color::White) {
-                    break;
+                    self.count_unplayed(2);
+                    if self.stopped {
+                        break;
+                    }
+                    continue;
                 }
                 let (p, q) = (pq & 0xffff, pq >> 16);
                 self.sb.make_threat(p as usize);
@@ -271,6 +277,10 @@ impl Worker<'_> {
                 }
                 if last {
                     self.sb.unmake();
+                    self.count_unplayed(1);
+                    if self.stopped {
+                        break;
+                    }
                     continue;
                 }
                 self.sb.make_threat(q as usize);
@@ -296,6 +306,15 @@ impl Worker<'_> {
             self.vcf_cache[slot] = (key, budget);
         }
         win
+    }
+
+    /// Counts `moves` moves not played (each a tick, and a node entered after each, as
+    /// Rapfi counts the block's node and the next four's).
+    fn count_unplayed(&mut self, moves: u32) {
+        for _ in 0..moves {
+            self.tick();
+        }
+        self.rapfi_nodes += moves as u64;
     }
 
     /// The last search stone, when the four windows kept one ply up are the side to move's
@@ -349,6 +368,37 @@ mod tests {
     use gomoku_board::{Board, Cell, Geometry, Pos};
     use rand::{RngExt, SeedableRng};
     use std::time::Instant;
+
+    /// Under renju a single four of White's wins when Black's block is forbidden, with one
+    /// four left too (where other single fours are not played out): White's four at g8
+    /// leaves Black only h8, a double three.
+    #[test]
+    fn white_wins_by_a_four_whose_block_is_forbidden_with_one_four_left() {
+        let p = |x, y| Pos::new(x, y);
+        let black = [p(2, 7), p(7, 8), p(7, 9), p(8, 8), p(9, 9)];
+        let white = [p(3, 7), p(4, 7), p(5, 7), p(13, 1)];
+        let board = Board::from_stones(
+            Geometry::square(15),
+            Rule::Renju,
+            &black,
+            &white,
+            Color::White,
+        )
+        .unwrap();
+        assert!(gomoku_board::renju::is_forbidden(&board, p(7, 7)));
+        let mut engine = Engine::new(EngineParams::default()).unwrap();
+        assert_eq!(engine.find_vcf(&board, 1), Some(vec![p(6, 7), p(7, 7)]));
+        // Under freestyle the same four is blocked, and one four finds nothing.
+        let free = Board::from_stones(
+            Geometry::square(15),
+            Rule::Freestyle,
+            &black,
+            &white,
+            Color::White,
+        )
+        .unwrap();
+        assert_eq!(engine.find_vcf(&free, 1), None);
+    }
 
     /// The defence's shortcuts are sound: wherever replaying a known line says a move loses,
     /// an uncapped search finds a VCF after that move too; a line replays where it was
