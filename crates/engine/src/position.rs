@@ -1319,8 +1319,10 @@ impl SearchBoard {
         (0..4).any(|d| self.run_wins(self.run_through(q, self.offs[d], cell), color))
     }
 
-    /// Adds to `out` the empty cells where `color` would win along the lines through cell
-    /// `c` in the directions of `dirs` (a bit mask).
+    /// Adds to `out` the empty cells within k-1 of cell `c`, along its lines in the
+    /// directions of `dirs` (a bit mask), where `color` would win: the five-points its stone
+    /// on `c` made. A five-point `color` had before (none in the searches, which answer a
+    /// five-point at once) may be left out if its row does not reach `c`.
     #[inline]
     pub fn fives_through(&self, c: usize, dirs: u8, color: Color, out: &mut Fives) {
         self.fives_through_assuming(c, dirs, color, NO_CELL, out);
@@ -1541,11 +1543,7 @@ impl SearchBoard {
         });
         let found = &mut found[..n];
         found.sort_unstable_by_key(|w| w.order);
-        let start = out.len();
-        for w in found.iter() {
-            push_window_cells(w, out, mark);
-        }
-        unmark(&out[start..], mark);
+        four_window_cells(found, out, mark);
     }
 
     /// Calls `found` with each four window of `color` that holds the cell `c`, direction by
@@ -1638,19 +1636,8 @@ impl SearchBoard {
         q: usize,
         out: &mut Vec<FourWindow>,
     ) {
-        out.clear();
-        out.extend(
-            before
-                .iter()
-                .filter(|w| !self.window_holds(w, p) && !self.window_holds(w, q))
-                .copied(),
-        );
-        let kept = out.len();
         let color = self.board.cells()[p].color().expect("p holds a stone");
-        self.each_window_through(color, p, |w| out.push(w));
-        if out.len() > kept {
-            out.sort_unstable_by_key(|w| w.order);
-        }
+        self.windows_with_stones(before, [p, q], color, out);
     }
 
     /// The windows of [`SearchBoard::four_windows`] of `color` from `before`, its windows
@@ -1663,15 +1650,40 @@ impl SearchBoard {
         color: Color,
         out: &mut Vec<FourWindow>,
     ) {
+        self.windows_with_stones(before, [s, s], color, out);
+    }
+
+    /// `color`'s windows from `before`, its windows before the stones now on `placed`: the
+    /// windows through neither stay, and those through a stone of `color` are looked at
+    /// afresh, in the scan's order.
+    fn windows_with_stones(
+        &self,
+        before: &[FourWindow],
+        placed: [usize; 2],
+        color: Color,
+        out: &mut Vec<FourWindow>,
+    ) {
         out.clear();
-        out.extend(before.iter().filter(|w| !self.window_holds(w, s)).copied());
-        if self.board.cells()[s].color() == Some(color) {
-            let kept = out.len();
-            self.each_window_through(color, s, |w| out.push(w));
-            if out.len() > kept {
-                out.sort_unstable_by_key(|w| w.order);
+        out.extend(
+            before
+                .iter()
+                .filter(|w| !placed.iter().any(|&c| self.window_holds(w, c)))
+                .copied(),
+        );
+        let kept = out.len();
+        for (i, &c) in placed.iter().enumerate() {
+            if (i == 0 || c != placed[0]) && self.board.cells()[c].color() == Some(color) {
+                self.each_window_through(color, c, |w| out.push(w));
             }
         }
+        if out.len() > kept {
+            out.sort_unstable_by_key(|w| w.order);
+        }
+        debug_assert!(
+            out.iter()
+                .all(|w| w.empty.iter().all(|&e| self.is_empty(e as usize))),
+            "a four window with a stone on an empty cell"
+        );
     }
 
     /// The last stone a search move put on the board, if a search move was made.
@@ -1743,14 +1755,6 @@ impl SearchBoard {
                 }
             }
         }
-    }
-
-    /// Whether cells `a` and `b` lie on one line at most k-1 steps apart.
-    pub fn on_one_line(&self, a: usize, b: usize) -> bool {
-        let (pa, pb) = (self.board.pos_of(a), self.board.pos_of(b));
-        let dx = (pa.x as i32 - pb.x as i32).abs();
-        let dy = (pa.y as i32 - pb.y as i32).abs();
-        (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) < self.k as i32
     }
 
     /// How strongly a stone of `color` on the empty cell `i` attacks: per line, the most
@@ -2329,6 +2333,32 @@ mod tests {
             }
             assert!(seen > 0, "{w}x{h} k={k}: no four window");
         }
+    }
+
+    /// A position's windows key is the board's: the same key on boards of another width,
+    /// height or k (whose edges and rows give the same stones other windows) differs, and
+    /// on the same board it is the same.
+    #[test]
+    fn windows_keys_differ_between_boards() {
+        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let layouts = [
+            (15, 15, 5),
+            (15, 13, 5),
+            (13, 15, 5),
+            (15, 15, 6),
+            (20, 20, 5),
+        ];
+        let keys: Vec<u64> = layouts
+            .iter()
+            .map(|&(w, h, k)| empty_board(&t, w, h, k, Rule::Freestyle).windows_key(42))
+            .collect();
+        for i in 0..keys.len() {
+            for j in 0..i {
+                assert_ne!(keys[i], keys[j], "{:?} and {:?}", layouts[i], layouts[j]);
+            }
+        }
+        let again = empty_board(&t, 15, 15, 5, Rule::Renju).windows_key(42);
+        assert_eq!(again, keys[0]);
     }
 
     /// The four windows of either colour derived from those before one more stone (of

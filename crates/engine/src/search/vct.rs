@@ -681,11 +681,11 @@ impl Worker<'_> {
         if gap && line_len > 0 {
             let start = out.len();
             self.sb.line_neighbours(out[line_len - 1] as usize, out);
-            keep_new(out, start, &mut mark, |_| true);
+            keep_new(out, start, &mut mark);
         }
         let start = out.len();
         self.sb.four_candidates(mover, out, &mut mark);
-        keep_new(out, start, &mut mark, |_| true);
+        keep_new(out, start, &mut mark);
         // Replay the threat (the threatener first) to find the counter-four cells.
         self.sb.pass_turn();
         let mut played = 0;
@@ -701,7 +701,7 @@ impl Worker<'_> {
             // Only the block can have made new fours of the mover's: those through it.
             let start = out.len();
             self.sb.four_candidates_through(mover, q, out, &mut mark);
-            keep_new(out, start, &mut mark, |_| true);
+            keep_new(out, start, &mut mark);
             i += 2;
         }
         for _ in 0..played {
@@ -716,13 +716,13 @@ impl Worker<'_> {
     }
 }
 
-/// Keeps the cells appended to `out` from `start` on that are not yet marked and pass
-/// `keep`, and marks them.
-fn keep_new(out: &mut Vec<u32>, start: usize, mark: &mut [bool], keep: impl Fn(u32) -> bool) {
+/// Keeps the cells appended to `out` from `start` on that are not yet marked, and marks
+/// them.
+fn keep_new(out: &mut Vec<u32>, start: usize, mark: &mut [bool]) {
     let mut w = start;
     for j in start..out.len() {
         let c = out[j];
-        if !mark[c as usize] && keep(c) {
+        if !mark[c as usize] {
             mark[c as usize] = true;
             out[w] = c;
             w += 1;
