@@ -103,6 +103,23 @@ fn stop_resume_and_outputs() {
     assert_eq!(history.lines().count(), 4);
 }
 
+/// A run killed between the checkpoint's write and the history's leaves the history a step
+/// behind the checkpoint; `--resume` writes it again from the checkpoint, though no step is
+/// left to play.
+#[test]
+fn resume_restores_a_history_left_behind() {
+    let dir = setup("history-behind", TEXEL, "");
+    ok(&tune(&dir, &["--quiet"]));
+    let path = dir.join("out").join("history.jsonl");
+    let whole = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = whole.lines().collect();
+    assert!(lines.len() > 2, "{whole}");
+    let behind = lines[..lines.len() - 1].join("\n") + "\n";
+    std::fs::write(&path, behind).unwrap();
+    ok(&tune(&dir, &["--resume", "--quiet"]));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), whole);
+}
+
 /// Kills `tune --resume` with SIGKILL at random moments until a run ends by itself; the
 /// result must be the straight run's, byte for byte. The first kill comes after a tenth to a
 /// half of the straight run's time and must find the process still running (the kill lands

@@ -147,9 +147,19 @@ pub fn load_checkpoint(path: &Path) -> Result<Checkpoint, TuneError> {
 pub fn save_checkpoint(dir: &Path, cp: &Checkpoint) -> Result<(), TuneError> {
     let json = serde_json::to_string_pretty(cp).expect("checkpoints serialize");
     write_atomic(&dir.join(STATE_FILE), json.as_bytes())?;
-    write_atomic(
-        &dir.join("history.jsonl"),
-        history_text(&cp.history).as_bytes(),
-    )?;
+    save_history(dir, cp)
+}
+
+/// Writes `history.jsonl` from the checkpoint `cp` (which holds the whole history) into
+/// `dir` atomically, unless it already says that: a run killed between the checkpoint's
+/// write and the history's left the history a step behind, and a resumed run that has no
+/// step left to save would not write it again.
+pub fn save_history(dir: &Path, cp: &Checkpoint) -> Result<(), TuneError> {
+    let path = dir.join("history.jsonl");
+    let text = history_text(&cp.history);
+    if std::fs::read_to_string(&path).is_ok_and(|t| t == text) {
+        return Ok(());
+    }
+    write_atomic(&path, text.as_bytes())?;
     Ok(())
 }

@@ -22,7 +22,9 @@
 //! `report/`.
 
 use crate::TuneError;
-use crate::checkpoint::{Checkpoint, STATE_FILE, config_key, load_checkpoint, save_checkpoint};
+use crate::checkpoint::{
+    Checkpoint, STATE_FILE, config_key, load_checkpoint, save_checkpoint, save_history,
+};
 use crate::confirm::Confirmation;
 use crate::hill::decided;
 use crate::history::HistoryLine;
@@ -201,6 +203,10 @@ impl<'a> Tuner<'a> {
                 cp.key,
                 self.key
             )));
+        }
+        if fresh_only {
+            // Only `tune --resume` heals the history: shards share the directory.
+            save_history(&self.dir, &cp)?;
         }
         Ok(Some(cp))
     }
