@@ -321,8 +321,13 @@ impl Worker<'_> {
     /// in the position without it (so this position's follow from them).
     fn windows_one_stone_back(&self, vply: usize) -> Option<usize> {
         let s = self.sb.last_search_stone()?;
-        let key = self.sb.windows_key(self.sb.key_without(s));
-        (vply >= 1 && self.lists.four_windows_key[vply - 1] == key).then_some(s)
+        (vply >= 1 && self.windows_listed(vply - 1, self.sb.key_without(s))).then_some(s)
+    }
+
+    /// Whether `four_windows[vply]` holds the windows of the position with key `key`
+    /// (stones and side to move) on this board.
+    pub(super) fn windows_listed(&self, vply: usize, key: u64) -> bool {
+        self.lists.four_windows_key.get(vply) == Some(&self.sb.windows_key(key))
     }
 
     /// Appends the attacker's four candidates at VCF ply `vply` to `moves`, keeping the
@@ -377,27 +382,15 @@ mod tests {
         let p = |x, y| Pos::new(x, y);
         let black = [p(2, 7), p(7, 8), p(7, 9), p(8, 8), p(9, 9)];
         let white = [p(3, 7), p(4, 7), p(5, 7), p(13, 1)];
-        let board = Board::from_stones(
-            Geometry::square(15),
-            Rule::Renju,
-            &black,
-            &white,
-            Color::White,
-        )
-        .unwrap();
-        assert!(gomoku_board::renju::is_forbidden(&board, p(7, 7)));
+        let board = |rule| {
+            Board::from_stones(Geometry::square(15), rule, &black, &white, Color::White).unwrap()
+        };
+        let renju = board(Rule::Renju);
+        assert!(gomoku_board::renju::is_forbidden(&renju, p(7, 7)));
         let mut engine = Engine::new(EngineParams::default()).unwrap();
-        assert_eq!(engine.find_vcf(&board, 1), Some(vec![p(6, 7), p(7, 7)]));
+        assert_eq!(engine.find_vcf(&renju, 1), Some(vec![p(6, 7), p(7, 7)]));
         // Under freestyle the same four is blocked, and one four finds nothing.
-        let free = Board::from_stones(
-            Geometry::square(15),
-            Rule::Freestyle,
-            &black,
-            &white,
-            Color::White,
-        )
-        .unwrap();
-        assert_eq!(engine.find_vcf(&free, 1), None);
+        assert_eq!(engine.find_vcf(&board(Rule::Freestyle), 1), None);
     }
 
     /// The defence's shortcuts are sound: wherever replaying a known line says a move loses,

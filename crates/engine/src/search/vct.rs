@@ -626,7 +626,7 @@ impl Worker<'_> {
         let attacker = self.sb.to_move();
         let mut mark = std::mem::take(&mut self.lists.mark);
         // The attacker's VCF here has usually just listed its four windows.
-        if self.lists.four_windows_key.get(vply) == Some(&self.sb.windows_key(self.sb.key())) {
+        if self.windows_listed(vply, self.sb.key()) {
             crate::position::four_window_cells(&self.lists.four_windows[vply], out, &mut mark);
         } else {
             self.sb.four_candidates(attacker, out, &mut mark);
