@@ -229,6 +229,31 @@ fn analyze_finds_the_win_of_a_four_and_show_rules_the_five() {
 }
 
 #[test]
+fn analyze_takes_threads_within_bounds() {
+    // Black's four: won at once on any number of threads, with or without a clock.
+    let moves = "h8 a1 i8 a2 j8 a3 k8 a4";
+    for args in [
+        vec!["--threads", "2", "--time-ms", "50"],
+        vec!["--threads", "1", "--time-ms", "50"],
+        vec!["--time-ms", "50"],
+        vec!["--threads", "3", "--depth", "2"],
+    ] {
+        let out = run(&[&["analyze", "--moves", moves, "--json"], &args[..]].concat());
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["win_in"].as_u64(), Some(1), "{args:?}: {v}");
+    }
+    for bad in ["0", "65", "two"] {
+        let out = Command::new(BIN)
+            .args(["analyze", "--moves", moves, "--threads", bad])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "--threads {bad}: {err}");
+        assert!(err.contains("--threads"), "--threads {bad}: {err}");
+    }
+}
+
+#[test]
 fn analyze_refuses_a_finished_position() {
     for args in [
         vec!["--moves", "h8 a1 i8 a2 j8 a3 k8 a4 l8"],

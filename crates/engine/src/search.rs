@@ -137,6 +137,9 @@ pub struct Engine {
     /// The game's number modulo [`CACHE_EPOCHS`], which salts the threat searches' keys.
     epoch: u64,
     stop: Arc<AtomicBool>,
+    /// The tables of the VCT helper thread (see [`Engine::search_smp`]), kept from search to
+    /// search like the main thread's.
+    vct_helper_tables: Option<Tables>,
 }
 
 /// Games before the threat caches' salt comes round (see [`Engine::new_game`]).
@@ -172,6 +175,7 @@ impl Engine {
             buffers: Buffers::default(),
             epoch: 0,
             stop: Arc::new(AtomicBool::new(false)),
+            vct_helper_tables: None,
         })
     }
 
@@ -198,6 +202,7 @@ impl Engine {
         if self.epoch == 0 {
             self.vcf_cache.iter_mut().for_each(|e| *e = (0, 0));
             self.proofs.clear();
+            self.vct_helper_tables = None;
         }
     }
 
@@ -271,6 +276,12 @@ impl Engine {
     /// Lazy SMP: helper threads run the same iterative deepening without limits, sharing
     /// the transposition table, until the main thread is done; only the main thread's
     /// answer is used, the nodes of all threads are counted.
+    ///
+    /// Under a clock with the VCT on, the first helper searches the root's VCT instead, for
+    /// the move's whole target time, where one thread gives it a share of the time before
+    /// deepening (so the deepening has all of it too). A win it finds stops the main thread
+    /// and is the answer; a VCT settled without one leaves the helper to deepen like the
+    /// others, and time the deepening leaves spare is the VCT's until the target.
     fn search_smp(
         &mut self,
         board: &Board,
@@ -279,12 +290,24 @@ impl Engine {
         start: Instant,
     ) -> SearchResult {
         let helpers_stop = AtomicBool::new(false);
+        let vct_won = AtomicBool::new(false);
+        let vct_beside = self.params.vct && limits.time.is_some();
+        let vct_tables = vct_beside.then(|| Tables {
+            salt: cache_salt(self.epoch),
+            ..self.vct_helper_tables.take().unwrap_or_default()
+        });
         let tables = self.lend_tables();
         let main_parts = Parts {
             params: &self.params,
             table: &self.table,
             tt: &self.tt,
             stop: &self.stop,
+            settled: if vct_beside { &vct_won } else { &NEVER },
+        };
+        let vct_parts = Parts {
+            stop: &helpers_stop,
+            settled: &NEVER,
+            ..main_parts
         };
         let helper_params = EngineParams {
             vcf: false,
@@ -293,45 +316,97 @@ impl Engine {
         };
         let helper_parts = Parts {
             params: &helper_params,
-            stop: &helpers_stop,
-            ..main_parts
+            ..vct_parts
         };
         let helper_limits = Limits {
             depth: Some(MAX_DEPTH),
             nodes: None,
             time: None,
         };
-        let (mut result, tables, helper_nodes) = std::thread::scope(|scope| {
-            let handles: Vec<_> = (1..self.params.threads)
+        let lazy = |tables: Tables| {
+            let mut w = Worker::from_parts(helper_parts, board, &helper_limits, start, tables);
+            let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
+            w.run(&mut rng);
+            ((w.nodes, w.rapfi_nodes), w.into_tables())
+        };
+        let (mut result, tables, vct, helper_nodes) = std::thread::scope(|scope| {
+            let (vct_done, vct_waited) = std::sync::mpsc::channel::<()>();
+            let vct = vct_tables.map(|tables| {
+                let won = &vct_won;
+                scope.spawn(move || {
+                    let mut w = Worker::from_parts(vct_parts, board, limits, start, tables);
+                    let found = w.helper_vct();
+                    if found.is_some() {
+                        won.store(true, Ordering::Relaxed);
+                    }
+                    let settled = found.is_none() && !w.vct_unfinished && !w.stopped;
+                    let _ = vct_done.send(());
+                    let (mut nodes, mut tables) = ((w.nodes, w.rapfi_nodes), w.into_tables());
+                    if settled {
+                        let (more, t) = lazy(tables);
+                        (nodes, tables) = ((nodes.0 + more.0, nodes.1 + more.1), t);
+                    }
+                    (found, tables, nodes)
+                })
+            });
+            let handles: Vec<_> = (1 + vct.is_some() as usize..self.params.threads)
                 .map(|_| {
-                    let hl = &helper_limits;
                     scope.spawn(move || {
-                        let mut w = Worker::from_parts(
-                            helper_parts,
-                            board,
-                            hl,
-                            start,
-                            Tables {
-                                vcf_cache: vec![(0, 0); VCF_CACHE],
-                                ..Tables::default()
-                            },
-                        );
-                        let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
-                        w.run(&mut rng);
-                        (w.nodes, w.rapfi_nodes)
+                        lazy(Tables {
+                            vcf_cache: vec![(0, 0); VCF_CACHE],
+                            ..Tables::default()
+                        })
+                        .0
                     })
                 })
                 .collect();
             let mut w = Worker::from_parts(main_parts, board, limits, start, tables);
+            w.vct_beside = vct_beside;
             let result = w.run(rng);
+            // The VCT goes on while the move's time allows: to the target when the deepening
+            // left time spare, else (a single reply, a depth cap reached) for the share of it
+            // a single thread gives the VCT before deepening.
+            let wait = match w.target_time() {
+                Some(target) if !w.stopped && !crate::score::is_mate(result.score) => {
+                    let share = if w.spare_for_vct {
+                        1.0
+                    } else {
+                        vct_time_share(target)
+                    };
+                    Some(start + target.mul_f64(share))
+                }
+                _ => None,
+            };
+            if vct.is_some()
+                && let Some(until) = wait
+            {
+                let _ = vct_waited.recv_timeout(until.saturating_duration_since(Instant::now()));
+            }
             helpers_stop.store(true, Ordering::Relaxed);
-            let nodes = handles
+            let mut nodes = handles
                 .into_iter()
                 .map(|h| h.join().unwrap_or((0, 0)))
                 .fold((0, 0), |a, n| (a.0 + n.0, a.1 + n.1));
-            (result, w.into_tables(), nodes)
+            let vct = vct.and_then(|h| h.join().ok()).map(|(found, tables, n)| {
+                nodes = (nodes.0 + n.0, nodes.1 + n.1);
+                (found, tables)
+            });
+            (result, w.into_tables(), vct, nodes)
         });
         self.put_back(tables);
+        if let Some((found, tables)) = vct {
+            self.vct_helper_tables = Some(tables);
+            if let Some((best, moves)) = found {
+                let score = crate::score::WIN - (2 * moves as i32 - 1);
+                // The deepening's own win stands if it is as short.
+                if result.score < score {
+                    result.best = Some(best);
+                    result.score = score;
+                    result.win_in = win_in(score);
+                    result.pv = vec![best];
+                }
+            }
+        }
         result.nodes += helper_nodes.0;
         result.rapfi_nodes += helper_nodes.1;
         result.time = start.elapsed();
@@ -446,7 +521,12 @@ struct Parts<'e> {
     table: &'e Arc<CompiledTable>,
     tt: &'e Tt,
     stop: &'e AtomicBool,
+    /// Raised when another thread has settled the search (the VCT helper's win): a stop.
+    settled: &'e AtomicBool,
 }
+
+/// A `settled` flag never raised: a search no other thread settles.
+static NEVER: AtomicBool = AtomicBool::new(false);
 
 /// One search: the board and all per-search state.
 struct Worker<'e> {
@@ -454,6 +534,7 @@ struct Worker<'e> {
     p: &'e EngineParams,
     tt: &'e Tt,
     stop: &'e AtomicBool,
+    settled: &'e AtomicBool,
     killers: Vec<[u32; 2]>,
     history: Vec<i32>,
     /// Whether `history` may hold a non-zero counter (set by a cutoff that adds to it).
@@ -498,6 +579,12 @@ struct Worker<'e> {
     proofs: ProofTable,
     /// XORed into the keys of the VCF cache and the proof table: the game's salt.
     cache_salt: u64,
+    /// Whether a helper thread searches the root's VCT (see [`Engine::search_smp`]), so this
+    /// worker runs none of its own there.
+    vct_beside: bool,
+    /// Whether the deepening stopped short of the target time with the VCT beside it
+    /// unsettled: the time left is the VCT helper's.
+    spare_for_vct: bool,
 }
 
 /// Move lists of a worker: the main search's plies, then the VCF's (up to 2 x 255 plies
@@ -551,6 +638,7 @@ impl<'e> Worker<'e> {
             table: &engine.table,
             tt: &engine.tt,
             stop: &engine.stop,
+            settled: &NEVER,
         };
         Worker::from_parts(parts, board, limits, start, tables)
     }
@@ -617,6 +705,7 @@ impl<'e> Worker<'e> {
             p: parts.params,
             tt: parts.tt,
             stop: parts.stop,
+            settled: parts.settled,
             killers,
             history,
             history_live,
@@ -640,6 +729,8 @@ impl<'e> Worker<'e> {
             vcf_cache,
             proofs,
             cache_salt: salt,
+            vct_beside: false,
+            spare_for_vct: false,
             vcf_gap: false,
             vcf_left: VCF_NODE_CAP,
             vcf_cap: threat_cap(limits, VCF_NODE_CAP),
@@ -681,7 +772,7 @@ impl<'e> Worker<'e> {
         // Every 256 nodes: a threat-search node can cost microseconds (its move generation
         // scans the board), so 1,024 of them could run milliseconds past the deadline.
         if self.nodes & 255 == 0 {
-            if self.stop.load(Ordering::Relaxed) {
+            if self.stop.load(Ordering::Relaxed) || self.settled.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
             if let Some(d) = self.deadline
@@ -696,6 +787,7 @@ impl<'e> Worker<'e> {
     /// or the hard time limit), as opposed to a threat search's share of the time.
     fn out_of_budget(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+            || self.settled.load(Ordering::Relaxed)
             || self.node_limit.is_some_and(|n| self.nodes >= n)
             || self.budget.is_some_and(|b| self.start.elapsed() >= b.hard)
     }

@@ -590,6 +590,60 @@ fn vct_puzzles_renju() {
     );
 }
 
+/// On two threads under a clock, the VCT runs on a helper thread for the whole move: it
+/// finds one of quintet's long wins with the main search's VCF off (so the main thread's
+/// deepening cannot prove it itself), and its win stops the main thread long before the
+/// clock would. A position with no win still gets a move.
+#[test]
+fn a_vct_helper_thread_answers_and_stops_the_search() {
+    let Some(ps) = puzzles() else {
+        return;
+    };
+    let clock = Limits::move_time(std::time::Duration::from_secs(60));
+    // A 15-move win that deepening with the VCF off does not prove in under a minute.
+    let id = "vct_game_black_l14_1";
+    let p = ps.iter().find(|p| p.id.ends_with(id)).expect("the case");
+    let b = p.board(Rule::Renju);
+    let mut engine = Engine::new(EngineParams {
+        vcf: false,
+        vct_threat: p.threat_limit.max(1),
+        threads: 2,
+        ..EngineParams::default()
+    })
+    .unwrap();
+    let r = engine.search(&b, &clock, &mut ChaCha8Rng::seed_from_u64(1));
+    assert!(
+        r.win_in.is_some_and(|w| w > 0 && (w - 1) as u32 <= p.limit),
+        "{id}: {r:?}"
+    );
+    assert!(b.is_legal(r.best.unwrap()), "{id}");
+    assert!(
+        r.time.as_secs() < 30,
+        "{id}: the win did not stop the search"
+    );
+    // Black's open three, White to move: a move, no win claimed.
+    let b = Board::from_stones(
+        Geometry::square(15),
+        Rule::Freestyle,
+        &[Pos::new(7, 7), Pos::new(8, 7), Pos::new(9, 7)],
+        &[Pos::new(7, 9), Pos::new(9, 9)],
+        Color::White,
+    )
+    .unwrap();
+    let mut engine = Engine::new(EngineParams {
+        threads: 2,
+        ..EngineParams::default()
+    })
+    .unwrap();
+    let r = engine.search(
+        &b,
+        &Limits::move_time(std::time::Duration::from_millis(200)),
+        &mut ChaCha8Rng::seed_from_u64(1),
+    );
+    assert!(r.win_in.is_none_or(|w| w < 0), "{r:?}");
+    assert!(b.is_legal(r.best.unwrap()), "{r:?}");
+}
+
 // ---------- games ----------
 
 fn fives(board: &Board, color: Color) -> Vec<Pos> {

@@ -29,6 +29,11 @@ pub struct Args {
     /// Node budget (at least 1): the search deepens until it is spent, unless --depth caps it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
+    /// Search threads (1..=64). By default, with --time-ms every core (at most 64), one of
+    /// them searching the root's VCT for the whole time; without, the engine config's
+    /// (one unless it says otherwise: the same answer on every run).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
+    threads: Option<u64>,
     /// Seed for the engine's tie-break draw.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -40,7 +45,13 @@ pub struct Args {
 /// Runs `analyze`.
 pub fn run(args: Args) -> Result<ExitCode> {
     let board = args.position.board_to_search()?;
-    let params = super::engine_params(args.engine.as_deref())?;
+    let mut params = super::engine_params(args.engine.as_deref())?;
+    let cores = || std::thread::available_parallelism().map_or(1, |n| n.get().min(64));
+    match (args.threads, args.time_ms) {
+        (Some(n), _) => params.threads = n as usize,
+        (None, Some(_)) => params.threads = cores(),
+        (None, None) => {}
+    }
     let mut engine = Engine::new(params).context("building the engine")?;
     let limits = Limits {
         depth: args.depth,

@@ -63,6 +63,7 @@ impl Worker<'_> {
         }
         if self.p.vct
             && self.vct_cap > 0
+            && !self.vct_beside
             && let Some(win) = self
                 .with_time_share(self.target_time().map_or(0.0, super::vct_time_share), |w| {
                     w.root_vct(w.p.vct_depth, true)
@@ -251,19 +252,32 @@ impl Worker<'_> {
     }
 
     /// When the move's target time runs out, on a clock and if it has not yet.
-    fn target_deadline(&self) -> Option<std::time::Instant> {
+    pub(super) fn target_deadline(&self) -> Option<std::time::Instant> {
         let until = self.start + self.target_time()?;
         (until > std::time::Instant::now()).then_some(until)
     }
 
     /// Goes on with a root VCT that its share of a clock cut short, until the move's target
     /// time: only on a clock, and only while the search is not stopped.
+    /// With the VCT on a helper thread, that time is the helper's.
     fn resume_vct(&mut self) -> Option<(u32, u32)> {
+        if self.vct_beside {
+            self.spare_for_vct = !self.stopped;
+            return None;
+        }
         if !self.p.vct || !self.vct_unfinished || self.stopped {
             return None;
         }
         let until = self.target_deadline()?;
         self.until(Some(until), |w| w.root_vct(w.p.vct_depth, true))
+    }
+
+    /// The VCT helper thread's search (see `Engine::search_smp`): the root's VCT until the
+    /// move's target time, its first move and the attacker moves its win needs.
+    pub(super) fn helper_vct(&mut self) -> Option<(gomoku_board::Pos, u32)> {
+        let until = self.target_deadline()?;
+        let found = self.until(Some(until), |w| w.root_vct(w.p.vct_depth, true));
+        found.map(|(m, moves)| (self.pos(m), moves))
     }
 
     /// On a clock, with time left before the move's target: the first of the best few root
