@@ -232,15 +232,18 @@ fn analyze_finds_the_win_of_a_four_and_show_rules_the_five() {
 fn analyze_takes_threads_within_bounds() {
     // Black's four: won at once on any number of threads, with or without a clock.
     let moves = "h8 a1 i8 a2 j8 a3 k8 a4";
-    for args in [
-        vec!["--threads", "2", "--time-ms", "50"],
-        vec!["--threads", "1", "--time-ms", "50"],
-        vec!["--time-ms", "50"],
-        vec!["--threads", "3", "--depth", "2"],
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get().min(64)) as u64;
+    for (args, threads) in [
+        (vec!["--threads", "2", "--time-ms", "50"], 2),
+        (vec!["--threads", "1", "--time-ms", "50"], 1),
+        (vec!["--time-ms", "50"], cores),
+        (vec!["--threads", "3", "--depth", "2"], 3),
+        (vec!["--depth", "2"], 1),
     ] {
         let out = run(&[&["analyze", "--moves", moves, "--json"], &args[..]].concat());
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(v["win_in"].as_u64(), Some(1), "{args:?}: {v}");
+        assert_eq!(v["threads"].as_u64(), Some(threads), "{args:?}: {v}");
     }
     for bad in ["0", "65", "two"] {
         let out = Command::new(BIN)

@@ -37,7 +37,8 @@
 //! Black's forbidden points under renju and lets White win on a point Black may not block.
 //! When VCF is on and the opponent would have a VCF if it moved now, the root moves are
 //! restricted to those after which it has none (if any). `threads > 1` runs Lazy SMP
-//! helpers sharing the transposition table; only the main thread's answer is used.
+//! helpers sharing the transposition table; only the main thread's answer is used, unless
+//! [`Engine::set_vct_thread`] gave one helper the root's VCT and it found a win.
 //!
 //! # Counting
 //! A *node* is one [`SearchBoard::make`] (with its incremental evaluation and five-threat

@@ -51,12 +51,14 @@ pub struct EngineParams {
     pub vcf_depth: u32,
     /// Choose uniformly among root moves scoring within this margin of the best (0 = off).
     pub tie_break_margin: i32,
-    /// Search threads (1 = single-threaded; more = Lazy SMP helpers sharing the TT).
+    /// Search threads (1 = single-threaded; more = Lazy SMP helpers sharing the TT, one of
+    /// them the VCT's under a clock with [`crate::Engine::set_vct_thread`]).
     pub threads: usize,
     /// Search techniques beyond plain PVS, each a switch for ablations and SPRT tests.
     pub features: SearchFeatures,
     /// VCT threat search (fours and threes) at the root after the VCF, under a time or node
-    /// budget only (it takes a share of the budget; a fixed-depth search skips it).
+    /// budget only (it takes a share of the budget, or a thread of its own, see
+    /// [`crate::Engine::set_vct_thread`]; a fixed-depth search skips it).
     pub vct: bool,
     /// VCT depth limit: the most moves of the attacker, its five included (one more than
     /// quintet's `limit`, which counts up to the unstoppable double threat).

@@ -137,8 +137,11 @@ pub struct Engine {
     /// The game's number modulo [`CACHE_EPOCHS`], which salts the threat searches' keys.
     epoch: u64,
     stop: Arc<AtomicBool>,
+    /// Whether, on two threads or more under a clock, one searches the root's VCT for the
+    /// whole move (see [`Engine::set_vct_thread`]).
+    vct_thread: bool,
     /// The tables of the VCT helper thread (see [`Engine::search_smp`]), kept from search to
-    /// search like the main thread's.
+    /// search of a game like the main thread's.
     vct_helper_tables: Option<Tables>,
 }
 
@@ -175,6 +178,7 @@ impl Engine {
             buffers: Buffers::default(),
             epoch: 0,
             stop: Arc::new(AtomicBool::new(false)),
+            vct_thread: false,
             vct_helper_tables: None,
         })
     }
@@ -202,14 +206,23 @@ impl Engine {
         if self.epoch == 0 {
             self.vcf_cache.iter_mut().for_each(|e| *e = (0, 0));
             self.proofs.clear();
-            self.vct_helper_tables = None;
         }
+        // Its killers and history are forgotten with it.
+        self.vct_helper_tables = None;
     }
 
     /// Sets the flag that stops a running search when raised (the search returns the best
     /// move of its last completed iteration).
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         self.stop = flag;
+    }
+
+    /// With `on`, a search on two threads or more under a clock gives one of them to the
+    /// root's VCT for the move's whole target time, instead of a Lazy SMP helper (see
+    /// [`Engine::search_smp`]). Off by default: `analyze` turns it on, where finding a long
+    /// win in the time is the point; in games the helpers' worth is what has been measured.
+    pub fn set_vct_thread(&mut self, on: bool) {
+        self.vct_thread = on;
     }
 
     /// The static evaluation from the side to move's view, computed from scratch.
@@ -277,11 +290,14 @@ impl Engine {
     /// the transposition table, until the main thread is done; only the main thread's
     /// answer is used, the nodes of all threads are counted.
     ///
-    /// Under a clock with the VCT on, the first helper searches the root's VCT instead, for
-    /// the move's whole target time, where one thread gives it a share of the time before
-    /// deepening (so the deepening has all of it too). A win it finds stops the main thread
-    /// and is the answer; a VCT settled without one leaves the helper to deepen like the
-    /// others, and time the deepening leaves spare is the VCT's until the target.
+    /// With [`Engine::set_vct_thread`], under a clock with the VCT on, the first helper
+    /// searches the root's VCT instead, from the start of the move, where one thread gives
+    /// it a share of the time before deepening (so the deepening has all of it too). A win
+    /// it finds stops the main thread and is the answer; a VCT settled without one leaves
+    /// the helper to deepen like the others. When the main thread is done, the VCT goes on
+    /// to the move's target if deepening stopped with time spare, else (a single reply, a
+    /// depth cap, a loss claimed) to the share one thread would have given it; a win the
+    /// deepening proved or a stop ends it at once.
     fn search_smp(
         &mut self,
         board: &Board,
@@ -291,7 +307,7 @@ impl Engine {
     ) -> SearchResult {
         let helpers_stop = AtomicBool::new(false);
         let vct_won = AtomicBool::new(false);
-        let vct_beside = self.params.vct && limits.time.is_some();
+        let vct_beside = self.vct_thread && self.params.vct && limits.time.is_some();
         let vct_tables = vct_beside.then(|| Tables {
             salt: cache_salt(self.epoch),
             ..self.vct_helper_tables.take().unwrap_or_default()
@@ -304,9 +320,9 @@ impl Engine {
             stop: &self.stop,
             settled: if vct_beside { &vct_won } else { &NEVER },
         };
+        // The helpers stop with the main thread, or at once on the caller's stop.
         let vct_parts = Parts {
-            stop: &helpers_stop,
-            settled: &NEVER,
+            settled: &helpers_stop,
             ..main_parts
         };
         let helper_params = EngineParams {
@@ -335,14 +351,13 @@ impl Engine {
                 let won = &vct_won;
                 scope.spawn(move || {
                     let mut w = Worker::from_parts(vct_parts, board, limits, start, tables);
-                    let found = w.helper_vct();
+                    let (found, refuted) = w.helper_vct();
                     if found.is_some() {
                         won.store(true, Ordering::Relaxed);
                     }
-                    let settled = found.is_none() && !w.vct_unfinished && !w.stopped;
                     let _ = vct_done.send(());
                     let (mut nodes, mut tables) = ((w.nodes, w.rapfi_nodes), w.into_tables());
-                    if settled {
+                    if refuted {
                         let (more, t) = lazy(tables);
                         (nodes, tables) = ((nodes.0 + more.0, nodes.1 + more.1), t);
                     }
@@ -363,11 +378,11 @@ impl Engine {
             let mut w = Worker::from_parts(main_parts, board, limits, start, tables);
             w.vct_beside = vct_beside;
             let result = w.run(rng);
-            // The VCT goes on while the move's time allows: to the target when the deepening
-            // left time spare, else (a single reply, a depth cap reached) for the share of it
-            // a single thread gives the VCT before deepening.
+            // How long the VCT goes on (see above). A loss the deepening claims may be one
+            // only within its width: the VCT still gets its share.
+            let won_already = crate::score::is_mate(result.score) && result.score > 0;
             let wait = match w.target_time() {
-                Some(target) if !w.stopped && !crate::score::is_mate(result.score) => {
+                Some(target) if !w.stopped && !won_already => {
                     let share = if w.spare_for_vct {
                         1.0
                     } else {
@@ -397,8 +412,9 @@ impl Engine {
         if let Some((found, tables)) = vct {
             self.vct_helper_tables = Some(tables);
             if let Some((best, moves)) = found {
-                let score = crate::score::WIN - (2 * moves as i32 - 1);
-                // The deepening's own win stands if it is as short.
+                let score = vct_win_score(moves);
+                // The deepening's own win stands if it is as short. Depth and iterations stay
+                // the deepening's, as when one thread's VCT wins after deepening.
                 if result.score < score {
                     result.best = Some(best);
                     result.score = score;
@@ -521,7 +537,8 @@ struct Parts<'e> {
     table: &'e Arc<CompiledTable>,
     tt: &'e Tt,
     stop: &'e AtomicBool,
-    /// Raised when another thread has settled the search (the VCT helper's win): a stop.
+    /// A second stop, raised when another thread has settled the search: for the main
+    /// thread the VCT helper's win, for the helpers the main thread's end.
     settled: &'e AtomicBool,
 }
 
@@ -582,8 +599,8 @@ struct Worker<'e> {
     /// Whether a helper thread searches the root's VCT (see [`Engine::search_smp`]), so this
     /// worker runs none of its own there.
     vct_beside: bool,
-    /// Whether the deepening stopped short of the target time with the VCT beside it
-    /// unsettled: the time left is the VCT helper's.
+    /// Whether the deepening stopped short of the target time (not stopped, several moves):
+    /// with the VCT beside it, the time left is the VCT helper's.
     spare_for_vct: bool,
 }
 
@@ -624,6 +641,12 @@ const THREAT_TIME_SHARE: f64 = 0.25;
 fn vct_time_share(time: std::time::Duration) -> f64 {
     let decades = (time.as_secs_f64() / 0.1).max(1.0).log10();
     (0.1 + 0.4 * decades).min(VCT_TIME_SHARE_LONG)
+}
+
+/// The score of a VCT win whose attacker needs `moves` moves, the five included: a mate in
+/// that many of his plies.
+fn vct_win_score(moves: u32) -> i32 {
+    crate::score::WIN - (2 * moves as i32 - 1)
 }
 
 /// The VCT's share of a move of a second or more.

@@ -590,58 +590,66 @@ fn vct_puzzles_renju() {
     );
 }
 
-/// On two threads under a clock, the VCT runs on a helper thread for the whole move: it
-/// finds one of quintet's long wins with the main search's VCF off (so the main thread's
-/// deepening cannot prove it itself), and its win stops the main thread long before the
-/// clock would. A position with no win still gets a move.
+/// With `set_vct_thread`, on two threads under a clock, the VCT runs on a helper thread
+/// from the start of the move: it finds one of quintet's long wins with the main search's
+/// VCF off while the main thread deepens (one thread's VCT answers before deepening, at
+/// depth 0), and its win stops the main thread long before the clock would. The caller's
+/// stop ends the search at once, though the VCT would go on.
 #[test]
 fn a_vct_helper_thread_answers_and_stops_the_search() {
     let Some(ps) = puzzles() else {
         return;
     };
+    let case = |id: &str| ps.iter().find(|p| p.id.ends_with(id)).expect("the case");
+    let engine = |p: &Puzzle, vct_thread: bool| {
+        let mut e = Engine::new(EngineParams {
+            vcf: false,
+            vct_threat: p.threat_limit.max(1),
+            threads: 2,
+            ..EngineParams::default()
+        })
+        .unwrap();
+        e.set_vct_thread(vct_thread);
+        e
+    };
     let clock = Limits::move_time(std::time::Duration::from_secs(60));
     // A 15-move win that deepening with the VCF off does not prove in under a minute.
-    let id = "vct_game_black_l14_1";
-    let p = ps.iter().find(|p| p.id.ends_with(id)).expect("the case");
+    let p = case("vct_game_black_l14_1");
     let b = p.board(Rule::Renju);
-    let mut engine = Engine::new(EngineParams {
-        vcf: false,
-        vct_threat: p.threat_limit.max(1),
-        threads: 2,
-        ..EngineParams::default()
-    })
-    .unwrap();
-    let r = engine.search(&b, &clock, &mut ChaCha8Rng::seed_from_u64(1));
-    assert!(
-        r.win_in.is_some_and(|w| w > 0 && (w - 1) as u32 <= p.limit),
-        "{id}: {r:?}"
-    );
-    assert!(b.is_legal(r.best.unwrap()), "{id}");
-    assert!(
-        r.time.as_secs() < 30,
-        "{id}: the win did not stop the search"
-    );
-    // Black's open three, White to move: a move, no win claimed.
-    let b = Board::from_stones(
-        Geometry::square(15),
-        Rule::Freestyle,
-        &[Pos::new(7, 7), Pos::new(8, 7), Pos::new(9, 7)],
-        &[Pos::new(7, 9), Pos::new(9, 9)],
-        Color::White,
-    )
-    .unwrap();
-    let mut engine = Engine::new(EngineParams {
-        threads: 2,
-        ..EngineParams::default()
-    })
-    .unwrap();
-    let r = engine.search(
-        &b,
-        &Limits::move_time(std::time::Duration::from_millis(200)),
-        &mut ChaCha8Rng::seed_from_u64(1),
-    );
-    assert!(r.win_in.is_none_or(|w| w < 0), "{r:?}");
-    assert!(b.is_legal(r.best.unwrap()), "{r:?}");
+    for vct_thread in [true, false] {
+        let r = engine(p, vct_thread).search(&b, &clock, &mut ChaCha8Rng::seed_from_u64(1));
+        assert!(
+            r.win_in.is_some_and(|w| w > 0 && (w - 1) as u32 <= p.limit),
+            "{vct_thread}: {r:?}"
+        );
+        assert!(b.is_legal(r.best.unwrap()));
+        assert!(
+            r.time.as_secs() < 30,
+            "{vct_thread}: the win did not stop it"
+        );
+        // The main thread deepened beside the VCT, or its own VCT answered first.
+        assert_eq!(r.depth > 0, vct_thread, "{r:?}");
+        assert_eq!(r.iterations.is_empty(), !vct_thread, "{r:?}");
+    }
+    // A depth cap on a 20 s clock leaves the VCT 10 s after the cap is reached; its win
+    // here takes longer than half a second. A stop after 50 ms ends the search.
+    let p = case("vct_game_black_l17_1");
+    let b = p.board(Rule::Renju);
+    let mut e = engine(p, true);
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    e.set_stop_flag(stop.clone());
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::move_time(std::time::Duration::from_secs(20))
+    };
+    let raise = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let r = e.search(&b, &limits, &mut ChaCha8Rng::seed_from_u64(1));
+    raise.join().unwrap();
+    assert!(r.time.as_millis() < 500, "the stop was not heeded: {r:?}");
+    assert!(b.is_legal(r.best.unwrap()));
 }
 
 // ---------- games ----------

@@ -29,9 +29,10 @@ pub struct Args {
     /// Node budget (at least 1): the search deepens until it is spent, unless --depth caps it.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     nodes: Option<u64>,
-    /// Search threads (1..=64). By default, with --time-ms every core (at most 64), one of
-    /// them searching the root's VCT for the whole time; without, the engine config's
-    /// (one unless it says otherwise: the same answer on every run).
+    /// Search threads (1..=64), in place of the engine config's `threads`. By default, with
+    /// --time-ms every core (at most 64), else the config's (one unless it says otherwise:
+    /// the same answer on every run). With two or more on a clock and the engine's `vct` on,
+    /// one of them searches the root's VCT from the start.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
     threads: Option<u64>,
     /// Seed for the engine's tie-break draw.
@@ -52,7 +53,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
         (None, Some(_)) => params.threads = cores(),
         (None, None) => {}
     }
+    let threads = params.threads;
     let mut engine = Engine::new(params).context("building the engine")?;
+    engine.set_vct_thread(true);
     let limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
@@ -82,6 +85,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             "tt_hits": result.tt_hits,
             "cutoff_ratio": result.cutoff_ratio,
             "to_move": board.to_move().to_string(),
+            "threads": threads,
             "iterations": result.iterations.iter().map(|i| serde_json::json!({
                 "depth": i.depth,
                 "score": i.score,

@@ -247,12 +247,11 @@ impl Worker<'_> {
     /// The result of a root VCT's win (its first move and the attacker moves it needs):
     /// the move, scored as a mate in that many plies.
     fn vct_win(&self, (m, moves): (u32, u32), depth: u32) -> SearchResult {
-        let plies = 2 * moves as i32 - 1;
-        self.result(Some(m), WIN - plies, vec![m], depth)
+        self.result(Some(m), super::vct_win_score(moves), vec![m], depth)
     }
 
     /// When the move's target time runs out, on a clock and if it has not yet.
-    pub(super) fn target_deadline(&self) -> Option<std::time::Instant> {
+    fn target_deadline(&self) -> Option<std::time::Instant> {
         let until = self.start + self.target_time()?;
         (until > std::time::Instant::now()).then_some(until)
     }
@@ -273,11 +272,15 @@ impl Worker<'_> {
     }
 
     /// The VCT helper thread's search (see `Engine::search_smp`): the root's VCT until the
-    /// move's target time, its first move and the attacker moves its win needs.
-    pub(super) fn helper_vct(&mut self) -> Option<(gomoku_board::Pos, u32)> {
-        let until = self.target_deadline()?;
+    /// move's target time; its first move and the attacker moves its win needs, and whether
+    /// it settled that there is no win within the limit.
+    pub(super) fn helper_vct(&mut self) -> (Option<(gomoku_board::Pos, u32)>, bool) {
+        let Some(until) = self.target_deadline() else {
+            return (None, false);
+        };
         let found = self.until(Some(until), |w| w.root_vct(w.p.vct_depth, true));
-        found.map(|(m, moves)| (self.pos(m), moves))
+        let refuted = found.is_none() && !self.vct_unfinished && !self.stopped;
+        (found.map(|(m, moves)| (self.pos(m), moves)), refuted)
     }
 
     /// On a clock, with time left before the move's target: the first of the best few root
