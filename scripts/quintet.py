@@ -3,7 +3,8 @@
 `gomoku-arena analyze`, as a user would run them: each case under renju, its side to move,
 `--time-ms` per case (default 1000), and for a VCT case an engine whose `vct_threat` is the
 case's published threat limit (vct_fukumi_threat2 is vct_fukumi's board with threats of 2
-fours: no win in 7 holds only under that limit). The default engine otherwise.
+fours: no win in 7 holds only under that limit). The default engine otherwise. Under a
+clock analyze uses every core (one of them on the VCT), so results depend on the machine's.
 
 A "win" case is found when analyze claims a win; it is found within its limit when the
 attacker moves to the double threat (win_in - 1, as quintet counts them) are at most the
