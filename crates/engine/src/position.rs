@@ -1637,7 +1637,7 @@ impl SearchBoard {
         out: &mut Vec<FourWindow>,
     ) {
         let color = self.board.cells()[p].color().expect("p holds a stone");
-        self.windows_with_stones(before, [p, q], color, out);
+        self.windows_with_stones(before, &[p, q], color, out);
     }
 
     /// The windows of [`SearchBoard::four_windows`] of `color` from `before`, its windows
@@ -1650,16 +1650,16 @@ impl SearchBoard {
         color: Color,
         out: &mut Vec<FourWindow>,
     ) {
-        self.windows_with_stones(before, [s, s], color, out);
+        self.windows_with_stones(before, &[s], color, out);
     }
 
-    /// `color`'s windows from `before`, its windows before the stones now on `placed`: the
-    /// windows through neither stay, and those through a stone of `color` are looked at
-    /// afresh, in the scan's order.
+    /// `color`'s windows from `before`, its windows before the stones now on `placed`
+    /// (distinct cells): the windows through none stay, and those through a stone of `color`
+    /// are looked at afresh, in the scan's order.
     fn windows_with_stones(
         &self,
         before: &[FourWindow],
-        placed: [usize; 2],
+        placed: &[usize],
         color: Color,
         out: &mut Vec<FourWindow>,
     ) {
@@ -1671,8 +1671,8 @@ impl SearchBoard {
                 .copied(),
         );
         let kept = out.len();
-        for (i, &c) in placed.iter().enumerate() {
-            if (i == 0 || c != placed[0]) && self.board.cells()[c].color() == Some(color) {
+        for &c in placed {
+            if self.board.cells()[c].color() == Some(color) {
                 self.each_window_through(color, c, |w| out.push(w));
             }
         }
@@ -1998,8 +1998,7 @@ mod tests {
                     assert!(kept.follow(&board), "{rule:?} {:?}", board.history());
                     assert!(view(&kept) == view(&build(&board)), "{rule:?} {cache}");
                     // Search-like moves on top and back: still the same.
-                    let empties = empty_cells(&kept);
-                    kept.make(empties[rng.random_range(0..empties.len())]);
+                    kept.make(random_empty(&kept, &mut rng));
                     kept.unmake();
                     assert!(view(&kept) == view(&build(&board)));
                 }
@@ -2201,6 +2200,12 @@ mod tests {
             .collect()
     }
 
+    /// An empty cell of `sb` drawn by `rng` (the board has one).
+    fn random_empty(sb: &SearchBoard, rng: &mut rand_chacha::ChaCha8Rng) -> usize {
+        let empties = empty_cells(sb);
+        empties[rng.random_range(0..empties.len())]
+    }
+
     /// An empty search board of `w` x `h`, rows of `k`, under `rule`, with table `t`.
     fn empty_board(
         t: &Arc<CompiledTable>,
@@ -2290,8 +2295,7 @@ mod tests {
                     got.sort_unstable();
                     assert_eq!(got, windows_with_two_empty(&sb, color), "{w}x{h} k={k}");
                 }
-                let empties = empty_cells(&sb);
-                sb.make_light(empties[rng.random_range(0..empties.len())]);
+                sb.make_light(random_empty(&sb, &mut rng));
             }
         }
     }
@@ -2310,14 +2314,12 @@ mod tests {
                 let attacker = sb.to_move();
                 sb.four_windows(attacker, &mut before);
                 // The attacker plays on a window's empty cell when it has one, as the VCF does.
-                let empties = empty_cells(&sb);
                 let p = match before.first() {
                     Some(win) if rng.random_range(0..3) > 0 => win.empty[1] as usize,
-                    _ => empties[rng.random_range(0..empties.len())],
+                    _ => random_empty(&sb, &mut rng),
                 };
                 sb.make_light(p);
-                let empties = empty_cells(&sb);
-                let q = empties[rng.random_range(0..empties.len())];
+                let q = random_empty(&sb, &mut rng);
                 sb.make_light(q);
                 sb.four_windows_after(&before, p, q, &mut derived);
                 sb.four_windows(attacker, &mut fresh);
@@ -2327,8 +2329,7 @@ mod tests {
                 if rng.random_range(0..2) == 0 {
                     sb.unmake();
                     sb.unmake();
-                    let empties = empty_cells(&sb);
-                    sb.make_light(empties[rng.random_range(0..empties.len())]);
+                    sb.make_light(random_empty(&sb, &mut rng));
                 }
             }
             assert!(seen > 0, "{w}x{h} k={k}: no four window");
@@ -2374,10 +2375,9 @@ mod tests {
             while empty_cells(&sb).len() > 1 {
                 let color = [Color::Black, Color::White][rng.random_range(0..2)];
                 sb.four_windows(color, &mut before);
-                let empties = empty_cells(&sb);
                 let s = match before.first() {
                     Some(win) if rng.random_range(0..2) > 0 => win.empty[0] as usize,
-                    _ => empties[rng.random_range(0..empties.len())],
+                    _ => random_empty(&sb, &mut rng),
                 };
                 sb.make_light(s);
                 sb.four_windows_after_stone(&before, s, color, &mut derived);
@@ -2404,14 +2404,10 @@ mod tests {
             while empty_cells(&sb).len() > 1 {
                 let color = sb.to_move();
                 sb.four_windows(color, &mut before);
-                let empties = empty_cells(&sb);
-                let q = empties[rng.random_range(0..empties.len())];
+                let q = random_empty(&sb, &mut rng);
                 sb.make_light(q);
                 sb.four_windows(color, &mut after);
-                let holds_q = |win: &FourWindow| {
-                    let off = sb.offs[win.dir as usize] as usize;
-                    (0..k).any(|j| win.start as usize + j * off == q)
-                };
+                let holds_q = |win: &FourWindow| sb.window_holds(win, q);
                 let through: Vec<FourWindow> = after.iter().copied().filter(holds_q).collect();
                 assert!(
                     after.iter().all(|w| holds_q(w) || before.contains(w)),
@@ -2474,8 +2470,7 @@ mod tests {
                     }
                     fours += (played.len > 0) as usize;
                 }
-                let empties = empty_cells(&sb);
-                sb.make_light(empties[rng.random_range(0..empties.len())]);
+                sb.make_light(random_empty(&sb, &mut rng));
                 if sb.board().winner().is_some() {
                     break;
                 }

@@ -137,8 +137,8 @@ pub struct Engine {
     /// The game's number modulo [`CACHE_EPOCHS`], which salts the threat searches' keys.
     epoch: u64,
     stop: Arc<AtomicBool>,
-    /// Whether, on two threads or more under a clock, one searches the root's VCT for the
-    /// whole move (see [`Engine::set_vct_thread`]).
+    /// Whether, on two threads or more under a clock, one searches the root's VCT from the
+    /// start of the move (see [`Engine::set_vct_thread`]).
     vct_thread: bool,
     /// The tables of the VCT helper thread (see [`Engine::search_smp`]), kept from search to
     /// search of a game like the main thread's.
@@ -218,7 +218,7 @@ impl Engine {
     }
 
     /// With `on`, a search on two threads or more under a clock gives one of them to the
-    /// root's VCT for the move's whole target time, instead of a Lazy SMP helper (see
+    /// root's VCT from the start of the move, instead of a Lazy SMP helper (see
     /// [`Engine::search_smp`]). Off by default: `analyze` turns it on, where finding a long
     /// win in the time is the point; in games the helpers' worth is what has been measured.
     pub fn set_vct_thread(&mut self, on: bool) {
@@ -380,7 +380,7 @@ impl Engine {
             let result = w.run(rng);
             // How long the VCT goes on (see above). A loss the deepening claims may be one
             // only within its width: the VCT still gets its share.
-            let won_already = crate::score::is_mate(result.score) && result.score > 0;
+            let won_already = result.win_in.is_some_and(|n| n > 0);
             let wait = match w.target_time() {
                 Some(target) if !w.stopped && !won_already => {
                     let share = if w.spare_for_vct {
@@ -599,8 +599,8 @@ struct Worker<'e> {
     /// Whether a helper thread searches the root's VCT (see [`Engine::search_smp`]), so this
     /// worker runs none of its own there.
     vct_beside: bool,
-    /// Whether the deepening stopped short of the target time (not stopped, several moves):
-    /// with the VCT beside it, the time left is the VCT helper's.
+    /// Whether the deepening stopped short of the target time (not stopped, several moves,
+    /// no mate found): with the VCT beside it, the time left is the VCT helper's.
     spare_for_vct: bool,
 }
 
