@@ -484,10 +484,35 @@ impl Worker<'_> {
         }
         replies.truncate(kept);
         if kept == 0 {
-            Err(Node::proven(threat_moves))
-        } else {
-            Ok(threat_moves)
+            return Err(Node::proven(threat_moves));
         }
+        self.order_defences(replies);
+        Ok(threat_moves)
+    }
+
+    /// Orders a defender's replies (the side to move's) by how much each cell is worth to
+    /// him, counted twice, and to the attacker: the strongest first, the threat's own order
+    /// among equals. His best defence, tried first, refutes a weak threat soonest; a reply
+    /// that also builds his own threats is the likeliest (quintet's six long cases took 7.2
+    /// million nodes to their first proofs where they took 10.0 in the threat's order).
+    fn order_defences(&mut self, replies: &mut [u32]) {
+        let defender = self.sb.to_move();
+        let n = replies.len();
+        // Keys (value above position in the list, for the ties), then the replies themselves.
+        let mut keyed = std::mem::take(&mut self.lists.raw);
+        keyed.clear();
+        for (i, &c) in replies.iter().enumerate() {
+            let c = c as usize;
+            let value = self.sb.three_potential(c, defender.opponent())
+                + 2 * self.sb.three_potential(c, defender);
+            keyed.push(value.min(0xffff) << 16 | (0xffff - i as u32));
+        }
+        keyed.extend_from_slice(replies);
+        keyed[..n].sort_unstable_by(|a, b| b.cmp(a));
+        for j in 0..n {
+            replies[j] = keyed[n + (0xffff - (keyed[j] & 0xffff)) as usize];
+        }
+        self.lists.raw = keyed;
     }
 
     /// The attacker moves of the VCF just found (`vcf_line`, `vcf_gap`), the five included.
