@@ -218,8 +218,8 @@ impl Engine {
     }
 
     /// With `on`, a search on two threads or more under a clock gives one of them to the
-    /// root's VCT from the start of the move, instead of a Lazy SMP helper (see
-    /// [`Engine::search_smp`]). Off by default: `analyze` turns it on, where finding a long
+    /// root's VCT from the start of the move, beside the main thread's share of it and
+    /// sharing its proof table, instead of a Lazy SMP helper (see [`Engine::search_smp`]). Off by default: `analyze` turns it on, where finding a long
     /// win in the time is the point; in games the helpers' worth is what has been measured.
     pub fn set_vct_thread(&mut self, on: bool) {
         self.vct_thread = on;
@@ -291,13 +291,15 @@ impl Engine {
     /// answer is used, the nodes of all threads are counted.
     ///
     /// With [`Engine::set_vct_thread`], under a clock with the VCT on, the first helper
-    /// searches the root's VCT instead, from the start of the move, where one thread gives
-    /// it a share of the time before deepening (so the deepening has all of it too). A win
-    /// it finds stops the main thread and is the answer; a VCT settled without one leaves
-    /// the helper to deepen like the others. When the main thread is done, the VCT goes on
-    /// to the move's target if deepening stopped with time spare, else (a single reply, a
-    /// depth cap, a loss claimed) to the share one thread would have given it; a win the
-    /// deepening proved or a stop ends it at once.
+    /// searches the root's VCT instead, from the start of the move, beside the share of it
+    /// that the main thread gives it as one thread would before deepening. The two share one
+    /// proof table (each proves what the other has proven) and go different ways (the main
+    /// thread takes the last of equal attacker moves). A win the helper finds stops the main
+    /// thread and is the answer; a VCT settled without one leaves the helper to deepen like
+    /// the others. When the main thread is done, the VCT goes on to the move's target if
+    /// deepening stopped with time spare, else (a single reply, a depth cap, a loss claimed)
+    /// to the share one thread would have given it; a win the deepening proved or a stop
+    /// ends it at once.
     fn search_smp(
         &mut self,
         board: &Board,
@@ -308,11 +310,15 @@ impl Engine {
         let helpers_stop = AtomicBool::new(false);
         let vct_won = AtomicBool::new(false);
         let vct_beside = self.vct_thread && self.params.vct && limits.time.is_some();
-        let vct_tables = vct_beside.then(|| Tables {
-            salt: cache_salt(self.epoch),
-            ..self.vct_helper_tables.take().unwrap_or_default()
+        let mut tables = self.lend_tables();
+        let vct_tables = vct_beside.then(|| {
+            let mut t = Tables {
+                salt: cache_salt(self.epoch),
+                ..self.vct_helper_tables.take().unwrap_or_default()
+            };
+            t.proofs.share_numbers(&mut tables.proofs);
+            t
         });
-        let tables = self.lend_tables();
         let main_parts = Parts {
             params: &self.params,
             table: &self.table,
@@ -377,6 +383,7 @@ impl Engine {
                 .collect();
             let mut w = Worker::from_parts(main_parts, board, limits, start, tables);
             w.vct_beside = vct_beside;
+            w.vct_ties_last = vct_beside;
             let result = w.run(rng);
             // How long the VCT goes on (see above). A loss the deepening claims may be one
             // only within its width: the VCT still gets its share.
@@ -596,9 +603,13 @@ struct Worker<'e> {
     proofs: ProofTable,
     /// XORed into the keys of the VCF cache and the proof table: the game's salt.
     cache_salt: u64,
-    /// Whether a helper thread searches the root's VCT (see [`Engine::search_smp`]), so this
-    /// worker runs none of its own there.
+    /// Whether a helper thread searches the root's VCT (see [`Engine::search_smp`]) beside
+    /// this worker, which then leaves it the time its own VCT share did not use.
     vct_beside: bool,
+    /// Whether the VCT takes the last of equally promising attacker moves rather than the
+    /// first: the main thread's beside the VCT helper, so that the two, sharing one proof
+    /// table, go different ways.
+    vct_ties_last: bool,
     /// Whether the deepening stopped short of the target time (not stopped, several moves,
     /// no mate found): with the VCT beside it, the time left is the VCT helper's.
     spare_for_vct: bool,
@@ -753,6 +764,7 @@ impl<'e> Worker<'e> {
             proofs,
             cache_salt: salt,
             vct_beside: false,
+            vct_ties_last: false,
             spare_for_vct: false,
             vcf_gap: false,
             vcf_left: VCF_NODE_CAP,
@@ -885,6 +897,41 @@ impl<'e> Worker<'e> {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    /// The VCT helper thread's proof table and the main thread's are one: after a search
+    /// with the thread, the helper's tables are kept for the next move and read and write
+    /// the engine's numbers; without the thread there is no helper VCT.
+    #[test]
+    fn the_vct_helper_shares_the_main_threads_proof_table() {
+        let board = Board::from_stones(
+            gomoku_board::Geometry::square(15),
+            gomoku_board::Rule::Freestyle,
+            &[Pos::new(7, 7), Pos::new(8, 7)],
+            &[Pos::new(7, 8)],
+            gomoku_board::Color::White,
+        )
+        .unwrap();
+        let limits = Limits::move_time(Duration::from_millis(50));
+        for on in [true, false] {
+            let mut e = Engine::new(EngineParams {
+                threads: 2,
+                ..EngineParams::default()
+            })
+            .unwrap();
+            e.set_vct_thread(on);
+            let r = e.search(
+                &board,
+                &limits,
+                &mut <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(3),
+            );
+            assert!(board.is_legal(r.best.expect("a move")));
+            let helper = e.vct_helper_tables.as_ref();
+            assert_eq!(helper.is_some(), on);
+            if let Some(t) = helper {
+                assert!(t.proofs.shares_numbers_with(&e.proofs));
+            }
+        }
+    }
 
     #[test]
     fn the_vct_share_grows_from_a_tenth_at_100_ms_to_a_half_at_a_second() {

@@ -591,10 +591,10 @@ fn vct_puzzles_renju() {
 }
 
 /// With `set_vct_thread`, on two threads under a clock, the VCT runs on a helper thread
-/// from the start of the move: it finds one of quintet's long wins with the main search's
-/// VCF off while the main thread deepens (one thread's VCT answers before deepening, at
-/// depth 0), and its win stops the main thread long before the clock would. The caller's
-/// stop ends the search at once, though the VCT would go on.
+/// from the start of the move beside the main thread's own share of it: one of quintet's
+/// long wins, with the main search's VCF off, is found and stops the search long before the
+/// clock would (without the helper thread, the main thread's VCT answers alone, before
+/// deepening). The caller's stop ends the search at once, though the VCT would go on.
 #[test]
 fn a_vct_helper_thread_answers_and_stops_the_search() {
     let Some(ps) = puzzles() else {
@@ -627,9 +627,9 @@ fn a_vct_helper_thread_answers_and_stops_the_search() {
             r.time.as_secs() < 30,
             "{vct_thread}: the win did not stop it"
         );
-        // The main thread deepened beside the VCT, or its own VCT answered first.
-        assert_eq!(r.depth > 0, vct_thread, "{r:?}");
-        assert_eq!(r.iterations.is_empty(), !vct_thread, "{r:?}");
+        if !vct_thread {
+            assert!(r.depth == 0 && r.iterations.is_empty(), "{r:?}");
+        }
     }
     // A depth cap on a 20 s clock leaves the VCT 10 s after the cap is reached; its win
     // here takes longer than half a second. A stop after 50 ms ends the search.

@@ -63,7 +63,6 @@ impl Worker<'_> {
         }
         if self.p.vct
             && self.vct_cap > 0
-            && !self.vct_beside
             && let Some(win) = self
                 .with_time_share(self.target_time().map_or(0.0, super::vct_time_share), |w| {
                     w.root_vct(w.p.vct_depth, true)

@@ -17,10 +17,15 @@
 //! limit at once; a longer win found there is then shortened one limit at a time while the
 //! budget lasts, so the length reported is the shortest unless the budget ran out. It runs
 //! only under a budget: a share of the move's time on a clock, a quarter of a node budget.
+//! Two threads may search one VCT over a shared table of numbers (`analyze` does): each then
+//! uses what the other proved, and one takes the last of equal attacker moves so that they
+//! part ways.
 
 use super::Worker;
 use crate::position::Fives;
 use gomoku_board::Color;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Proof and disproof numbers of a node; [`INF`] for a proven (or disproven) side.
 type Pn = (u32, u32);
@@ -59,17 +64,44 @@ const DISPROVEN: Node = Node {
     used: 0,
 };
 
-/// Entries of the proof table (a power of two; 24 bytes each).
+/// Entries of the proof table (a power of two; 16 bytes each).
 const PROOF_ENTRIES: usize = 1 << 17;
 
-/// One slot of the proof table.
-#[derive(Clone, Copy, Default)]
-pub(super) struct ProofEntry {
-    key: u64,
-    pn: u32,
-    dn: u32,
-    /// The attacker's moves left at this node; for a proof, the moves it needs.
-    left: u32,
+/// One slot of the proof table: a node's numbers packed in `data` (see [`pack`]), and
+/// `check`, its key xor `data`. Two VCT threads may share the table (see
+/// [`ProofTable::share`]); a slot half written by one reads as another key to the other.
+#[derive(Default)]
+pub(super) struct ProofSlot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// Bits of a packed proof or disproof number; its largest value stands for [`INF`].
+const PN_BITS: u32 = 29;
+const PN_INF: u64 = (1 << PN_BITS) - 1;
+
+/// A node's proof number, disproof number and moves left (a proof's moves) in one word.
+fn pack(pn: u32, dn: u32, left: u32) -> u64 {
+    let number = |n: u32| {
+        if n == INF {
+            PN_INF
+        } else {
+            (n as u64).min(PN_INF - 1)
+        }
+    };
+    number(pn) | number(dn) << PN_BITS | (left.min(63) as u64) << (2 * PN_BITS)
+}
+
+/// The proof number, disproof number and moves left of a packed word.
+fn unpack(data: u64) -> (u32, u32, u32) {
+    let number = |n: u64| {
+        if n == PN_INF { INF } else { n as u32 }
+    };
+    (
+        number(data & PN_INF),
+        number(data >> PN_BITS & PN_INF),
+        (data >> (2 * PN_BITS)) as u32,
+    )
 }
 
 /// Entries of the move-list cache (a power of two; 128 bytes each).
@@ -106,19 +138,21 @@ impl Default for ListEntry {
 /// The VCT's memory, lent to each search and kept by the engine between moves: the proof
 /// and disproof numbers by position, and each node's moves (df-pn comes back to a node
 /// many times, and working out its threes and defences takes several VCFs). Both are
-/// direct-mapped and always replaced.
-#[derive(Clone, Default)]
+/// direct-mapped and always replaced. The numbers may be shared by two threads searching
+/// the same VCT (see [`ProofTable::share`]); the moves are each thread's own.
+#[derive(Default)]
 pub(super) struct ProofTable {
-    entries: Vec<ProofEntry>,
+    entries: Arc<[ProofSlot]>,
     lists: Vec<ListEntry>,
 }
 
 impl ProofTable {
     /// Forgets everything (keeping the allocation).
     pub(super) fn clear(&mut self) {
-        self.entries
-            .iter_mut()
-            .for_each(|e| *e = ProofEntry::default());
+        for e in self.entries.iter() {
+            e.check.store(0, Ordering::Relaxed);
+            e.data.store(0, Ordering::Relaxed);
+        }
         self.lists
             .iter_mut()
             .for_each(|e| *e = ListEntry::default());
@@ -127,9 +161,25 @@ impl ProofTable {
     /// Allocates the tables at their size, unless done.
     fn allocate(&mut self) {
         if self.entries.len() != PROOF_ENTRIES {
-            self.entries = vec![ProofEntry::default(); PROOF_ENTRIES];
+            self.entries = (0..PROOF_ENTRIES).map(|_| ProofSlot::default()).collect();
+        }
+        if self.lists.len() != LIST_ENTRIES {
             self.lists = vec![ListEntry::default(); LIST_ENTRIES];
         }
+    }
+
+    /// Makes this table's numbers `other`'s (allocated first), which both then read and
+    /// write: two threads searching the same VCT share what each proves. The move lists
+    /// stay each table's own.
+    pub(super) fn share_numbers(&mut self, other: &mut ProofTable) {
+        other.allocate();
+        self.entries = other.entries.clone();
+    }
+
+    /// Whether this table and `other` read and write the same numbers.
+    #[cfg(test)]
+    pub(super) fn shares_numbers_with(&self, other: &ProofTable) -> bool {
+        !self.entries.is_empty() && Arc::ptr_eq(&self.entries, &other.entries)
     }
 
     /// The moves cached for the node `key` with `left` attacker moves, into `moves`.
@@ -161,38 +211,41 @@ impl ProofTable {
     /// The numbers known for `key` with `left` attacker moves: a proof that needs no more
     /// moves, a disproof with no fewer, or the numbers stored for exactly `left`.
     fn get(&self, key: u64, left: u32) -> Option<Node> {
-        let e = self.entries[key as usize & (PROOF_ENTRIES - 1)];
-        if e.key != key {
-            return None;
-        }
-        if e.pn == 0 && e.left <= left {
-            Some(Node::proven(e.left))
-        } else if e.dn == 0 && e.left >= left {
+        let (pn, dn, e_left) = self.read(key)?;
+        if pn == 0 && e_left <= left {
+            Some(Node::proven(e_left))
+        } else if dn == 0 && e_left >= left {
             Some(DISPROVEN)
-        } else if e.left == left && e.pn != 0 && e.dn != 0 {
-            Some(Node::open((e.pn, e.dn)))
+        } else if e_left == left && pn != 0 && dn != 0 {
+            Some(Node::open((pn, dn)))
         } else {
             None
         }
     }
 
+    /// The numbers and moves left stored for `key`, if its slot holds it.
+    fn read(&self, key: u64) -> Option<(u32, u32, u32)> {
+        let e = &self.entries[key as usize & (PROOF_ENTRIES - 1)];
+        let data = e.data.load(Ordering::Relaxed);
+        (e.check.load(Ordering::Relaxed) ^ data == key).then(|| unpack(data))
+    }
+
     fn put(&mut self, key: u64, left: u32, n: Node) {
-        let e = &mut self.entries[key as usize & (PROOF_ENTRIES - 1)];
         // Keep a solved entry that settles this limit rather than the open numbers of a
         // search at it; one that does not (a disproof at a lower limit, a proof needing more
         // moves) gives way, or the search at this limit could never keep its numbers.
-        let settles = (e.pn == 0 && e.left <= left) || (e.dn == 0 && e.left >= left);
-        if e.key == key && settles && n.pn != 0 && n.dn != 0 {
-            return;
+        if let Some((pn, dn, e_left)) = self.read(key) {
+            let settles = (pn == 0 && e_left <= left) || (dn == 0 && e_left >= left);
+            if settles && n.pn != 0 && n.dn != 0 {
+                return;
+            }
         }
         // A proof is kept with the moves it needs: it holds for every limit from there up.
         let left = if n.pn == 0 { n.used } else { left };
-        *e = ProofEntry {
-            key,
-            pn: n.pn,
-            dn: n.dn,
-            left,
-        };
+        let data = pack(n.pn, n.dn, left);
+        let e = &self.entries[key as usize & (PROOF_ENTRIES - 1)];
+        e.data.store(data, Ordering::Relaxed);
+        e.check.store(key ^ data, Ordering::Relaxed);
     }
 }
 
@@ -570,7 +623,9 @@ impl Worker<'_> {
             let (mut most, mut open) = (0u32, 0u32);
             for (i, v) in values.iter().enumerate() {
                 let (low, high) = if or { (v.pn, v.dn) } else { (v.dn, v.pn) };
-                if low < min {
+                // Of equal attacker moves, the first, or with `vct_ties_last` the last.
+                let tie = or && self.vct_ties_last && low == min && low != INF;
+                if low < min || tie {
                     second = min;
                     min = low;
                     best = i;
@@ -819,71 +874,86 @@ mod tests {
         assert_eq!(t.get_list(key, 5, &mut out), None);
     }
 
-    /// The df-pn proves exactly what a plain search of the same tree proves, limit by limit,
-    /// on positions from random games under each rule (some with VCTs, most without).
-    #[test]
-    fn df_pn_agrees_with_a_plain_search_of_the_same_tree() {
+    /// Positions from random games under each rule, stones near the centre so that threes
+    /// and fours abound (some with VCTs, most without), none decided.
+    fn crowded_positions() -> Vec<Board> {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
-        let (mut positions, mut wins, mut used_below) = (0, 0, 0);
+        let mut boards = Vec::new();
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
             for _ in 0..12 {
                 let mut board = Board::new(Geometry::square(11), rule).unwrap();
                 let stones = rng.random_range(8..22);
-                // Stones near the centre, so threes and fours abound.
                 while board.stone_count() < stones {
                     let p = gomoku_board::Pos::new(rng.random_range(2..9), rng.random_range(2..9));
                     if board.cell(p) == gomoku_board::Cell::Empty && board.winner().is_none() {
                         board.make(p);
                     }
                 }
-                if board.winner().is_some() {
+                if board.winner().is_none() {
+                    boards.push(board);
+                }
+            }
+        }
+        boards
+    }
+
+    /// A worker for `engine` on `board` whose threat searches have no budget.
+    fn unbounded<'e>(engine: &'e mut Engine, board: &Board) -> Worker<'e> {
+        let limits = Limits {
+            nodes: Some(u64::MAX),
+            ..Limits::default()
+        };
+        let mut w = Worker::new(engine, board, &limits, Instant::now());
+        w.vct_cap = u64::MAX;
+        w.vcf_cap = u64::MAX;
+        w.vcf_left = u64::MAX;
+        w.vct_left = u64::MAX;
+        w.allocate_vcf_cache();
+        w.proofs.allocate();
+        w
+    }
+
+    /// The df-pn proves exactly what a plain search of the same tree proves, limit by limit,
+    /// on positions from random games under each rule.
+    #[test]
+    fn df_pn_agrees_with_a_plain_search_of_the_same_tree() {
+        let (mut positions, mut wins, mut used_below) = (0, 0, 0);
+        for board in crowded_positions() {
+            let rule = board.rule();
+            // Threats of 3 fours reach the limits where a threat is longer than the proofs of
+            // its defences.
+            for (threat, lefts) in [(2, &[2, 3, 4, 3, 2][..]), (3, &[5][..])] {
+                let mut engine = Engine::new(EngineParams {
+                    vct_threat: threat,
+                    ..EngineParams::default()
+                })
+                .unwrap();
+                let mut w = unbounded(&mut engine, &board);
+                let me = w.sb.to_move();
+                if w.sb.all_fives(me).len > 0 {
                     continue;
                 }
-                // Threats of 3 fours reach the limits where a threat is longer than the
-                // proofs of its defences.
-                for (threat, lefts) in [(2, &[2, 3, 4, 3, 2][..]), (3, &[5][..])] {
-                    let mut engine = Engine::new(EngineParams {
-                        vct_threat: threat,
-                        ..EngineParams::default()
-                    })
-                    .unwrap();
-                    let limits = Limits {
-                        nodes: Some(u64::MAX),
-                        ..Limits::default()
-                    };
-                    let mut w = Worker::new(&mut engine, &board, &limits, Instant::now());
-                    w.vct_cap = u64::MAX;
-                    w.vcf_cap = u64::MAX;
-                    w.vcf_left = u64::MAX;
-                    w.vct_left = u64::MAX;
-                    w.allocate_vcf_cache();
-                    w.proofs.allocate();
-                    let me = w.sb.to_move();
-                    if w.sb.all_fives(me).len > 0 {
-                        continue;
+                let theirs = w.sb.all_fives(me.opponent());
+                // Up and down again: what the table learnt at one limit must not mislead
+                // another.
+                for &left in lefts {
+                    let plain = w.plain_attack(0, left, theirs);
+                    let mut first = None;
+                    let n = w.attack(0, left, theirs, (INF - 1, INF - 1), &mut first);
+                    assert!(n.pn == 0 || n.dn == 0, "unsolved {n:?}");
+                    assert_eq!(n.pn == 0, plain, "{rule:?} {left} {:?}", board.history());
+                    if plain {
+                        // The move found starts a win that the plain search confirms within
+                        // the moves the proof says it needs.
+                        assert!((1..=left).contains(&n.used), "{n:?} at {left}");
+                        let m = first.expect("a first move") as usize;
+                        w.sb.make_light(m);
+                        assert!(w.plain_defend(1, n.used - 1), "{rule:?} {left} {n:?}");
+                        w.sb.unmake();
+                        used_below += (n.used < left) as u32;
                     }
-                    let theirs = w.sb.all_fives(me.opponent());
-                    // Up and down again: what the table learnt at one limit must not mislead
-                    // another.
-                    for &left in lefts {
-                        let plain = w.plain_attack(0, left, theirs);
-                        let mut first = None;
-                        let n = w.attack(0, left, theirs, (INF - 1, INF - 1), &mut first);
-                        assert!(n.pn == 0 || n.dn == 0, "unsolved {n:?}");
-                        assert_eq!(n.pn == 0, plain, "{rule:?} {left} {:?}", board.history());
-                        if plain {
-                            // The move found starts a win that the plain search confirms
-                            // within the moves the proof says it needs.
-                            assert!((1..=left).contains(&n.used), "{n:?} at {left}");
-                            let m = first.expect("a first move") as usize;
-                            w.sb.make_light(m);
-                            assert!(w.plain_defend(1, n.used - 1), "{rule:?} {left} {n:?}");
-                            w.sb.unmake();
-                            used_below += (n.used < left) as u32;
-                        }
-                        positions += 1;
-                        wins += plain as u32;
-                    }
+                    positions += 1;
+                    wins += plain as u32;
                 }
             }
         }
@@ -891,5 +961,89 @@ mod tests {
             positions > 150 && wins > 15 && used_below > 5,
             "{positions} positions, {wins} wins, {used_below} shorter than their limit"
         );
+    }
+
+    /// Two threads searching each position at once over one shared proof table (one taking
+    /// the last of equal moves, as `analyze`'s do) each prove exactly what a plain search
+    /// proves, however their reads and writes interleave.
+    #[test]
+    fn two_threads_sharing_a_proof_table_agree_with_a_plain_search() {
+        let params = EngineParams {
+            vct_threat: 2,
+            ..EngineParams::default()
+        };
+        let (mut positions, mut wins) = (0, 0);
+        for board in crowded_positions() {
+            let mut plain_engine = Engine::new(params.clone()).unwrap();
+            let mut plain = unbounded(&mut plain_engine, &board);
+            let me = plain.sb.to_move();
+            if plain.sb.all_fives(me).len > 0 {
+                continue;
+            }
+            let theirs = plain.sb.all_fives(me.opponent());
+            let expected: Vec<bool> = (2..=5).map(|l| plain.plain_attack(0, l, theirs)).collect();
+            let (mut a, mut b) = (
+                Engine::new(params.clone()).unwrap(),
+                Engine::new(params.clone()).unwrap(),
+            );
+            b.proofs.share_numbers(&mut a.proofs);
+            let search = |engine: &mut Engine, ties_last: bool| {
+                let mut w = unbounded(engine, &board);
+                w.vct_ties_last = ties_last;
+                (2..=5)
+                    .map(|left| {
+                        let n = w.attack(0, left, theirs, (INF - 1, INF - 1), &mut None);
+                        assert!(n.pn == 0 || n.dn == 0, "unsolved {n:?}");
+                        n.pn == 0
+                    })
+                    .collect::<Vec<bool>>()
+            };
+            let (got_a, got_b) = std::thread::scope(|scope| {
+                let b = scope.spawn(|| search(&mut b, true));
+                (search(&mut a, false), b.join().unwrap())
+            });
+            assert_eq!(got_a, expected, "{:?}", board.history());
+            assert_eq!(got_b, expected, "{:?}", board.history());
+            positions += 1;
+            wins += expected.iter().filter(|&&w| w).count();
+        }
+        assert!(
+            positions > 25 && wins > 10,
+            "{positions} positions, {wins} wins"
+        );
+    }
+
+    /// Numbers survive packing (a proven or disproven side as [`INF`], a large open number
+    /// kept open), a shared table sees the other's writes, and a slot whose check does not
+    /// match its key reads as empty.
+    #[test]
+    fn proof_slots_pack_share_and_refuse_a_torn_write() {
+        for (pn, dn, left) in [(0, INF, 7), (INF, 0, 60), (3, 5, 2), (INF - 1, 1, 0)] {
+            let (p, d, l) = unpack(pack(pn, dn, left));
+            assert_eq!(
+                (p == 0, d == 0, p == INF, d == INF),
+                (pn == 0, dn == 0, pn == INF, dn == INF)
+            );
+            assert_eq!(l, left);
+            if pn < PN_INF as u32 {
+                assert_eq!(p, pn);
+            }
+        }
+        let (mut a, mut b) = (ProofTable::default(), ProofTable::default());
+        b.share_numbers(&mut a);
+        let key = 0x0123_4567_89ab_cdef;
+        a.put(key, 9, Node::proven(6));
+        assert_eq!(b.get(key, 9), Some(Node::proven(6)));
+        assert_eq!(
+            b.get(key, 5),
+            None,
+            "a proof needing 6 moves does not hold within 5"
+        );
+        b.put(key ^ 1, 4, Node::open((2, 3)));
+        assert_eq!(a.get(key ^ 1, 4), Some(Node::open((2, 3))));
+        // Another thread's data under this key's check: half of someone else's write.
+        let slot = &a.entries[key as usize & (PROOF_ENTRIES - 1)];
+        slot.data.store(pack(0, INF, 1), Ordering::Relaxed);
+        assert_eq!(b.get(key, 9), None);
     }
 }
