@@ -296,7 +296,8 @@ impl Engine {
     /// proof table (each proves what the other has proven) and go different ways (the main
     /// thread takes the last of equal attacker moves). A win the helper finds stops the main
     /// thread and is the answer; a VCT settled without one leaves the helper to deepen like
-    /// the others. When the main thread is done, the VCT goes on to the move's target if
+    /// the others. Deepening that stops with time spare goes back to the main thread's VCT,
+    /// as on one thread. When the main thread is done, the VCT goes on to the move's target if
     /// deepening stopped with time spare, else (a single reply, a depth cap, a loss claimed)
     /// to the share one thread would have given it; a win the deepening proved or a stop
     /// ends it at once.
@@ -611,7 +612,7 @@ struct Worker<'e> {
     /// table, go different ways.
     vct_ties_last: bool,
     /// Whether the deepening stopped short of the target time (not stopped, several moves,
-    /// no mate found): with the VCT beside it, the time left is the VCT helper's.
+    /// no mate found): with the VCT beside it, the helper goes on to the target too.
     spare_for_vct: bool,
 }
 

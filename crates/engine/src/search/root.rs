@@ -256,12 +256,11 @@ impl Worker<'_> {
     }
 
     /// Goes on with a root VCT that its share of a clock cut short, until the move's target
-    /// time: only on a clock, and only while the search is not stopped.
-    /// With the VCT on a helper thread, that time is the helper's.
+    /// time: only on a clock, and only while the search is not stopped. With the VCT on a
+    /// helper thread too, the helper goes on to the target as well.
     fn resume_vct(&mut self) -> Option<(u32, u32)> {
         if self.vct_beside {
             self.spare_for_vct = !self.stopped;
-            return None;
         }
         if !self.p.vct || !self.vct_unfinished || self.stopped {
             return None;
