@@ -143,6 +143,10 @@ pub struct Engine {
     /// The tables of the VCT helper thread (see [`Engine::search_smp`]), kept from search to
     /// search of a game like the main thread's.
     vct_helper_tables: Option<Tables>,
+    /// Tests only: the main thread beside the VCT helper runs no VCT of its own, so that
+    /// only the helper can answer.
+    #[cfg(test)]
+    no_main_vct: bool,
 }
 
 /// Games before the threat caches' salt comes round (see [`Engine::new_game`]).
@@ -179,6 +183,8 @@ impl Engine {
             epoch: 0,
             stop: Arc::new(AtomicBool::new(false)),
             vct_thread: false,
+            #[cfg(test)]
+            no_main_vct: false,
             vct_helper_tables: None,
         })
     }
@@ -219,8 +225,9 @@ impl Engine {
 
     /// With `on`, a search on two threads or more under a clock gives one of them to the
     /// root's VCT from the start of the move, beside the main thread's share of it and
-    /// sharing its proof table, instead of a Lazy SMP helper (see [`Engine::search_smp`]). Off by default: `analyze` turns it on, where finding a long
-    /// win in the time is the point; in games the helpers' worth is what has been measured.
+    /// sharing its proof table, instead of a Lazy SMP helper (see [`Engine::search_smp`]).
+    /// Off by default: `analyze` turns it on, where finding a long win in the time is the
+    /// point; in games the helpers' worth is what has been measured.
     pub fn set_vct_thread(&mut self, on: bool) {
         self.vct_thread = on;
     }
@@ -385,6 +392,10 @@ impl Engine {
             let mut w = Worker::from_parts(main_parts, board, limits, start, tables);
             w.vct_beside = vct_beside;
             w.vct_ties_last = vct_beside;
+            #[cfg(test)]
+            if self.no_main_vct {
+                w.vct_cap = 0;
+            }
             let result = w.run(rng);
             // How long the VCT goes on (see above). A loss the deepening claims may be one
             // only within its width: the VCT still gets its share.
@@ -605,7 +616,7 @@ struct Worker<'e> {
     /// XORed into the keys of the VCF cache and the proof table: the game's salt.
     cache_salt: u64,
     /// Whether a helper thread searches the root's VCT (see [`Engine::search_smp`]) beside
-    /// this worker, which then leaves it the time its own VCT share did not use.
+    /// this worker's own share of it.
     vct_beside: bool,
     /// Whether the VCT takes the last of equally promising attacker moves rather than the
     /// first: the main thread's beside the VCT helper, so that the two, sharing one proof
@@ -898,6 +909,58 @@ impl<'e> Worker<'e> {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    /// With the main thread's own VCT off, the helper's alone finds one of quintet's long
+    /// wins (the main search's VCF off too) while the main thread deepens, and its win stops
+    /// the search long before the clock would.
+    #[test]
+    fn the_vct_helpers_win_answers_and_stops_the_main_thread() {
+        let Some(text) = gomoku_testdata::shared_text("data/puzzles/tactics_normalized.jsonl")
+        else {
+            return;
+        };
+        let line = text
+            .lines()
+            .find(|l| l.contains("/vct_game_black_l14_1\""))
+            .expect("the case");
+        let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let stones = |c: &str| -> Vec<Pos> {
+            let cells = case[c].as_array().unwrap().iter();
+            cells
+                .map(|p| Pos::new(p[0].as_u64().unwrap() as u8, p[1].as_u64().unwrap() as u8))
+                .collect()
+        };
+        let board = Board::from_stones(
+            gomoku_board::Geometry::square(15),
+            gomoku_board::Rule::Renju,
+            &stones("black"),
+            &stones("white"),
+            gomoku_board::Color::Black,
+        )
+        .unwrap();
+        let mut e = Engine::new(EngineParams {
+            vcf: false,
+            vct_threat: 2,
+            threads: 2,
+            ..EngineParams::default()
+        })
+        .unwrap();
+        e.set_vct_thread(true);
+        e.no_main_vct = true;
+        let clock = Limits::move_time(Duration::from_secs(60));
+        let r = e.search(
+            &board,
+            &clock,
+            &mut <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(1),
+        );
+        assert!(r.win_in.is_some_and(|w| w > 0 && w - 1 <= 14), "{r:?}");
+        assert!(board.is_legal(r.best.unwrap()));
+        assert!(r.time.as_secs() < 30, "the win did not stop it: {r:?}");
+        assert!(
+            r.depth > 0 && !r.iterations.is_empty(),
+            "the main thread deepened: {r:?}"
+        );
+    }
 
     /// The VCT helper thread's proof table and the main thread's are one: after a search
     /// with the thread, the helper's tables are kept for the next move and read and write

@@ -69,7 +69,7 @@ const PROOF_ENTRIES: usize = 1 << 17;
 
 /// One slot of the proof table: a node's numbers packed in `data` (see [`pack`]), and
 /// `check`, its key xor `data`. Two VCT threads may share the table (see
-/// [`ProofTable::share`]); a slot half written by one reads as another key to the other.
+/// [`ProofTable::share_numbers`]); a slot half written by one reads as another key to the other.
 #[derive(Default)]
 pub(super) struct ProofSlot {
     check: AtomicU64,
@@ -80,7 +80,12 @@ pub(super) struct ProofSlot {
 const PN_BITS: u32 = 29;
 const PN_INF: u64 = (1 << PN_BITS) - 1;
 
-/// A node's proof number, disproof number and moves left (a proof's moves) in one word.
+// Moves left take the word's top six bits.
+const _: () = assert!(crate::params::MAX_VCT_DEPTH < 64);
+
+/// A node's proof number, disproof number and moves left (a proof's moves) in one word: an
+/// open number of 2^29 - 1 or more is kept as 2^29 - 2 (still open; far beyond any search's
+/// thresholds in practice).
 fn pack(pn: u32, dn: u32, left: u32) -> u64 {
     let number = |n: u32| {
         if n == INF {
@@ -138,8 +143,8 @@ impl Default for ListEntry {
 /// The VCT's memory, lent to each search and kept by the engine between moves: the proof
 /// and disproof numbers by position, and each node's moves (df-pn comes back to a node
 /// many times, and working out its threes and defences takes several VCFs). Both are
-/// direct-mapped and always replaced. The numbers may be shared by two threads searching
-/// the same VCT (see [`ProofTable::share`]); the moves are each thread's own.
+/// direct-mapped; a new entry replaces the old, except open numbers over a settled one. The numbers may be shared by two threads searching
+/// the same VCT (see [`ProofTable::share_numbers`]); the moves are each thread's own.
 #[derive(Default)]
 pub(super) struct ProofTable {
     entries: Arc<[ProofSlot]>,
@@ -623,8 +628,9 @@ impl Worker<'_> {
             let (mut most, mut open) = (0u32, 0u32);
             for (i, v) in values.iter().enumerate() {
                 let (low, high) = if or { (v.pn, v.dn) } else { (v.dn, v.pn) };
-                // Of equal attacker moves, the first, or with `vct_ties_last` the last.
-                let tie = or && self.vct_ties_last && low == min && low != INF;
+                // Of equal open attacker moves, the first, or with `vct_ties_last` the last
+                // (of proven ones, the first either way).
+                let tie = or && self.vct_ties_last && low == min && low != 0 && low != INF;
                 if low < min || tie {
                     second = min;
                     min = low;
@@ -964,8 +970,9 @@ mod tests {
     }
 
     /// Two threads searching each position at once over one shared proof table (one taking
-    /// the last of equal moves, as `analyze`'s do) each prove exactly what a plain search
-    /// proves, however their reads and writes interleave.
+    /// the last of equal moves, as `analyze`'s do), started together and going through the
+    /// limits in different orders, each prove exactly what a plain search proves, with a
+    /// first move that the plain search confirms wins within the moves claimed.
     #[test]
     fn two_threads_sharing_a_proof_table_agree_with_a_plain_search() {
         let params = EngineParams {
@@ -981,29 +988,42 @@ mod tests {
                 continue;
             }
             let theirs = plain.sb.all_fives(me.opponent());
-            let expected: Vec<bool> = (2..=5).map(|l| plain.plain_attack(0, l, theirs)).collect();
+            let expected: Vec<bool> = (0..=5).map(|l| plain.plain_attack(0, l, theirs)).collect();
             let (mut a, mut b) = (
                 Engine::new(params.clone()).unwrap(),
                 Engine::new(params.clone()).unwrap(),
             );
             b.proofs.share_numbers(&mut a.proofs);
-            let search = |engine: &mut Engine, ties_last: bool| {
+            assert!(a.proofs.shares_numbers_with(&b.proofs));
+            let start = std::sync::Barrier::new(2);
+            // Each limit's verdict, first move and moves needed.
+            let search = |engine: &mut Engine, ties_last: bool, lefts: [u32; 4]| {
                 let mut w = unbounded(engine, &board);
+                // A cap far above these searches' needs: a livelock fails, it does not hang.
+                w.vct_left = 50_000_000;
                 w.vct_ties_last = ties_last;
-                (2..=5)
-                    .map(|left| {
-                        let n = w.attack(0, left, theirs, (INF - 1, INF - 1), &mut None);
-                        assert!(n.pn == 0 || n.dn == 0, "unsolved {n:?}");
-                        n.pn == 0
-                    })
-                    .collect::<Vec<bool>>()
+                start.wait();
+                lefts.map(|left| {
+                    let mut first = None;
+                    let n = w.attack(0, left, theirs, (INF - 1, INF - 1), &mut first);
+                    assert!(n.pn == 0 || n.dn == 0, "unsolved {n:?}");
+                    (left, n, first)
+                })
             };
             let (got_a, got_b) = std::thread::scope(|scope| {
-                let b = scope.spawn(|| search(&mut b, true));
-                (search(&mut a, false), b.join().unwrap())
+                let b = scope.spawn(|| search(&mut b, true, [2, 3, 4, 5]));
+                (search(&mut a, false, [5, 2, 4, 3]), b.join().unwrap())
             });
-            assert_eq!(got_a, expected, "{:?}", board.history());
-            assert_eq!(got_b, expected, "{:?}", board.history());
+            for (left, n, first) in got_a.into_iter().chain(got_b) {
+                let won = expected[left as usize];
+                assert_eq!(n.pn == 0, won, "{left} {:?}", board.history());
+                if won {
+                    assert!((1..=left).contains(&n.used), "{n:?} at {left}");
+                    plain.sb.make_light(first.expect("a first move") as usize);
+                    assert!(plain.plain_defend(1, n.used - 1), "{left} {n:?}");
+                    plain.sb.unmake();
+                }
+            }
             positions += 1;
             wins += expected.iter().filter(|&&w| w).count();
         }
