@@ -143,8 +143,9 @@ impl Default for ListEntry {
 /// The VCT's memory, lent to each search and kept by the engine between moves: the proof
 /// and disproof numbers by position, and each node's moves (df-pn comes back to a node
 /// many times, and working out its threes and defences takes several VCFs). Both are
-/// direct-mapped; a new entry replaces the old, except open numbers over a settled one. The numbers may be shared by two threads searching
-/// the same VCT (see [`ProofTable::share_numbers`]); the moves are each thread's own.
+/// direct-mapped; a new entry replaces the old, except open numbers over a settled one.
+/// The numbers may be shared by two threads searching the same VCT (see
+/// [`ProofTable::share_numbers`]); the moves are each thread's own.
 #[derive(Default)]
 pub(super) struct ProofTable {
     entries: Arc<[ProofSlot]>,
