@@ -57,8 +57,8 @@ pub struct EngineParams {
     /// Search techniques beyond plain PVS, each a switch for ablations and SPRT tests.
     pub features: SearchFeatures,
     /// VCT threat search (fours and threes) at the root after the VCF, under a time or node
-    /// budget only (it takes a share of the budget, or a thread of its own, see
-    /// [`crate::Engine::set_vct_thread`]; a fixed-depth search skips it).
+    /// budget only (it takes a share of the budget, and with
+    /// [`crate::Engine::set_vct_thread`] a helper thread too; a fixed-depth search skips it).
     pub vct: bool,
     /// VCT depth limit: the most moves of the attacker, its five included (one more than
     /// quintet's `limit`, which counts up to the unstoppable double threat).

@@ -391,7 +391,6 @@ impl Engine {
                 .collect();
             let mut w = Worker::from_parts(main_parts, board, limits, start, tables);
             w.vct_beside = vct_beside;
-            w.vct_ties_last = vct_beside;
             #[cfg(test)]
             if self.no_main_vct {
                 w.vct_cap = 0;
@@ -616,12 +615,10 @@ struct Worker<'e> {
     /// XORed into the keys of the VCF cache and the proof table: the game's salt.
     cache_salt: u64,
     /// Whether a helper thread searches the root's VCT (see [`Engine::search_smp`]) beside
-    /// this worker's own share of it.
-    vct_beside: bool,
-    /// Whether the VCT takes the last of equally promising attacker moves rather than the
-    /// first: the main thread's beside the VCT helper, so that the two, sharing one proof
+    /// this worker's own share of it. This worker's VCT then takes the last of equally
+    /// promising attacker moves rather than the first, so that the two, sharing one proof
     /// table, go different ways.
-    vct_ties_last: bool,
+    vct_beside: bool,
     /// Whether the deepening stopped short of the target time (not stopped, several moves,
     /// no mate found): with the VCT beside it, the helper goes on to the target too.
     spare_for_vct: bool,
@@ -776,7 +773,6 @@ impl<'e> Worker<'e> {
             proofs,
             cache_salt: salt,
             vct_beside: false,
-            vct_ties_last: false,
             spare_for_vct: false,
             vcf_gap: false,
             vcf_left: VCF_NODE_CAP,

@@ -590,11 +590,12 @@ fn vct_puzzles_renju() {
     );
 }
 
-/// With `set_vct_thread`, on two threads under a clock, the VCT runs on a helper thread
-/// from the start of the move beside the main thread's own share of it: one of quintet's
-/// long wins, with the main search's VCF off, is found and stops the search long before the
-/// clock would (without the helper thread, the main thread's VCT answers alone, before
-/// deepening). The caller's stop ends the search at once, though the VCT would go on.
+/// On two threads under a clock, with or without `set_vct_thread`, one of quintet's long
+/// wins, with the main search's VCF off, is found and stops the search long before the clock
+/// would; without the helper thread the main thread's VCT answers alone, before deepening.
+/// (That the helper's own win answers is `the_vct_helpers_win_answers_and_stops_the_main_thread`
+/// in `search.rs`, where the main thread's VCT can be switched off.) The caller's stop ends
+/// the search at once, though the VCT would go on on both threads.
 #[test]
 fn a_vct_helper_thread_answers_and_stops_the_search() {
     let Some(ps) = puzzles() else {

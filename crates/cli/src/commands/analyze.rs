@@ -47,10 +47,9 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let board = args.position.board_to_search()?;
     let mut params = super::engine_params(args.engine.as_deref())?;
-    let cores = || std::thread::available_parallelism().map_or(1, |n| n.get().min(64));
     match (args.threads, args.time_ms) {
         (Some(n), _) => params.threads = n as usize,
-        (None, Some(_)) => params.threads = cores(),
+        (None, Some(_)) => params.threads = gomoku_runner::effective_threads(0).min(64),
         (None, None) => {}
     }
     let threads = params.threads;

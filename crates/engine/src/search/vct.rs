@@ -629,9 +629,9 @@ impl Worker<'_> {
             let (mut most, mut open) = (0u32, 0u32);
             for (i, v) in values.iter().enumerate() {
                 let (low, high) = if or { (v.pn, v.dn) } else { (v.dn, v.pn) };
-                // Of equal open attacker moves, the first, or with `vct_ties_last` the last
+                // Of equal open attacker moves, the first, or beside the VCT helper the last
                 // (of proven ones, the first either way).
-                let tie = or && self.vct_ties_last && low == min && low != 0 && low != INF;
+                let tie = or && self.vct_beside && low == min && low != 0 && low != INF;
                 if low < min || tie {
                     second = min;
                     min = low;
@@ -998,11 +998,11 @@ mod tests {
             assert!(a.proofs.shares_numbers_with(&b.proofs));
             let start = std::sync::Barrier::new(2);
             // Each limit's verdict, first move and moves needed.
-            let search = |engine: &mut Engine, ties_last: bool, lefts: [u32; 4]| {
+            let search = |engine: &mut Engine, beside: bool, lefts: [u32; 4]| {
                 let mut w = unbounded(engine, &board);
                 // A cap far above these searches' needs: a livelock fails, it does not hang.
                 w.vct_left = 50_000_000;
-                w.vct_ties_last = ties_last;
+                w.vct_beside = beside;
                 start.wait();
                 lefts.map(|left| {
                     let mut first = None;
