@@ -1742,21 +1742,6 @@ impl SearchBoard {
         self.board.set_to_move(other);
     }
 
-    /// Appends the empty cells on the four lines through cell `i` at most k-1 steps away:
-    /// the cells whose stone can change a shape that `i` is part of.
-    pub fn line_neighbours(&self, i: usize, out: &mut Vec<u32>) {
-        let cells = self.board.cells();
-        let k = self.k as isize;
-        for &off in &self.offs {
-            for s in (-(k - 1)..k).filter(|&s| s != 0) {
-                let j = (i as isize + s * off) as usize;
-                if cells[j] == Cell::Empty {
-                    out.push(j as u32);
-                }
-            }
-        }
-    }
-
     /// How strongly a stone of `color` on the empty cell `i` attacks: per line, the most
     /// stones of `color` (this one included) in a window of k cells free of other stones and
     /// edges; 0 unless some line reaches k-2, else the sum of the squares over the lines

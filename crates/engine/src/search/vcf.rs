@@ -234,10 +234,7 @@ impl Worker<'_> {
             self.tick();
             let f = self.sb.fives_if_played(p as usize);
             if f.len >= 2 {
-                self.lists.vcf_line.push(f.cells[1]);
-                self.lists.vcf_line.push(f.cells[0]);
-                self.lists.vcf_line.push(p);
-                self.vcf_gap = false;
+                self.push_double_five(p, f.cells[0], f.cells[1], renju && attacker == Color::White);
                 win = true;
                 break;
             }
@@ -306,6 +303,31 @@ impl Worker<'_> {
             self.vcf_cache[slot] = (key, budget);
         }
         win
+    }
+
+    /// Puts the win by the four `p` with five-points `a` and `b` on `vcf_line` (in reverse):
+    /// the defender's block on one, the five on the other. Under renju against Black
+    /// (`banned`) the block is one he may play, or if neither is, the win is his forbidden
+    /// block itself (`vcf_gap`), so that the line replays as moves.
+    fn push_double_five(&mut self, p: u32, a: u32, b: u32, banned: bool) {
+        let (mut block, mut five, mut gap) = (a, b, false);
+        if banned {
+            self.sb.make_threat(p as usize);
+            if self.sb.is_forbidden(a as usize) {
+                if self.sb.is_forbidden(b as usize) {
+                    gap = true;
+                } else {
+                    (block, five) = (b, a);
+                }
+            }
+            self.sb.unmake();
+        }
+        if !gap {
+            self.lists.vcf_line.push(five);
+        }
+        self.lists.vcf_line.push(block);
+        self.lists.vcf_line.push(p);
+        self.vcf_gap = gap;
     }
 
     /// Counts `moves` moves not played (each a tick, and a node entered after each, as

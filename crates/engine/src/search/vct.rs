@@ -4,7 +4,10 @@
 //! fukumi all count). A four leaves the defender one block; a three lets him try every
 //! defence of the VCF it threatens, as threat-space search defines them (its points, the
 //! breakers of a forbidden end, his own fours and counter-four points), and the attacker must
-//! win against each. A claimed win is a proof over those replies.
+//! win against each. Where the threat is a double five-point, a defence must also stop the
+//! attacker's other double five-points through the three (or make a four): an open three's
+//! far points are no defence. A claimed win is a proof over those replies, and every reply
+//! left out loses to a VCF within the threat's fours (a test plays them all).
 //!
 //! The tree is searched by depth-first proof-number search (df-pn, Nagai 2002): each node
 //! carries a proof number (how many leaves must still be proven to prove it) and a disproof
@@ -526,6 +529,7 @@ impl Worker<'_> {
         self.lists.vcf_line.clear();
         let fours = self.p.vct_threat.min(left - 1);
         let threat = fours >= 1 && self.vcf(vply, fours, Fives::default());
+        let others = if threat { self.other_threat_lines() } else { 0 };
         self.sb.pass_turn();
         if !threat {
             return Err(DISPROVEN);
@@ -536,17 +540,85 @@ impl Worker<'_> {
         let mut kept = 0;
         for j in 0..replies.len() {
             let d = replies[j] as usize;
-            if self.sb.is_empty(d) && !self.sb.is_forbidden(d) {
+            // A reply off another line's defences lets that one be played, unless it makes
+            // a four.
+            let stops_all = self.lists.line_hits[d] == others;
+            if self.sb.is_empty(d)
+                && !self.sb.is_forbidden(d)
+                && (stops_all || self.sb.fives_if_played(d).len > 0)
+            {
                 replies[kept] = replies[j];
                 kept += 1;
             }
         }
         replies.truncate(kept);
+        for &c in &self.lists.hit_cells {
+            self.lists.line_hits[c as usize] = 0;
+        }
+        self.lists.hit_cells.clear();
         if kept == 0 {
             return Err(Node::proven(threat_moves));
         }
         self.order_defences(replies);
         Ok(threat_moves)
+    }
+
+    /// Right after a pass-VCF found a threat (`vcf_line`, the attacker to move) that is a
+    /// double five-point, his other double five-points through his last stone: each a
+    /// threat of its own, which a defence must stop too. Counts in `line_hits` how many of
+    /// these lines hold each cell, and returns how many it found (at most
+    /// [`MAX_OTHER_LINES`]). A line missed only leaves more replies to try.
+    fn other_threat_lines(&mut self) -> u8 {
+        let line = &self.lists.vcf_line;
+        if self.vcf_gap || line.len() != 3 {
+            return 0;
+        }
+        // The double five-point found (the line is in reverse).
+        let first = line[2];
+        let Some(m) = self.sb.last_search_stone() else {
+            return 0;
+        };
+        let attacker = self.sb.to_move();
+        let mut cands = std::mem::take(&mut self.lists.raw);
+        let mut mark = std::mem::take(&mut self.lists.mark);
+        let mut lines = 0u8;
+        cands.clear();
+        self.sb
+            .four_candidates_through(attacker, m, &mut cands, &mut mark);
+        for &c in &cands {
+            if c == first || lines == MAX_OTHER_LINES {
+                continue;
+            }
+            if self.sb.is_forbidden(c as usize) {
+                continue;
+            }
+            let f = self.sb.fives_if_played(c as usize);
+            if f.len >= 2 {
+                // With three or more five-points, the point itself is all he can take.
+                let fives = if f.len == 2 { f.as_slice() } else { &[] };
+                self.count_line_cells(&[c], fives, &mut mark);
+                lines += 1;
+            }
+        }
+        self.lists.raw = cands;
+        self.lists.mark = mark;
+        lines
+    }
+
+    /// Counts one line's cells (`cells` and `fives`, each once) in `line_hits`.
+    fn count_line_cells(&mut self, cells: &[u32], fives: &[u32], mark: &mut [bool]) {
+        for &c in cells.iter().chain(fives) {
+            if !mark[c as usize] {
+                mark[c as usize] = true;
+                if self.lists.line_hits[c as usize] == 0 {
+                    self.lists.hit_cells.push(c);
+                }
+                self.lists.line_hits[c as usize] += 1;
+            }
+        }
+        for &c in cells.iter().chain(fives) {
+            mark[c as usize] = false;
+        }
     }
 
     /// Orders a defender's replies (the side to move's) by how much each cell is worth to
@@ -766,18 +838,40 @@ impl Worker<'_> {
         }
         let line_len = out.len();
         if gap && line_len > 0 {
-            let start = out.len();
-            self.sb.line_neighbours(out[line_len - 1] as usize, out);
-            keep_new(out, start, &mut mark);
+            // The threat ends on a block Black may not play. A stone of his anywhere may lift
+            // that ban (a three counts only if its four-point is not banned in turn, and so
+            // on), not only one on its lines: every empty cell is tried, his stone there and
+            // then the threat's moves up to its last four, and kept if the block is then
+            // allowed. Only White's threats end so, and few of them.
+            let banned = out[line_len - 1] as usize;
+            for (c, marked) in mark.iter_mut().enumerate() {
+                if *marked || !self.sb.is_empty(c) {
+                    continue;
+                }
+                self.sb.make_threat(c);
+                for &m in &out[..line_len - 1] {
+                    self.sb.make_threat(m as usize);
+                }
+                let lifted = !self.sb.is_forbidden_for_black(banned);
+                for _ in 0..line_len {
+                    self.sb.unmake();
+                }
+                if lifted {
+                    *marked = true;
+                    out.push(c as u32);
+                }
+            }
         }
         let start = out.len();
         self.sb.four_candidates(mover, out, &mut mark);
         keep_new(out, start, &mut mark);
-        // Replay the threat (the threatener first) to find the counter-four cells.
+        // Replay the threat (the threatener first) to find the counter-four cells: those of
+        // every block but a double five-point's, where a four comes too late (he completes
+        // the other five-point next).
         self.sb.pass_turn();
         let mut played = 0;
         let mut i = 0;
-        while i + 2 < line_len {
+        while i + 2 + usize::from(!gap) < line_len {
             let (p, q) = (out[i] as usize, out[i + 1] as usize);
             if !self.sb.is_empty(p) || !self.sb.is_empty(q) {
                 break;
@@ -802,6 +896,9 @@ impl Worker<'_> {
         out.retain(|&c| self.sb.is_empty(c as usize));
     }
 }
+
+/// Most other lines of a threat that its defences are narrowed by.
+const MAX_OTHER_LINES: u8 = 8;
 
 /// Keeps the cells appended to `out` from `start` on that are not yet marked, and marks
 /// them.
@@ -884,15 +981,21 @@ mod tests {
     /// Positions from random games under each rule, stones near the centre so that threes
     /// and fours abound (some with VCTs, most without), none decided.
     fn crowded_positions() -> Vec<Board> {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(17);
+        random_positions(17, 12, 8..22)
+    }
+
+    /// `per_rule` boards of 11x11 under each rule with a random number of stones in
+    /// `stones` played at random near the centre, those where nobody has five.
+    fn random_positions(seed: u64, per_rule: usize, stones: std::ops::Range<usize>) -> Vec<Board> {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let mut boards = Vec::new();
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
-            for _ in 0..12 {
+            for _ in 0..per_rule {
                 let mut board = Board::new(Geometry::square(11), rule).unwrap();
-                let stones = rng.random_range(8..22);
-                while board.stone_count() < stones {
+                let stones = rng.random_range(stones.clone());
+                while board.stone_count() < stones && board.winner().is_none() {
                     let p = gomoku_board::Pos::new(rng.random_range(2..9), rng.random_range(2..9));
-                    if board.cell(p) == gomoku_board::Cell::Empty && board.winner().is_none() {
+                    if board.cell(p) == gomoku_board::Cell::Empty {
                         board.make(p);
                     }
                 }
@@ -902,6 +1005,15 @@ mod tests {
             }
         }
         boards
+    }
+
+    /// The default engine with threats of `threat` fours.
+    fn threat_engine(threat: u32) -> Engine {
+        Engine::new(EngineParams {
+            vct_threat: threat,
+            ..EngineParams::default()
+        })
+        .unwrap()
     }
 
     /// A worker for `engine` on `board` whose threat searches have no budget.
@@ -920,6 +1032,67 @@ mod tests {
         w
     }
 
+    /// Every reply that a three's defences leave out loses: after it the attacker wins by a
+    /// VCF within the threat's fours (the threat itself, or another double five-point). The
+    /// defences are what the VCT's proofs rest on: a reply missing from them is never tried.
+    #[test]
+    fn a_reply_left_out_of_the_defences_loses_to_a_vcf() {
+        let (mut threes, mut left_out) = (0, 0);
+        let per_rule = std::env::var("LEFT_OUT_N")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(40);
+        for board in random_positions(38, per_rule, 6..18) {
+            let rule = board.rule();
+            for threat in [2, 3] {
+                let mut engine = threat_engine(threat);
+                let mut w = unbounded(&mut engine, &board);
+                let me = w.sb.to_move();
+                if w.sb.all_fives(me).len > 0 || w.sb.all_fives(me.opponent()).len > 0 {
+                    continue;
+                }
+                let mut moves = Vec::new();
+                w.vcf_left = 1_000_000;
+                if w.attack_moves(0, 4, Fives::default(), &mut moves).is_some() {
+                    continue;
+                }
+                for &m in &moves {
+                    w.sb.make_light(m as usize);
+                    let mut replies = Vec::new();
+                    if w.defence_moves(1, 4, &mut replies).is_ok() {
+                        threes += 1;
+                        for d in 0..w.sb.cell_count() {
+                            // Walls are not empty.
+                            let legal = w.sb.is_empty(d) && !w.sb.is_forbidden(d);
+                            if !legal || replies.contains(&(d as u32)) {
+                                continue;
+                            }
+                            w.sb.make_light(d);
+                            let theirs = w.sb.last_move_fives();
+                            w.lists.vcf_line.clear();
+                            // A four's five-point is still there, or a VCF wins.
+                            let won = w.sb.all_fives(me).len > 0 || w.vcf(2, threat, theirs);
+                            w.sb.unmake();
+                            assert!(
+                                won,
+                                "{rule:?} threat {threat}: {:?} then {} and {}",
+                                board.history(),
+                                w.sb.pos(m as usize),
+                                w.sb.pos(d)
+                            );
+                            left_out += 1;
+                        }
+                    }
+                    w.sb.unmake();
+                }
+            }
+        }
+        assert!(
+            threes > 200 && left_out > 10_000,
+            "{threes} threes, {left_out} left out"
+        );
+    }
+
     /// The df-pn proves exactly what a plain search of the same tree proves, limit by limit,
     /// on positions from random games under each rule.
     #[test]
@@ -930,11 +1103,7 @@ mod tests {
             // Threats of 3 fours reach the limits where a threat is longer than the proofs of
             // its defences.
             for (threat, lefts) in [(2, &[2, 3, 4, 3, 2][..]), (3, &[5][..])] {
-                let mut engine = Engine::new(EngineParams {
-                    vct_threat: threat,
-                    ..EngineParams::default()
-                })
-                .unwrap();
+                let mut engine = threat_engine(threat);
                 let mut w = unbounded(&mut engine, &board);
                 let me = w.sb.to_move();
                 if w.sb.all_fives(me).len > 0 {
