@@ -504,11 +504,6 @@ struct Buffers {
     pv_len: Vec<usize>,
     /// One entry per cell, all false between uses (for deduplicating cell lists).
     mark: Vec<bool>,
-    /// One entry per cell, all 0 between uses: how many of a threat's other lines each
-    /// cell may stop (see `Worker::other_threat_lines`).
-    line_hits: Vec<u8>,
-    /// The cells `line_hits` counts, to reset them.
-    hit_cells: Vec<u32>,
     /// The VCT's numbers of the moves of each of its plies.
     vct_values: Vec<Vec<vct::Node>>,
     /// Per VCT ply, the attacker move that last proved a node there (`u32::MAX` for none).
@@ -529,10 +524,7 @@ impl Buffers {
     /// search left: each search function empties its list when it takes it, and there are
     /// hundreds of them, most never used.
     fn ready(mut self, cells: usize) -> Buffers {
-        if self.moves.len() != MOVE_LISTS
-            || self.mark.len() != cells
-            || self.line_hits.len() != cells
-        {
+        if self.moves.len() != MOVE_LISTS || self.mark.len() != cells {
             return Buffers {
                 moves: (0..MOVE_LISTS).map(|_| Vec::new()).collect(),
                 raw: Vec::with_capacity(cells),
@@ -540,8 +532,6 @@ impl Buffers {
                 pv: vec![[0; MAX_PLY]; MAX_PLY + 1],
                 pv_len: vec![0; MAX_PLY + 1],
                 mark: vec![false; cells],
-                line_hits: vec![0; cells],
-                hit_cells: Vec::new(),
                 vct_values: (0..VCT_PLIES).map(|_| Vec::new()).collect(),
                 vct_killers: vec![u32::MAX; VCT_PLIES],
                 vcf_line: Vec::with_capacity(600),
@@ -553,7 +543,6 @@ impl Buffers {
         self.scored.clear();
         self.pv_len.fill(0);
         self.mark.fill(false);
-        self.line_hits.fill(0);
         self.vcf_line.clear();
         self
     }

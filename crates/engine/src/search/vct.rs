@@ -7,7 +7,8 @@
 //! win against each. Where the threat is a double five-point, a defence must also stop the
 //! attacker's other double five-points through the three (or make a four): an open three's
 //! far points are no defence. A claimed win is a proof over those replies, and every reply
-//! left out loses to a VCF within the threat's fours (a test plays them all).
+//! left out loses to a VCF within the threat's fours (a test plays each one on random
+//! boards).
 //!
 //! The tree is searched by depth-first proof-number search (df-pn, Nagai 2002): each node
 //! carries a proof number (how many leaves must still be proven to prove it) and a disproof
@@ -529,7 +530,11 @@ impl Worker<'_> {
         self.lists.vcf_line.clear();
         let fours = self.p.vct_threat.min(left - 1);
         let threat = fours >= 1 && self.vcf(vply, fours, Fives::default());
-        let others = if threat { self.other_threat_lines() } else { 0 };
+        let others = if threat {
+            self.other_double_fives()
+        } else {
+            OtherFives::default()
+        };
         self.sb.pass_turn();
         if !threat {
             return Err(DISPROVEN);
@@ -540,9 +545,11 @@ impl Worker<'_> {
         let mut kept = 0;
         for j in 0..replies.len() {
             let d = replies[j] as usize;
-            // A reply off another line's defences lets that one be played, unless it makes
-            // a four.
-            let stops_all = self.lists.line_hits[d] == others;
+            // A reply off another line's cells lets that one be played, unless it makes a
+            // four.
+            let stops_all = others.lines[..others.len]
+                .iter()
+                .all(|l| l.contains(&replies[j]));
             if self.sb.is_empty(d)
                 && !self.sb.is_forbidden(d)
                 && (stops_all || self.sb.fives_if_played(d).len > 0)
@@ -552,10 +559,6 @@ impl Worker<'_> {
             }
         }
         replies.truncate(kept);
-        for &c in &self.lists.hit_cells {
-            self.lists.line_hits[c as usize] = 0;
-        }
-        self.lists.hit_cells.clear();
         if kept == 0 {
             return Err(Node::proven(threat_moves));
         }
@@ -565,60 +568,45 @@ impl Worker<'_> {
 
     /// Right after a pass-VCF found a threat (`vcf_line`, the attacker to move) that is a
     /// double five-point, his other double five-points through his last stone: each a
-    /// threat of its own, which a defence must stop too. Counts in `line_hits` how many of
-    /// these lines hold each cell, and returns how many it found (at most
-    /// [`MAX_OTHER_LINES`]). A line missed only leaves more replies to try.
-    fn other_threat_lines(&mut self) -> u8 {
+    /// threat of its own, which a defence must stop too. A line missed only leaves more
+    /// replies to try.
+    fn other_double_fives(&mut self) -> OtherFives {
+        let mut others = OtherFives::default();
         let line = &self.lists.vcf_line;
         if self.vcf_gap || line.len() != 3 {
-            return 0;
+            return others;
         }
         // The double five-point found (the line is in reverse).
         let first = line[2];
         let Some(m) = self.sb.last_search_stone() else {
-            return 0;
+            return others;
         };
         let attacker = self.sb.to_move();
         let mut cands = std::mem::take(&mut self.lists.raw);
-        let mut mark = std::mem::take(&mut self.lists.mark);
-        let mut lines = 0u8;
         cands.clear();
         self.sb
-            .four_candidates_through(attacker, m, &mut cands, &mut mark);
+            .four_candidates_through(attacker, m, &mut cands, &mut self.lists.mark);
         for &c in &cands {
-            if c == first || lines == MAX_OTHER_LINES {
-                continue;
+            if others.len == others.lines.len() {
+                break;
             }
-            if self.sb.is_forbidden(c as usize) {
+            if c == first || self.sb.is_forbidden(c as usize) {
                 continue;
             }
             let f = self.sb.fives_if_played(c as usize);
             if f.len >= 2 {
                 // With three or more five-points, the point itself is all he can take.
-                let fives = if f.len == 2 { f.as_slice() } else { &[] };
-                self.count_line_cells(&[c], fives, &mut mark);
-                lines += 1;
+                let (a, b) = if f.len == 2 {
+                    (f.cells[0], f.cells[1])
+                } else {
+                    (c, c)
+                };
+                others.lines[others.len] = [c, a, b];
+                others.len += 1;
             }
         }
         self.lists.raw = cands;
-        self.lists.mark = mark;
-        lines
-    }
-
-    /// Counts one line's cells (`cells` and `fives`, each once) in `line_hits`.
-    fn count_line_cells(&mut self, cells: &[u32], fives: &[u32], mark: &mut [bool]) {
-        for &c in cells.iter().chain(fives) {
-            if !mark[c as usize] {
-                mark[c as usize] = true;
-                if self.lists.line_hits[c as usize] == 0 {
-                    self.lists.hit_cells.push(c);
-                }
-                self.lists.line_hits[c as usize] += 1;
-            }
-        }
-        for &c in cells.iter().chain(fives) {
-            mark[c as usize] = false;
-        }
+        others
     }
 
     /// Orders a defender's replies (the side to move's) by how much each cell is worth to
@@ -840,27 +828,30 @@ impl Worker<'_> {
         if gap && line_len > 0 {
             // The threat ends on a block Black may not play. A stone of his anywhere may lift
             // that ban (a three counts only if its four-point is not banned in turn, and so
-            // on), not only one on its lines: every empty cell is tried, his stone there and
-            // then the threat's moves up to its last four, and kept if the block is then
+            // on), not only one on its lines: with the threat played up to its last four,
+            // every empty cell is tried, and kept if his stone there leaves the block
             // allowed. Only White's threats end so, and few of them.
             let banned = out[line_len - 1] as usize;
+            self.sb.pass_turn();
+            for &m in &out[..line_len - 1] {
+                self.sb.make_threat(m as usize);
+            }
             for (c, marked) in mark.iter_mut().enumerate() {
                 if *marked || !self.sb.is_empty(c) {
                     continue;
                 }
                 self.sb.make_threat(c);
-                for &m in &out[..line_len - 1] {
-                    self.sb.make_threat(m as usize);
-                }
                 let lifted = !self.sb.is_forbidden_for_black(banned);
-                for _ in 0..line_len {
-                    self.sb.unmake();
-                }
+                self.sb.unmake();
                 if lifted {
                     *marked = true;
                     out.push(c as u32);
                 }
             }
+            for _ in 0..line_len - 1 {
+                self.sb.unmake();
+            }
+            self.sb.pass_turn();
         }
         let start = out.len();
         self.sb.four_candidates(mover, out, &mut mark);
@@ -897,8 +888,13 @@ impl Worker<'_> {
     }
 }
 
-/// Most other lines of a threat that its defences are narrowed by.
-const MAX_OTHER_LINES: u8 = 8;
+/// A threat's other double five-points (see `Worker::other_double_fives`): each point
+/// with its two five-points (or with itself twice, for three or more), at most eight.
+#[derive(Default)]
+struct OtherFives {
+    lines: [[u32; 3]; 8],
+    len: usize,
+}
 
 /// Keeps the cells appended to `out` from `start` on that are not yet marked, and marks
 /// them.
@@ -920,7 +916,7 @@ mod tests {
     use super::*;
     use crate::params::{EngineParams, Limits};
     use crate::search::Engine;
-    use gomoku_board::{Board, Geometry, Rule};
+    use gomoku_board::{Board, Geometry, Pos, Rule};
     use rand::{RngExt, SeedableRng};
     use std::time::Instant;
 
@@ -1030,6 +1026,42 @@ mod tests {
         w.allocate_vcf_cache();
         w.proofs.allocate();
         w
+    }
+
+    /// Black's replies to White's last move `three` (a point as `Pos`), in order of cells.
+    fn replies_to(black: &[Pos], white: &[Pos], three: Pos) -> Vec<Pos> {
+        let board = Board::from_stones(
+            Geometry::square(15),
+            Rule::Freestyle,
+            black,
+            white,
+            Color::White,
+        )
+        .unwrap();
+        let mut engine = threat_engine(2);
+        let mut w = unbounded(&mut engine, &board);
+        w.sb.make_light(w.sb.index(three));
+        let mut replies = Vec::new();
+        assert!(w.defence_moves(1, 8, &mut replies).is_ok());
+        replies.sort_unstable();
+        replies.into_iter().map(|c| w.sb.pos(c as usize)).collect()
+    }
+
+    /// What cannot stop a three is no defence: an open three is answered at its two ends
+    /// only (from its far points, the other end still makes an open four), and a broken
+    /// three at its gap and ends, none of the cells where Black's stone would turn a block
+    /// of its open four into a four of his (White completes the other five-point first).
+    #[test]
+    fn a_threes_defences_leave_out_what_cannot_stop_it() {
+        let p = |x, y| Pos::new(x, y);
+        // White h8 i8, then j8: f8 g8 _ _ _ k8 l8 all empty.
+        let open = replies_to(&[p(0, 0), p(14, 0)], &[p(7, 7), p(8, 7), p(0, 14)], p(9, 7));
+        assert_eq!(open, [p(6, 7), p(10, 7)]);
+        // White h8 j8, then k8: i8 makes the open four, g8 and l8 its five-points; Black's
+        // g5 g6 and l5 l6 would make a four of either block with one stone more.
+        let black = [p(6, 4), p(6, 5), p(11, 4), p(11, 5)];
+        let broken = replies_to(&black, &[p(7, 7), p(9, 7), p(0, 14), p(14, 14)], p(10, 7));
+        assert_eq!(broken, [p(6, 7), p(8, 7), p(11, 7)]);
     }
 
     /// Every reply that a three's defences leave out loses: after it the attacker wins by a
