@@ -26,7 +26,7 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use vcf::{VCF_CACHE, VCF_NODE_CAP};
+use vcf::VCF_NODE_CAP;
 use vct::ProofTable;
 
 /// One completed iteration of iterative deepening.
@@ -127,7 +127,7 @@ pub struct Engine {
     /// Whether `history` may hold a non-zero counter.
     history_live: bool,
     /// Allocated by the first threat search (VCF or VCT): engines that run none never use it.
-    vcf_cache: Vec<(u64, u32)>,
+    vcf_cache: Vec<u64>,
     proofs: ProofTable,
     /// The last search's board, kept for the next search of the game (see
     /// [`SearchBoard::follow`]).
@@ -210,7 +210,7 @@ impl Engine {
         }
         self.epoch = (self.epoch + 1) % CACHE_EPOCHS;
         if self.epoch == 0 {
-            self.vcf_cache.iter_mut().for_each(|e| *e = (0, 0));
+            self.vcf_cache.fill(0);
             self.proofs.clear();
         }
         // Its killers and history are forgotten with it.
@@ -379,15 +379,7 @@ impl Engine {
                 })
             });
             let handles: Vec<_> = (1 + vct.is_some() as usize..self.params.threads)
-                .map(|_| {
-                    scope.spawn(move || {
-                        lazy(Tables {
-                            vcf_cache: vec![(0, 0); VCF_CACHE],
-                            ..Tables::default()
-                        })
-                        .0
-                    })
-                })
+                .map(|_| scope.spawn(move || lazy(Tables::default()).0))
                 .collect();
             let mut w = Worker::from_parts(main_parts, board, limits, start, tables);
             w.vct_beside = vct_beside;
@@ -480,7 +472,7 @@ impl Engine {
 struct Tables {
     killers: Vec<[u32; 2]>,
     history: Vec<i32>,
-    vcf_cache: Vec<(u64, u32)>,
+    vcf_cache: Vec<u64>,
     proofs: ProofTable,
     /// The salt of the threat caches' keys in this game (see [`Engine::new_game`]).
     salt: u64,
@@ -598,7 +590,7 @@ struct Worker<'e> {
     target_depth: u32,
     /// The working lists, kept from search to search.
     lists: Buffers,
-    vcf_cache: Vec<(u64, u32)>,
+    vcf_cache: Vec<u64>,
     vcf_gap: bool,
     /// VCF nodes left for the current threat search.
     vcf_left: u64,

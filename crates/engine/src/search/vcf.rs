@@ -8,8 +8,10 @@ use crate::params::MAX_PLY;
 use crate::position::{Fives, four_window_cells};
 use gomoku_board::{Color, Rule};
 
-/// Entries of the VCF cache of failed `(key, fours left)` (a power of two).
-pub(super) const VCF_CACHE: usize = 1 << 15;
+/// Entries of the VCF cache of failed positions (a power of two; 8 bytes each): the key's
+/// bits above the lowest eight, and the fours left in those eight (the slot's index holds
+/// the key's low bits).
+pub(super) const VCF_CACHE: usize = 1 << 16;
 
 /// Most VCF nodes one threat search may visit. Positions crowded with fours can make a
 /// 12-four search explode (a depth-4 move once took 236M nodes); past the cap the search
@@ -140,7 +142,7 @@ impl Worker<'_> {
     /// Allocates the VCF cache at its size, unless done (the first threat search does it).
     pub(super) fn allocate_vcf_cache(&mut self) {
         if self.vcf_cache.len() != VCF_CACHE {
-            self.vcf_cache = vec![(0, 0); VCF_CACHE];
+            self.vcf_cache = vec![0; VCF_CACHE];
         }
     }
 
@@ -200,7 +202,8 @@ impl Worker<'_> {
         self.vcf_left -= 1;
         let key = self.sb.key() ^ self.cache_salt;
         let slot = key as usize & (VCF_CACHE - 1);
-        if self.vcf_cache[slot].0 == key && self.vcf_cache[slot].1 >= budget {
+        let cached = self.vcf_cache[slot];
+        if cached & !0xFF == key & !0xFF && (cached & 0xFF) as u32 >= budget {
             return false;
         }
         let attacker = self.sb.to_move();
@@ -300,7 +303,7 @@ impl Worker<'_> {
         self.lists.moves[idx] = moves;
         // A search cut short by the stop flag or the node cap proved nothing: do not cache it.
         if !win && !self.stopped && self.vcf_left > 0 {
-            self.vcf_cache[slot] = (key, budget);
+            self.vcf_cache[slot] = key & !0xFF | u64::from(budget.min(0xFF));
         }
         win
     }
