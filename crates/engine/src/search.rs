@@ -299,14 +299,15 @@ impl Engine {
     ///
     /// With [`Engine::set_vct_thread`], under a clock with the VCT on, the first helper
     /// searches the root's VCT instead, from the start of the move, beside the share of it
-    /// that the main thread gives it as one thread would before deepening. The two share one
+    /// that the main thread gives it before deepening (a larger one than on one thread, see
+    /// `vct_time_share_beside`). The two share one
     /// proof table (each proves what the other has proven) and go different ways (the main
     /// thread takes the last of equal attacker moves). A win the helper finds stops the main
     /// thread and is the answer; a VCT settled without one leaves the helper to deepen like
     /// the others. Deepening that stops with time spare goes back to the main thread's VCT,
     /// as on one thread. When the main thread is done, the VCT goes on to the move's target if
     /// deepening stopped with time spare, else (a single reply, a depth cap, a loss claimed)
-    /// to the share one thread would have given it; a win the deepening proved or a stop
+    /// to the main thread's share; a win the deepening proved or a stop
     /// ends it at once.
     fn search_smp(
         &mut self,
@@ -396,7 +397,7 @@ impl Engine {
                     let share = if w.spare_for_vct {
                         1.0
                     } else {
-                        vct_time_share(target)
+                        w.vct_share(target)
                     };
                     Some(start + target.mul_f64(share))
                 }
@@ -602,6 +603,9 @@ struct Worker<'e> {
     /// Whether the last root VCT stopped for its budget rather than settling its question
     /// (a later call, with more time, goes on from its proof table).
     vct_unfinished: bool,
+    /// The longest VCT limit the last root VCT proved to hold no win (see
+    /// `Worker::shorten_vct`).
+    vct_refuted: u32,
     /// The VCT's proof and disproof numbers (see `vct.rs`).
     proofs: ProofTable,
     /// XORed into the keys of the VCF cache and the proof table: the game's salt.
@@ -653,6 +657,14 @@ const THREAT_TIME_SHARE: f64 = 0.25;
 fn vct_time_share(time: std::time::Duration) -> f64 {
     let decades = (time.as_secs_f64() / 0.1).max(1.0).log10();
     (0.1 + 0.4 * decades).min(VCT_TIME_SHARE_LONG)
+}
+
+/// The main thread's VCT share beside the VCT helper thread (`analyze`, see
+/// [`Engine::set_vct_thread`]): half of what one thread leaves to deepening goes to the VCT
+/// too, three quarters of a second or more. Quintet's 18-move win took 0.5-0.9 s on two
+/// threads, and at a half the main thread left it to the helper alone in most runs.
+fn vct_time_share_beside(time: std::time::Duration) -> f64 {
+    (1.0 + vct_time_share(time)) / 2.0
 }
 
 /// The score of a VCT win whose attacker needs `moves` moves, the five included: a mate in
@@ -771,6 +783,7 @@ impl<'e> Worker<'e> {
             vcf_cap: threat_cap(limits, VCF_NODE_CAP),
             vct_left: 0,
             vct_unfinished: false,
+            vct_refuted: 1,
             // The VCT needs a budget to take its share of: a fixed-depth search has no cap
             // that suits every depth (at depth 4 one of 4,000 nodes cost ten times the
             // search), so it is skipped there, even under a node cap.
@@ -847,6 +860,16 @@ impl<'e> Worker<'e> {
     /// The time the move should take on a clock (its target, never past its hard limit).
     fn target_time(&self) -> Option<std::time::Duration> {
         self.budget.map(|b| b.target.min(b.hard))
+    }
+
+    /// The share of the move's target time `target` that this thread's root VCT takes
+    /// before deepening.
+    fn vct_share(&self, target: std::time::Duration) -> f64 {
+        if self.vct_beside {
+            vct_time_share_beside(target)
+        } else {
+            vct_time_share(target)
+        }
     }
 
     /// Runs `f` with the deadline brought forward to `until` (if earlier); a stop at that
@@ -988,6 +1011,10 @@ mod tests {
     #[test]
     fn the_vct_share_grows_from_a_tenth_at_100_ms_to_a_half_at_a_second() {
         let share = |ms: u64| vct_time_share(Duration::from_millis(ms));
+        let beside = |ms: u64| vct_time_share_beside(Duration::from_millis(ms));
+        assert_eq!(beside(100), 0.55);
+        assert!((beside(1000) - 0.75).abs() < 1e-12);
+        assert_eq!(beside(60_000), 0.75);
         assert_eq!(share(20), 0.1);
         assert_eq!(share(100), 0.1);
         assert!((share(1000) - VCT_TIME_SHARE_LONG).abs() < 1e-12);

@@ -632,8 +632,9 @@ fn a_vct_helper_thread_answers_and_stops_the_search() {
             assert!(r.depth == 0 && r.iterations.is_empty(), "{r:?}");
         }
     }
-    // On a 20 s clock the VCT has 10 s on each thread (the main thread's share, then the
-    // helper's after the depth cap); its win here takes longer than half a second. A stop
+    // On a 20 s clock the VCT has 15 s on the main thread (its share beside the helper)
+    // and then the helper's after the depth cap; its win here takes longer than half a
+    // second. A stop
     // after 50 ms ends the search, whichever thread it finds searching the VCT.
     let p = case("vct_game_black_l17_1");
     let b = p.board(Rule::Renju);

@@ -64,10 +64,16 @@ impl Worker<'_> {
         if self.p.vct
             && self.vct_cap > 0
             && let Some(win) = self
-                .with_time_share(self.target_time().map_or(0.0, super::vct_time_share), |w| {
+                .with_time_share(self.target_time().map_or(0.0, |t| self.vct_share(t)), |w| {
                     w.root_vct(w.p.vct_depth, true)
                 })
         {
+            // A win is played whatever deepening would find: the rest of the move's target
+            // time goes to shortening it, if its share ran out first.
+            let win = match self.target_deadline() {
+                Some(until) => self.until(Some(until), |w| w.shorten_vct(win)),
+                None => win,
+            };
             return self.vct_win(win, 0);
         }
         if self.p.vcf && self.p.vcf_depth >= 1 && theirs.len == 0 {

@@ -283,14 +283,8 @@ impl Worker<'_> {
         self.vct_unfinished = false;
         // Each VCT starts without killers: those of another attacker would mislead it.
         self.lists.vct_killers.fill(u32::MAX);
-        // The root at one limit: its first move and the moves the proof needs, if proven.
-        let at = |w: &mut Self, left: u32| {
-            let mut first = None;
-            let r = w.attack(0, left, theirs, (INF - 1, INF - 1), &mut first);
-            first.filter(|_| r.pn == 0).map(|m| (m, r.used))
-        };
         // The longest limit known to hold no win.
-        let mut refuted = 1;
+        self.vct_refuted = 1;
         // The shortest wins first, then every win within the limit at once: deepening the
         // limit one move at a time searched each long win's tree again at every limit below
         // it (quintet's 9- to 17-move cases took 2-10 times as long as at their own limit).
@@ -299,24 +293,44 @@ impl Worker<'_> {
             .filter(|&l| l < max_moves)
             .chain([max_moves])
         {
-            if let Some(mut found) = at(self, left) {
-                // Shortened while the budget lasts, one limit below the last proof at a
-                // time, each search starting from the proofs the table already holds.
-                while shorten && found.1 > refuted + 1 && !self.out_of_threat_budget() {
-                    match at(self, found.1 - 1) {
-                        Some(shorter) => found = shorter,
-                        None => break,
-                    }
-                }
-                return Some(found);
+            if let Some(found) = self.root_vct_at(left, theirs) {
+                return Some(if shorten {
+                    self.shorten_vct(found)
+                } else {
+                    found
+                });
             }
             if self.out_of_threat_budget() {
                 self.vct_unfinished = true;
                 break;
             }
-            refuted = left;
+            self.vct_refuted = left;
         }
         None
+    }
+
+    /// The root at limit `left` (`theirs` the defender's five-points): its first move and
+    /// the attacker moves the proof needs, if proven.
+    fn root_vct_at(&mut self, left: u32, theirs: Fives) -> Option<(u32, u32)> {
+        let mut first = None;
+        let r = self.attack(0, left, theirs, (INF - 1, INF - 1), &mut first);
+        first.filter(|_| r.pn == 0).map(|m| (m, r.used))
+    }
+
+    /// A root VCT win `found` (first move, attacker moves) shortened while the budget
+    /// lasts, one limit below the last proof at a time, each search starting from the
+    /// proofs the table already holds. A call with more budget goes on where the last
+    /// stopped, at the same position.
+    pub(super) fn shorten_vct(&mut self, mut found: (u32, u32)) -> (u32, u32) {
+        let theirs = self.sb.all_fives(self.sb.to_move().opponent());
+        while found.1 > self.vct_refuted + 1 && !self.out_of_threat_budget() {
+            match self.root_vct_at(found.1 - 1, theirs) {
+                Some(shorter) => found = shorter,
+                None if self.out_of_threat_budget() => break,
+                None => self.vct_refuted = found.1 - 1,
+            }
+        }
+        found
     }
 
     /// Whether the VCT must give up: stopped, or its own or its VCFs' node budget spent
@@ -1168,6 +1182,38 @@ mod tests {
         assert!(
             positions > 150 && wins > 15 && used_below > 5,
             "{positions} positions, {wins} wins, {used_below} shorter than their limit"
+        );
+    }
+
+    /// A win whose shortening ran out of budget is shortened by a later call with more
+    /// (the main thread's VCT goes on so after its share): to the length that one search
+    /// with budget enough finds at once.
+    #[test]
+    fn a_win_whose_shortening_was_cut_short_is_shortened_by_a_later_call() {
+        let mut resumed = 0;
+        for board in crowded_positions() {
+            let mut engine = threat_engine(2);
+            let mut w = unbounded(&mut engine, &board);
+            let Some(first) = w.root_vct(8, false) else {
+                continue;
+            };
+            let mut at_once = threat_engine(2);
+            let shortest = unbounded(&mut at_once, &board).root_vct(8, true);
+            let shortest = shortest.expect("the same win").1;
+            if first.1 == shortest {
+                continue;
+            }
+            // A budget of one node: the shortening stops at once.
+            w.vct_left = 1;
+            let cut = w.shorten_vct(first);
+            assert_eq!(cut, first, "{:?}", board.history());
+            w.vct_left = u64::MAX;
+            assert_eq!(w.shorten_vct(cut).1, shortest, "{:?}", board.history());
+            resumed += 1;
+        }
+        assert!(
+            resumed >= 3,
+            "{resumed} wins longer than the shortest at first"
         );
     }
 
