@@ -26,7 +26,7 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use vcf::VCF_NODE_CAP;
+use vcf::{VCF_NODE_CAP, VcfCache};
 use vct::ProofTable;
 
 /// One completed iteration of iterative deepening.
@@ -127,7 +127,7 @@ pub struct Engine {
     /// Whether `history` may hold a non-zero counter.
     history_live: bool,
     /// Allocated by the first threat search (VCF or VCT): engines that run none never use it.
-    vcf_cache: Vec<u64>,
+    vcf_cache: VcfCache,
     proofs: ProofTable,
     /// The last search's board, kept for the next search of the game (see
     /// [`SearchBoard::follow`]).
@@ -175,7 +175,7 @@ impl Engine {
             history: Vec::new(),
             history_live: false,
             // Allocated by the first threat search: engines that run none never need it.
-            vcf_cache: Vec::new(),
+            vcf_cache: VcfCache::default(),
             // Allocated by the first VCT: fixed-depth engines never run one.
             proofs: ProofTable::default(),
             board: None,
@@ -210,7 +210,7 @@ impl Engine {
         }
         self.epoch = (self.epoch + 1) % CACHE_EPOCHS;
         if self.epoch == 0 {
-            self.vcf_cache.fill(0);
+            self.vcf_cache.clear();
             self.proofs.clear();
         }
         // Its killers and history are forgotten with it.
@@ -301,7 +301,8 @@ impl Engine {
     /// searches the root's VCT instead, from the start of the move, beside the share of it
     /// that the main thread gives it before deepening (a larger one than on one thread, see
     /// `vct_time_share_beside`). The two share one
-    /// proof table (each proves what the other has proven) and go different ways (the main
+    /// proof table (each proves what the other has proven) and one VCF cache, and go
+    /// different ways (the main
     /// thread takes the last of equal attacker moves). A win the helper finds stops the main
     /// thread and is the answer; a VCT settled without one leaves the helper to deepen like
     /// the others. Deepening that stops with time spare goes back to the main thread's VCT,
@@ -326,6 +327,8 @@ impl Engine {
                 ..self.vct_helper_tables.take().unwrap_or_default()
             };
             t.proofs.share_numbers(&mut tables.proofs);
+            // The two list the same nodes' moves, each with VCFs that mostly fail.
+            t.vcf_cache.share(&mut tables.vcf_cache);
             t
         });
         let main_parts = Parts {
@@ -473,7 +476,7 @@ impl Engine {
 struct Tables {
     killers: Vec<[u32; 2]>,
     history: Vec<i32>,
-    vcf_cache: Vec<u64>,
+    vcf_cache: VcfCache,
     proofs: ProofTable,
     /// The salt of the threat caches' keys in this game (see [`Engine::new_game`]).
     salt: u64,
@@ -591,7 +594,7 @@ struct Worker<'e> {
     target_depth: u32,
     /// The working lists, kept from search to search.
     lists: Buffers,
-    vcf_cache: Vec<u64>,
+    vcf_cache: VcfCache,
     vcf_gap: bool,
     /// VCF nodes left for the current threat search.
     vcf_left: u64,
@@ -977,7 +980,7 @@ mod tests {
     /// with the thread, the helper's tables are kept for the next move and read and write
     /// the engine's numbers; without the thread there is no helper VCT.
     #[test]
-    fn the_vct_helper_shares_the_main_threads_proof_table() {
+    fn the_vct_helper_shares_the_main_threads_proof_table_and_vcf_cache() {
         let board = Board::from_stones(
             gomoku_board::Geometry::square(15),
             gomoku_board::Rule::Freestyle,
@@ -1004,6 +1007,7 @@ mod tests {
             assert_eq!(helper.is_some(), on);
             if let Some(t) = helper {
                 assert!(t.proofs.shares_numbers_with(&e.proofs));
+                assert!(t.vcf_cache.is_shared_with(&e.vcf_cache));
             }
         }
     }

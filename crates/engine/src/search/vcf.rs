@@ -7,11 +7,57 @@ use super::Worker;
 use crate::params::MAX_PLY;
 use crate::position::{Fives, four_window_cells};
 use gomoku_board::{Color, Rule};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Entries of the VCF cache of failed positions (a power of two; 8 bytes each): the key's
 /// bits above the lowest eight, and the fours left in those eight (the slot's index holds
 /// the key's low bits).
 pub(super) const VCF_CACHE: usize = 1 << 16;
+
+/// The VCF cache: positions (by key) where no VCF of so many fours exists. One word per
+/// entry, so two threads searching the same VCT may share it (see [`VcfCache::share`]):
+/// a word is written whole, and a failure is the same whoever found it.
+#[derive(Default)]
+pub(super) struct VcfCache(Arc<[AtomicU64]>);
+
+impl VcfCache {
+    /// Allocates the cache at its size, unless done.
+    pub(super) fn allocate(&mut self) {
+        if self.0.len() != VCF_CACHE {
+            self.0 = (0..VCF_CACHE).map(|_| AtomicU64::new(0)).collect();
+        }
+    }
+
+    /// Forgets every entry (keeping the allocation).
+    pub(super) fn clear(&self) {
+        self.0.iter().for_each(|e| e.store(0, Ordering::Relaxed));
+    }
+
+    /// Makes this cache `other`'s (allocated first), which both then read and write.
+    pub(super) fn share(&mut self, other: &mut VcfCache) {
+        other.allocate();
+        self.0 = other.0.clone();
+    }
+
+    /// Whether this cache and `other` are one.
+    #[cfg(test)]
+    pub(super) fn is_shared_with(&self, other: &VcfCache) -> bool {
+        !self.0.is_empty() && Arc::ptr_eq(&self.0, &other.0)
+    }
+
+    /// Whether the cache holds that `key` has no VCF of `budget` fours or fewer.
+    fn failed(&self, key: u64, budget: u32) -> bool {
+        let cached = self.0[key as usize & (VCF_CACHE - 1)].load(Ordering::Relaxed);
+        cached & !0xFF == key & !0xFF && (cached & 0xFF) as u32 >= budget
+    }
+
+    /// Records that `key` has no VCF of `budget` fours or fewer.
+    fn put_failed(&self, key: u64, budget: u32) {
+        let word = key & !0xFF | u64::from(budget.min(0xFF));
+        self.0[key as usize & (VCF_CACHE - 1)].store(word, Ordering::Relaxed);
+    }
+}
 
 /// Most VCF nodes one threat search may visit. Positions crowded with fours can make a
 /// 12-four search explode (a depth-4 move once took 236M nodes); past the cap the search
@@ -141,9 +187,7 @@ impl Worker<'_> {
 
     /// Allocates the VCF cache at its size, unless done (the first threat search does it).
     pub(super) fn allocate_vcf_cache(&mut self) {
-        if self.vcf_cache.len() != VCF_CACHE {
-            self.vcf_cache = vec![0; VCF_CACHE];
-        }
+        self.vcf_cache.allocate();
     }
 
     /// VCF from the current position for the side to move, shortest first: a full-depth
@@ -201,9 +245,7 @@ impl Worker<'_> {
         }
         self.vcf_left -= 1;
         let key = self.sb.key() ^ self.cache_salt;
-        let slot = key as usize & (VCF_CACHE - 1);
-        let cached = self.vcf_cache[slot];
-        if cached & !0xFF == key & !0xFF && (cached & 0xFF) as u32 >= budget {
+        if self.vcf_cache.failed(key, budget) {
             return false;
         }
         let attacker = self.sb.to_move();
@@ -303,7 +345,7 @@ impl Worker<'_> {
         self.lists.moves[idx] = moves;
         // A search cut short by the stop flag or the node cap proved nothing: do not cache it.
         if !win && !self.stopped && self.vcf_left > 0 {
-            self.vcf_cache[slot] = key & !0xFF | u64::from(budget.min(0xFF));
+            self.vcf_cache.put_failed(key, budget);
         }
         win
     }

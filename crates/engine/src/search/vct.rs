@@ -1217,8 +1217,8 @@ mod tests {
         );
     }
 
-    /// Two threads searching each position at once over one shared proof table (one taking
-    /// the last of equal moves, as `analyze`'s do), started together and going through the
+    /// Two threads searching each position at once over one shared proof table and VCF
+    /// cache (one taking the last of equal moves, as `analyze`'s do), started together and going through the
     /// limits in different orders, each prove exactly what a plain search proves, with a
     /// first move that the plain search confirms wins within the moves claimed.
     #[test]
@@ -1243,6 +1243,7 @@ mod tests {
             );
             b.proofs.share_numbers(&mut a.proofs);
             assert!(a.proofs.shares_numbers_with(&b.proofs));
+            b.vcf_cache.share(&mut a.vcf_cache);
             let start = std::sync::Barrier::new(2);
             // Each limit's verdict, first move and moves needed.
             let search = |engine: &mut Engine, beside: bool, lefts: [u32; 4]| {
