@@ -300,16 +300,14 @@ impl Engine {
     /// With [`Engine::set_vct_thread`], under a clock with the VCT on, the first helper
     /// searches the root's VCT instead, from the start of the move, beside the share of it
     /// that the main thread gives it before deepening (a larger one than on one thread, see
-    /// `vct_time_share_beside`). The two share one
-    /// proof table (each proves what the other has proven) and one VCF cache, and go
-    /// different ways (the main
-    /// thread takes the last of equal attacker moves). A win the helper finds stops the main
-    /// thread and is the answer; a VCT settled without one leaves the helper to deepen like
-    /// the others. Deepening that stops with time spare goes back to the main thread's VCT,
-    /// as on one thread. When the main thread is done, the VCT goes on to the move's target if
+    /// `vct_time_share_beside`). The two share one proof table (each proves what the other
+    /// has proven) and one VCF cache, and go different ways (the main thread takes the last
+    /// of equal attacker moves). A win the helper finds stops the main thread and is the
+    /// answer; a VCT settled without one leaves the helper to deepen like the others.
+    /// Deepening that stops with time spare goes back to the main thread's VCT, as on one
+    /// thread. When the main thread is done, the VCT goes on to the move's target if
     /// deepening stopped with time spare, else (a single reply, a depth cap, a loss claimed)
-    /// to the main thread's share; a win the deepening proved or a stop
-    /// ends it at once.
+    /// to the main thread's share; a win the deepening proved or a stop ends it at once.
     fn search_smp(
         &mut self,
         board: &Board,
@@ -664,8 +662,9 @@ fn vct_time_share(time: std::time::Duration) -> f64 {
 
 /// The main thread's VCT share beside the VCT helper thread (`analyze`, see
 /// [`Engine::set_vct_thread`]): half of what one thread leaves to deepening goes to the VCT
-/// too, three quarters of a second or more. Quintet's 18-move win took 0.5-0.9 s on two
-/// threads, and at a half the main thread left it to the helper alone in most runs.
+/// too, three quarters of a second or more. Quintet's 18-move win often takes more than
+/// half a second on two threads, and at a half the main thread left it to the helper
+/// alone, which then missed it at 1 s in slow spells (4 of 20 analyses against 1).
 fn vct_time_share_beside(time: std::time::Duration) -> f64 {
     (1.0 + vct_time_share(time)) / 2.0
 }

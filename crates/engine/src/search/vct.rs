@@ -21,9 +21,9 @@
 //! limit at once; a longer win found there is then shortened one limit at a time while the
 //! budget lasts, so the length reported is the shortest unless the budget ran out. It runs
 //! only under a budget: a share of the move's time on a clock, a quarter of a node budget.
-//! Two threads may search one VCT over a shared table of numbers (`analyze` does): each then
-//! uses what the other proved, and one takes the last of equal attacker moves so that they
-//! part ways.
+//! Two threads may search one VCT over a shared table of numbers and a shared VCF cache
+//! (`analyze` does): each then uses what the other proved, and one takes the last of equal
+//! attacker moves so that they part ways.
 
 use super::Worker;
 use crate::position::Fives;
