@@ -1012,7 +1012,8 @@ mod tests {
     }
 
     #[test]
-    fn the_vct_share_grows_from_a_tenth_at_100_ms_to_a_half_at_a_second() {
+    fn the_vct_share_grows_from_a_tenth_at_100_ms_to_a_half_at_a_second_and_more_beside_the_helper()
+    {
         let share = |ms: u64| vct_time_share(Duration::from_millis(ms));
         let beside = |ms: u64| vct_time_share_beside(Duration::from_millis(ms));
         assert_eq!(beside(100), 0.55);

@@ -22,7 +22,7 @@ pub(super) const VCF_CACHE: usize = 1 << 16;
 pub(super) struct VcfCache(Arc<[AtomicU64]>);
 
 impl VcfCache {
-    /// Allocates the cache at its size, unless done.
+    /// Allocates the cache at its size, unless done (the first threat search does it).
     pub(super) fn allocate(&mut self) {
         if self.0.len() != VCF_CACHE {
             self.0 = (0..VCF_CACHE).map(|_| AtomicU64::new(0)).collect();
@@ -46,16 +46,21 @@ impl VcfCache {
         !self.0.is_empty() && Arc::ptr_eq(&self.0, &other.0)
     }
 
+    /// The entry `key` is kept in.
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.0[key as usize & (VCF_CACHE - 1)]
+    }
+
     /// Whether the cache holds that `key` has no VCF of `budget` fours or fewer.
     fn failed(&self, key: u64, budget: u32) -> bool {
-        let cached = self.0[key as usize & (VCF_CACHE - 1)].load(Ordering::Relaxed);
+        let cached = self.slot(key).load(Ordering::Relaxed);
         cached & !0xFF == key & !0xFF && (cached & 0xFF) as u32 >= budget
     }
 
     /// Records that `key` has no VCF of `budget` fours or fewer.
     fn put_failed(&self, key: u64, budget: u32) {
         let word = key & !0xFF | u64::from(budget.min(0xFF));
-        self.0[key as usize & (VCF_CACHE - 1)].store(word, Ordering::Relaxed);
+        self.slot(key).store(word, Ordering::Relaxed);
     }
 }
 
@@ -185,16 +190,11 @@ impl Worker<'_> {
         won && !self.stopped
     }
 
-    /// Allocates the VCF cache at its size, unless done (the first threat search does it).
-    pub(super) fn allocate_vcf_cache(&mut self) {
-        self.vcf_cache.allocate();
-    }
-
     /// VCF from the current position for the side to move, shortest first: a full-depth
     /// attempt, then (if it wins) shallower limits to find a shorter line.
     pub(super) fn root_vcf(&mut self, max_fours: u32) -> Option<Vec<u32>> {
         // Allocated here, first: the callers go on to `vcf` whatever this returns.
-        self.allocate_vcf_cache();
+        self.vcf_cache.allocate();
         let me = self.sb.to_move();
         if let Some(q) = self.sb.all_fives(me).first() {
             return Some(vec![q]);

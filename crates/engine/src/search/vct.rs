@@ -274,7 +274,7 @@ impl Worker<'_> {
         if self.sb.all_fives(me).len > 0 {
             return None;
         }
-        self.allocate_vcf_cache();
+        self.vcf_cache.allocate();
         self.proofs.allocate();
         let theirs = self.sb.all_fives(me.opponent());
         self.vct_left = self.vct_cap;
@@ -1037,7 +1037,7 @@ mod tests {
         w.vcf_cap = u64::MAX;
         w.vcf_left = u64::MAX;
         w.vct_left = u64::MAX;
-        w.allocate_vcf_cache();
+        w.vcf_cache.allocate();
         w.proofs.allocate();
         w
     }
@@ -1218,9 +1218,10 @@ mod tests {
     }
 
     /// Two threads searching each position at once over one shared proof table and VCF
-    /// cache (one taking the last of equal moves, as `analyze`'s do), started together and going through the
-    /// limits in different orders, each prove exactly what a plain search proves, with a
-    /// first move that the plain search confirms wins within the moves claimed.
+    /// cache (one taking the last of equal moves, as `analyze`'s do), started together and
+    /// going through the limits in different orders, each prove exactly what a plain search
+    /// proves, with a first move that the plain search confirms wins within the moves
+    /// claimed.
     #[test]
     fn two_threads_sharing_a_proof_table_agree_with_a_plain_search() {
         let params = EngineParams {
