@@ -910,18 +910,17 @@ impl SearchBoard {
         self.play(i, !self.line_gains.is_empty(), true, false);
     }
 
-    /// Plays like [`SearchBoard::make`] but leaves the per-cell line gains stale, for the
-    /// threat search, which plays many moves and never orders by gains: cheaper when only
-    /// fours matter. Until it is taken back, only light moves may follow.
+    /// Plays like [`SearchBoard::make`] but leaves the evaluation sums and the per-cell line
+    /// gains stale, for the VCT, which plays many moves and reads only stones, keys, fives,
+    /// line spans and candidates. Until it is taken back, only light moves may follow.
     #[inline]
     pub fn make_light(&mut self, i: usize) {
         self.play(i, false, false, false);
     }
 
     /// Plays like [`SearchBoard::make_light`] for the VCF, which reads only stones, keys
-    /// and fives: the evaluation sums, the neighbour counts and the candidates are left as
-    /// they were (a third of the cost of a light move). Until it is taken back, only threat
-    /// moves may follow, and none of those may be read.
+    /// and fives: the neighbour counts and the candidates are left as they were too. Until
+    /// it is taken back, only threat moves may follow, and none of those may be read.
     #[inline]
     pub fn make_threat(&mut self, i: usize) {
         self.play(i, false, false, true);
@@ -952,7 +951,9 @@ impl SearchBoard {
             let slot = 2 * color.index();
             for d in 0..4 {
                 let old = self.span(i, d, self.h);
-                if threat {
+                // Light and threat moves leave the sums stale: the threat searches never read
+                // them, and taking the move back restores them.
+                if !full {
                 } else if fast {
                     let (g, _) = self.span_gain(old, d);
                     sums[Color::Black] += g[slot] as i64;
@@ -2499,11 +2500,16 @@ mod tests {
                 for &i in &empties {
                     let quiet = a.eval_after(i);
                     let before = fives_near(&a, i);
+                    let sums = a.sums();
                     a.make_light(i);
-                    let (light_eval, light_hint) = (a.eval(), a.stack.last().unwrap().hint);
+                    let light_hint = a.stack.last().unwrap().hint;
                     a.unmake();
+                    assert_eq!(
+                        sums,
+                        a.sums(),
+                        "{w}x{h} k={k} step {step}: sums not restored"
+                    );
                     a.make(i);
-                    assert_eq!(light_eval, a.eval());
                     assert_eq!(light_hint, a.stack.last().unwrap().hint);
                     if let Some(e) = quiet {
                         assert_eq!(e, a.eval(), "{w}x{h} k={k} step {step}");
