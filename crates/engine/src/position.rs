@@ -206,6 +206,26 @@ pub(crate) fn four_window_cells(windows: &[FourWindow], out: &mut Vec<u32>, mark
     unmark(&out[start..], mark);
 }
 
+/// Whether the empty cell `c` of `windows` may make two five-points at once: every
+/// five-point a move makes lies in a four window through the move, as that window's other
+/// empty cell, so a cell needs two windows with different other cells.
+pub(crate) fn may_make_two_fives(windows: &[FourWindow], c: u32) -> bool {
+    let mut first = None;
+    for w in windows {
+        let other = match w.empty {
+            [a, b] if a as u32 == c => b,
+            [a, b] if b as u32 == c => a,
+            _ => continue,
+        };
+        match first {
+            None => first = Some(other),
+            Some(f) if f != other => return true,
+            Some(_) => {}
+        }
+    }
+    false
+}
+
 /// Appends the empty cells of `w` not yet marked, marking them.
 #[inline]
 fn push_window_cells(w: &FourWindow, out: &mut Vec<u32>, mark: &mut [bool]) {
@@ -2464,6 +2484,52 @@ mod tests {
             assert!(fours > 0, "{w}x{h} k={k} {rule:?}: no four was tried");
             assert!(walks > 100, "{w}x{h} k={k} {rule:?}: {walks} moves walked");
         }
+    }
+
+    /// Every cell that would make two five-points or more is one that
+    /// [`may_make_two_fives`] lets through, and most four candidates are not (the VCF's last
+    /// four tests only those), on random games under each rule and several k.
+    #[test]
+    fn a_cell_that_makes_two_five_points_is_one_its_windows_allow() {
+        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
+        let (mut doubles, mut passed, mut cells) = (0, 0, 0);
+        for (w, h, k, rule) in [
+            (15, 15, 5, Rule::Freestyle),
+            (15, 15, 5, Rule::Standard),
+            (15, 15, 5, Rule::Renju),
+            (7, 7, 3, Rule::Freestyle),
+            (12, 10, 6, Rule::Standard),
+        ] {
+            let mut sb = empty_board(&t, w, h, k, rule);
+            let mut windows = Vec::new();
+            for _ in 0..(w * h * 2 / 3) {
+                let color = sb.to_move();
+                // The VCF's nodes have no five-point of the attacker's.
+                if sb.all_fives(color).len == 0 {
+                    sb.four_windows(color, &mut windows);
+                    for i in empty_cells(&sb) {
+                        let allowed = may_make_two_fives(&windows, i as u32);
+                        if sb.fives_if_played(i).len >= 2 {
+                            assert!(allowed, "{w}x{h} k={k} {rule:?} at {i}");
+                            doubles += 1;
+                        }
+                        let candidate = windows.iter().any(|win| win.empty.contains(&(i as u16)));
+                        cells += candidate as u32;
+                        passed += (candidate && allowed) as u32;
+                    }
+                }
+                sb.make_light(random_empty(&sb, &mut rng));
+                if sb.board().winner().is_some() {
+                    break;
+                }
+            }
+        }
+        assert!(doubles > 50, "{doubles} cells with two five-points");
+        assert!(
+            passed * 2 < cells,
+            "{passed} of {cells} four candidates let through"
+        );
     }
 
     /// The cached line gains after random play with take-backs equal those of a board built

@@ -5,7 +5,7 @@
 
 use super::Worker;
 use crate::params::MAX_PLY;
-use crate::position::{Fives, four_window_cells};
+use crate::position::{Fives, four_window_cells, may_make_two_fives};
 use gomoku_board::{Color, Rule};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -267,9 +267,36 @@ impl Worker<'_> {
                 true
             }
         };
+        // With one four left only a double five-point wins (but for White's single four
+        // whose block Black may not play): only cells that may make two five-points are
+        // tested, and each cell listed is counted as a move and its node.
+        let last = budget == 1;
+        let doubles_only = last && listed && !(renju && attacker == Color::White);
+        let mut win = false;
+        if doubles_only {
+            let windows = std::mem::take(&mut self.lists.four_windows[vply]);
+            for &p in moves.iter() {
+                self.count_unplayed(1);
+                if self.stopped {
+                    break;
+                }
+                if !may_make_two_fives(&windows, p)
+                    || (renju && attacker == Color::Black && self.sb.is_forbidden(p as usize))
+                {
+                    continue;
+                }
+                let f = self.sb.fives_if_played(p as usize);
+                if f.len >= 2 {
+                    self.push_double_five(p, f.cells[0], f.cells[1], false);
+                    win = true;
+                    break;
+                }
+            }
+            self.lists.four_windows[vply] = windows;
+            moves.clear();
+        }
         // Pass 1: keep real fours; a double five-point wins at once.
         let mut fours = 0;
-        let mut win = false;
         for i in 0..moves.len() {
             let p = moves[i];
             if renju && attacker == Color::Black && self.sb.is_forbidden(p as usize) {
@@ -294,7 +321,6 @@ impl Worker<'_> {
             // else its block would leave no four to follow, so it is not played out. It is
             // counted as the moves and nodes it stands for all the same (as in pass 1), so
             // node budgets end a search where they did.
-            let last = budget == 1;
             for &pq in moves.iter() {
                 if last && !(renju && attacker == Color::White) {
                     self.count_unplayed(2);
