@@ -1674,6 +1674,19 @@ impl SearchBoard {
         self.windows_with_stones(before, &[s], color, out);
     }
 
+    /// The windows of [`SearchBoard::four_windows`] of `color` from `before`, its windows
+    /// before the stones now on `placed` (distinct cells) were played. The same list as a
+    /// scan.
+    pub(crate) fn four_windows_after_stones(
+        &self,
+        before: &[FourWindow],
+        placed: &[usize],
+        color: Color,
+        out: &mut Vec<FourWindow>,
+    ) {
+        self.windows_with_stones(before, placed, color, out);
+    }
+
     /// `color`'s windows from `before`, its windows before the stones now on `placed`
     /// (distinct cells): the windows through none stay, and those through a stone of `color`
     /// are looked at afresh, in the scan's order.
@@ -1711,6 +1724,13 @@ impl SearchBoard {
     #[inline]
     pub fn last_search_stone(&self) -> Option<usize> {
         self.stack[self.base..].last().map(|f| f.cell as usize)
+    }
+
+    /// The stone the search move before the last put on the board, if there were two.
+    #[inline]
+    pub fn second_last_search_stone(&self) -> Option<usize> {
+        let moves = &self.stack[self.base..];
+        (moves.len() >= 2).then(|| moves[moves.len() - 2].cell as usize)
     }
 
     /// A position's `key` made this board's: the same stones on a board of another size or

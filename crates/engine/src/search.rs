@@ -510,6 +510,11 @@ struct Buffers {
     /// Per VCF ply, the key of the position whose windows `four_windows` holds (see
     /// `SearchBoard::windows_key`), so a later search can read them instead of scanning.
     four_windows_key: Vec<u64>,
+    /// The side to move's four windows at recent threat searches' roots, by windows key,
+    /// direct-mapped (see `Worker::recall_windows`).
+    window_lists: Vec<(u64, Vec<FourWindow>)>,
+    /// Four windows worked out for a list of four cells.
+    scratch_windows: Vec<FourWindow>,
 }
 
 impl Buffers {
@@ -531,6 +536,8 @@ impl Buffers {
                 vcf_line: Vec::with_capacity(600),
                 four_windows: (0..MOVE_LISTS - MAX_PLY).map(|_| Vec::new()).collect(),
                 four_windows_key: vec![0; MOVE_LISTS - MAX_PLY],
+                window_lists: (0..vcf::WINDOW_LISTS).map(|_| (0, Vec::new())).collect(),
+                scratch_windows: Vec::new(),
             };
         }
         self.raw.clear();

@@ -5,7 +5,7 @@
 
 use super::Worker;
 use crate::params::MAX_PLY;
-use crate::position::{Fives, four_window_cells, may_make_two_fives};
+use crate::position::{Fives, FourWindow, four_window_cells, may_make_two_fives};
 use gomoku_board::{Color, Rule};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -63,6 +63,10 @@ impl VcfCache {
         self.slot(key).store(word, Ordering::Relaxed);
     }
 }
+
+/// Entries of the worker's list of recent threat-search roots' four windows (a power of
+/// two).
+pub(super) const WINDOW_LISTS: usize = 1 << 10;
 
 /// Most VCF nodes one threat search may visit. Positions crowded with fours can make a
 /// 12-four search explode (a depth-4 move once took 236M nodes); past the cap the search
@@ -423,6 +427,57 @@ impl Worker<'_> {
         self.lists.four_windows_key.get(vply) == Some(&self.sb.windows_key(key))
     }
 
+    /// The four windows of the side to move (as [`SearchBoard::four_windows`] lists them)
+    /// into `out`: kept for this position, or derived from those kept for it one or two
+    /// search stones back (a VCT comes back to a node's children long after the windows of
+    /// its ply were overwritten), else scanned; then kept.
+    pub(super) fn recall_windows(&mut self, out: &mut Vec<FourWindow>) {
+        let color = self.sb.to_move();
+        let key = self.sb.key();
+        let lists = &self.lists.window_lists;
+        let kept = |k: u64| {
+            let k = self.sb.windows_key(k);
+            let (at, windows) = &lists[k as usize & (WINDOW_LISTS - 1)];
+            (*at == k).then_some(windows)
+        };
+        if let Some(w) = kept(key) {
+            out.clear();
+            out.extend_from_slice(w);
+            return;
+        }
+        let last = self.sb.last_search_stone();
+        let before_last = last.map(|s| self.sb.key_without(s));
+        if let (Some(s), Some(w)) = (last, before_last.and_then(kept)) {
+            self.sb.four_windows_after_stone(w, s, color, out);
+        } else if let (Some(s), Some(t), Some(k)) =
+            (last, self.sb.second_last_search_stone(), before_last)
+            && let Some(w) = kept(k ^ key ^ self.sb.key_without(t))
+        {
+            self.sb.four_windows_after_stones(w, &[t, s], color, out);
+        } else {
+            self.sb.four_windows(color, out);
+        }
+        self.remember_windows(out);
+    }
+
+    /// Keeps `windows`, the side to move's four windows here, for [`Worker::recall_windows`].
+    fn remember_windows(&mut self, windows: &[FourWindow]) {
+        let key = self.sb.windows_key(self.sb.key());
+        let (at, kept) = &mut self.lists.window_lists[key as usize & (WINDOW_LISTS - 1)];
+        *at = key;
+        kept.clear();
+        kept.extend_from_slice(windows);
+    }
+
+    /// The side to move's four cells, as [`SearchBoard::four_candidates`] appends them to
+    /// `out` (`mark` as there), from [`Worker::recall_windows`].
+    pub(super) fn four_cells(&mut self, out: &mut Vec<u32>, mark: &mut [bool]) {
+        let mut windows = std::mem::take(&mut self.lists.scratch_windows);
+        self.recall_windows(&mut windows);
+        four_window_cells(&windows, out, mark);
+        self.lists.scratch_windows = windows;
+    }
+
     /// Appends the attacker's four candidates at VCF ply `vply` to `moves`, keeping the
     /// windows they come from in `four_windows[vply]`: derived from those two plies up when
     /// `after` (the four and its block) says they were listed, else scanned.
@@ -443,13 +498,16 @@ impl Worker<'_> {
             ),
             None => match self.windows_one_stone_back(vply) {
                 // Most threat searches start one stone away from one that just listed.
-                Some(s) => self.sb.four_windows_after_stone(
-                    &self.lists.four_windows[vply - 1],
-                    s,
-                    attacker,
-                    &mut windows,
-                ),
-                None => self.sb.four_windows(attacker, &mut windows),
+                Some(s) => {
+                    self.sb.four_windows_after_stone(
+                        &self.lists.four_windows[vply - 1],
+                        s,
+                        attacker,
+                        &mut windows,
+                    );
+                    self.remember_windows(&windows);
+                }
+                None => self.recall_windows(&mut windows),
             },
         }
         four_window_cells(&windows, moves, &mut self.lists.mark);
@@ -560,5 +618,60 @@ mod tests {
             "{replayed} replayed of {searched} losing moves"
         );
         assert!(off_defences > 200, "{off_defences} moves off the defences");
+    }
+
+    /// The windows `recall_windows` gives, kept, derived from those kept one or two stones
+    /// back, or scanned, are a fresh scan's, on random walks of light moves, threat moves
+    /// and passes (a threat search's) from random positions under each rule.
+    #[test]
+    fn recalled_four_windows_equal_a_fresh_scan() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
+        let (mut checked, mut derived) = (0, 0);
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let mut engine = Engine::new(EngineParams::default()).unwrap();
+            for _ in 0..20 {
+                let mut board = Board::new(Geometry::square(11), rule).unwrap();
+                while board.stone_count() < rng.random_range(6..16) {
+                    let p = Pos::new(rng.random_range(2..9), rng.random_range(2..9));
+                    if board.cell(p) == Cell::Empty && board.winner().is_none() {
+                        board.make(p);
+                    }
+                }
+                let limits = Limits::default();
+                let mut w = Worker::new(&mut engine, &board, &limits, Instant::now());
+                let (mut got, mut fresh) = (Vec::new(), Vec::new());
+                let mut made = 0;
+                for _ in 0..30 {
+                    let empty: Vec<usize> = (0..w.sb.cell_count())
+                        .filter(|&c| w.sb.is_empty(c))
+                        .collect();
+                    match rng.random_range(0..5) {
+                        0 => w.sb.pass_turn(),
+                        1 if made > 0 => {
+                            w.sb.unmake();
+                            made -= 1;
+                        }
+                        r => {
+                            let c = empty[rng.random_range(0..empty.len())];
+                            if r == 2 {
+                                w.sb.make_threat(c);
+                            } else {
+                                w.sb.make_light(c);
+                            }
+                            made += 1;
+                        }
+                    }
+                    let key = w.sb.windows_key(w.sb.key());
+                    let kept = w.lists.window_lists[key as usize & (WINDOW_LISTS - 1)].0 == key;
+                    w.recall_windows(&mut got);
+                    w.sb.four_windows(w.sb.to_move(), &mut fresh);
+                    assert_eq!(got, fresh, "{rule:?} {:?}", board.history());
+                    checked += 1;
+                    derived += (!kept && !fresh.is_empty()) as u32;
+                }
+            }
+        }
+        assert!(checked >= 1800, "{checked} positions checked");
+        assert!(derived > 100, "{derived} windows derived or scanned");
     }
 }

@@ -790,7 +790,7 @@ impl Worker<'_> {
         if self.windows_listed(vply, self.sb.key()) {
             crate::position::four_window_cells(&self.lists.four_windows[vply], out, &mut mark);
         } else {
-            self.sb.four_candidates(attacker, out, &mut mark);
+            self.four_cells(out, &mut mark);
         }
         let fours = out.len();
         for &c in &out[..fours] {
@@ -868,7 +868,7 @@ impl Worker<'_> {
             self.sb.pass_turn();
         }
         let start = out.len();
-        self.sb.four_candidates(mover, out, &mut mark);
+        self.four_cells(out, &mut mark);
         keep_new(out, start, &mut mark);
         // Replay the threat (the threatener first) to find the counter-four cells: those of
         // every block but a double five-point's, where a four comes too late (he completes
