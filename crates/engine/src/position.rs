@@ -1502,6 +1502,17 @@ impl SearchBoard {
         out
     }
 
+    /// Whether the empty cell `c` is one of [`SearchBoard::candidates`].
+    #[inline]
+    pub fn is_candidate(&self, c: usize) -> bool {
+        if self.bbox[0] > self.bbox[2] {
+            let b = &self.board;
+            return c == b.index(b.geometry().centre());
+        }
+        let row = ((c as u64 * self.row_recip) >> 32) as usize;
+        self.cand_rows[row] >> (c - row * self.stride) & 1 == 1
+    }
+
     /// Appends the empty cells within the radius of a stone, in row order (the centre on an
     /// empty board), to `out`.
     pub fn candidates(&self, out: &mut Vec<u32>) {
@@ -2638,6 +2649,11 @@ mod tests {
                 assert_eq!(cands, scan, "{w}x{h} k={k} step {step}");
                 for &i in &empties {
                     assert_eq!(a.current_gains(i), fresh.current_gains(i), "{w}x{h} k={k}");
+                    assert_eq!(
+                        a.is_candidate(i),
+                        scan.contains(&(i as u32)),
+                        "{w}x{h} k={k} step {step} at {i}"
+                    );
                 }
                 // With the deferred refresh done, the stored values match too.
                 if a.pending != NO_MOVE {

@@ -483,25 +483,17 @@ impl Worker<'_> {
         if let Some(q) = theirs.first() {
             threats.push(q);
         } else {
-            let fours = self.threat_candidates(vply, threats);
             self.sb.pass_turn();
             self.lists.vcf_line.clear();
             let danger = self.vcf(vply + 1, left, Fives::default());
             self.sb.pass_turn();
+            let idx = super::VCT_LISTS + vply + 1;
+            let mut defences = std::mem::take(&mut self.lists.moves[idx]);
             if danger {
-                let idx = super::VCT_LISTS + vply + 1;
-                let mut defences = std::mem::take(&mut self.lists.moves[idx]);
                 self.threat_defences(&mut defences);
-                let mut kept = fours;
-                for j in fours..threats.len() {
-                    if defences.contains(&threats[j]) {
-                        threats[kept] = threats[j];
-                        kept += 1;
-                    }
-                }
-                threats.truncate(kept);
-                self.lists.moves[idx] = defences;
             }
+            self.threat_candidates(vply, threats, danger.then_some(&defences));
+            self.lists.moves[idx] = defences;
         }
         let mut kept = 0;
         for j in 0..threats.len() {
@@ -780,10 +772,11 @@ impl Worker<'_> {
     }
 
     /// The threat candidates of the side to move (the attacker) at VCT ply `vply`: its
-    /// four-points first (their number is returned), then the empty candidates that lie in
-    /// a row window holding k-3 of its stones and nothing of the defender's (a stone there
-    /// makes at least a three in that window).
-    fn threat_candidates(&mut self, vply: usize, out: &mut Vec<u32>) -> usize {
+    /// four-points first, then the empty candidates that lie in a row window holding k-3 of
+    /// its stones and nothing of the defender's (a stone there makes at least a three in
+    /// that window), of those only the cells in `only` if given (the defences of the
+    /// defender's VCF, worked out first: most threes are then left out unweighed).
+    fn threat_candidates(&mut self, vply: usize, out: &mut Vec<u32>, only: Option<&Vec<u32>>) {
         let attacker = self.sb.to_move();
         let mut mark = std::mem::take(&mut self.lists.mark);
         // The attacker's VCF here has usually just listed its four windows.
@@ -798,8 +791,12 @@ impl Worker<'_> {
         }
         let mut near = std::mem::take(&mut self.lists.raw);
         near.clear();
-        self.sb.candidates(&mut near);
-        // Threes, the strongest first (packed as potential above cell for one sort).
+        match only {
+            Some(cells) => near.extend(cells.iter().filter(|&&c| self.sb.is_candidate(c as usize))),
+            None => self.sb.candidates(&mut near),
+        }
+        // Threes, the strongest first (packed as potential above cell for one sort, which
+        // orders them whatever order they were found in).
         let from = out.len();
         for &c in &near {
             if !mark[c as usize] {
@@ -818,7 +815,6 @@ impl Worker<'_> {
         }
         self.lists.raw = near;
         self.lists.mark = mark;
-        fours
     }
 
     /// Right after a pass-VCF found a threat (`vcf_line`, `vcf_gap`) against the side to
