@@ -2462,6 +2462,15 @@ mod tests {
         }
     }
 
+    /// Board sizes, row lengths and rules the five-point tests walk random games on.
+    const FIVES_BOARDS: [(usize, usize, usize, Rule); 5] = [
+        (15, 15, 5, Rule::Freestyle),
+        (15, 15, 5, Rule::Standard),
+        (15, 15, 5, Rule::Renju),
+        (7, 7, 3, Rule::Freestyle),
+        (12, 10, 6, Rule::Standard),
+    ];
+
     /// The five-points a move would make, read without playing it, are those that playing
     /// it shows, and both are those a walk of every cell of its lines finds, on every empty
     /// cell of random games under each rule and several k.
@@ -2469,13 +2478,7 @@ mod tests {
     fn fives_if_played_equal_the_fives_a_played_move_shows() {
         let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-        for (w, h, k, rule) in [
-            (15, 15, 5, Rule::Freestyle),
-            (15, 15, 5, Rule::Standard),
-            (15, 15, 5, Rule::Renju),
-            (7, 7, 3, Rule::Freestyle),
-            (12, 10, 6, Rule::Standard),
-        ] {
+        for (w, h, k, rule) in FIVES_BOARDS {
             let mut sb = empty_board(&t, w, h, k, rule);
             let (mut fours, mut walks) = (0, 0);
             for _ in 0..(w * h * 2 / 3) {
@@ -2525,13 +2528,7 @@ mod tests {
         let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
         let (mut doubles, mut passed, mut cells) = (0, 0, 0);
-        for (w, h, k, rule) in [
-            (15, 15, 5, Rule::Freestyle),
-            (15, 15, 5, Rule::Standard),
-            (15, 15, 5, Rule::Renju),
-            (7, 7, 3, Rule::Freestyle),
-            (12, 10, 6, Rule::Standard),
-        ] {
+        for (w, h, k, rule) in FIVES_BOARDS {
             let mut sb = empty_board(&t, w, h, k, rule);
             let mut windows = Vec::new();
             for _ in 0..(w * h * 2 / 3) {
