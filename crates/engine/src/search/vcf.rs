@@ -480,7 +480,8 @@ impl Worker<'_> {
 
     /// Appends the attacker's four candidates at VCF ply `vply` to `moves`, keeping the
     /// windows they come from in `four_windows[vply]`: derived from those two plies up when
-    /// `after` (the four and its block) says they were listed, else scanned.
+    /// `after` (the four and its block) says they were listed, else from those one ply up,
+    /// else recalled (see [`Worker::recall_windows`]).
     fn four_candidates_at(
         &mut self,
         vply: usize,
