@@ -272,31 +272,13 @@ impl Worker<'_> {
             }
         };
         // With one four left only a double five-point wins (but for White's single four
-        // whose block Black may not play): only cells that may make two five-points are
-        // tested, and each cell listed is counted as a move and its node.
+        // whose block Black may not play), and the windows listed tell where one may be.
         let last = budget == 1;
         let doubles_only = last && listed && !(renju && attacker == Color::White);
         let mut win = false;
         if doubles_only {
-            let windows = std::mem::take(&mut self.lists.four_windows[vply]);
-            for &p in moves.iter() {
-                self.count_unplayed(1);
-                if self.stopped {
-                    break;
-                }
-                if !may_make_two_fives(&windows, p)
-                    || (renju && attacker == Color::Black && self.sb.is_forbidden(p as usize))
-                {
-                    continue;
-                }
-                let f = self.sb.fives_if_played(p as usize);
-                if f.len >= 2 {
-                    self.push_double_five(p, f.cells[0], f.cells[1], false);
-                    win = true;
-                    break;
-                }
-            }
-            self.lists.four_windows[vply] = windows;
+            win = self.double_five_at_last_four(vply, &moves);
+            // No single four wins here: the passes below have nothing left to try.
             moves.clear();
         }
         // Pass 1: keep real fours; a double five-point wins at once.
@@ -377,6 +359,35 @@ impl Worker<'_> {
         if !win && !self.stopped && self.vcf_left > 0 {
             self.vcf_cache.put_failed(key, budget);
         }
+        win
+    }
+
+    /// Whether one of `cells`, the four candidates of this node's windows
+    /// (`four_windows[vply]`), makes a double five-point (put on `vcf_line` if so): only
+    /// the cells two windows share with different other cells are tested. Each cell counts
+    /// as a move and its node. Not for White under renju, whose single four may win too.
+    fn double_five_at_last_four(&mut self, vply: usize, cells: &[u32]) -> bool {
+        let black_renju =
+            self.sb.board().rule() == Rule::Renju && self.sb.to_move() == Color::Black;
+        let windows = std::mem::take(&mut self.lists.four_windows[vply]);
+        let mut win = false;
+        for &p in cells {
+            self.count_unplayed(1);
+            if self.stopped {
+                break;
+            }
+            if !may_make_two_fives(&windows, p) || (black_renju && self.sb.is_forbidden(p as usize))
+            {
+                continue;
+            }
+            let f = self.sb.fives_if_played(p as usize);
+            if f.len >= 2 {
+                self.push_double_five(p, f.cells[0], f.cells[1], false);
+                win = true;
+                break;
+            }
+        }
+        self.lists.four_windows[vply] = windows;
         win
     }
 

@@ -492,7 +492,7 @@ impl Worker<'_> {
             if danger {
                 self.threat_defences(&mut defences);
             }
-            self.threat_candidates(vply, threats, danger.then_some(&defences));
+            self.threat_candidates(threats, danger.then_some(defences.as_slice()));
             self.lists.moves[idx] = defences;
         }
         let mut kept = 0;
@@ -771,20 +771,15 @@ impl Worker<'_> {
         r
     }
 
-    /// The threat candidates of the side to move (the attacker) at VCT ply `vply`: its
-    /// four-points first, then the empty candidates that lie in a row window holding k-3 of
+    /// The threat candidates of the side to move (the attacker): its four-points first, then the empty candidates that lie in a row window holding k-3 of
     /// its stones and nothing of the defender's (a stone there makes at least a three in
     /// that window), of those only the cells in `only` if given (the defences of the
     /// defender's VCF, worked out first: most threes are then left out unweighed).
-    fn threat_candidates(&mut self, vply: usize, out: &mut Vec<u32>, only: Option<&Vec<u32>>) {
+    fn threat_candidates(&mut self, out: &mut Vec<u32>, only: Option<&[u32]>) {
         let attacker = self.sb.to_move();
         let mut mark = std::mem::take(&mut self.lists.mark);
-        // The attacker's VCF here has usually just listed its four windows.
-        if self.windows_listed(vply, self.sb.key()) {
-            crate::position::four_window_cells(&self.lists.four_windows[vply], out, &mut mark);
-        } else {
-            self.four_cells(out, &mut mark);
-        }
+        // The attacker's VCF here has usually just kept its four windows.
+        self.four_cells(out, &mut mark);
         let fours = out.len();
         for &c in &out[..fours] {
             mark[c as usize] = true;
