@@ -771,10 +771,11 @@ impl Worker<'_> {
         r
     }
 
-    /// The threat candidates of the side to move (the attacker): its four-points first, then the empty candidates that lie in a row window holding k-3 of
-    /// its stones and nothing of the defender's (a stone there makes at least a three in
-    /// that window), of those only the cells in `only` if given (the defences of the
-    /// defender's VCF, worked out first: most threes are then left out unweighed).
+    /// The threat candidates of the side to move (the attacker): its four-points first,
+    /// then the empty candidates that lie in a row window holding k-3 of its stones and
+    /// nothing of the defender's (a stone there makes at least a three in that window), of
+    /// those only the cells in `only` if given (the defences of the defender's VCF, worked
+    /// out first: most threes are then left out unweighed).
     fn threat_candidates(&mut self, out: &mut Vec<u32>, only: Option<&[u32]>) {
         let attacker = self.sb.to_move();
         let mut mark = std::mem::take(&mut self.lists.mark);
