@@ -1700,7 +1700,7 @@ impl SearchBoard {
 
     /// `color`'s windows from `before`, its windows before the stones now on `placed`
     /// (distinct cells): the windows through none stay, and those through a stone of `color`
-    /// are looked at afresh, in the scan's order.
+    /// are looked at afresh (once, though several may lie in one), in the scan's order.
     fn windows_with_stones(
         &self,
         before: &[FourWindow],
@@ -1716,9 +1716,15 @@ impl SearchBoard {
                 .copied(),
         );
         let kept = out.len();
-        for &c in placed {
+        for (j, &c) in placed.iter().enumerate() {
             if self.board.cells()[c].color() == Some(color) {
-                self.each_window_through(color, c, |w| out.push(w));
+                // A window through an earlier stone of the list was added with it.
+                let earlier = &placed[..j];
+                self.each_window_through(color, c, |w| {
+                    if !earlier.iter().any(|&e| self.window_holds(&w, e)) {
+                        out.push(w)
+                    }
+                });
             }
         }
         if out.len() > kept {
@@ -1737,11 +1743,13 @@ impl SearchBoard {
         self.stack[self.base..].last().map(|f| f.cell as usize)
     }
 
-    /// The stone the search move before the last put on the board, if there were two.
+    /// The stones the search moves put on the board, the last first.
     #[inline]
-    pub fn second_last_search_stone(&self) -> Option<usize> {
-        let moves = &self.stack[self.base..];
-        (moves.len() >= 2).then(|| moves[moves.len() - 2].cell as usize)
+    pub fn search_stones_back(&self) -> impl Iterator<Item = usize> + '_ {
+        self.stack[self.base..]
+            .iter()
+            .rev()
+            .map(|f| f.cell as usize)
     }
 
     /// A position's `key` made this board's: the same stones on a board of another size or

@@ -66,7 +66,9 @@ impl VcfCache {
 
 /// Entries of the worker's list of recent threat-search roots' four windows (a power of
 /// two).
-pub(super) const WINDOW_LISTS: usize = 1 << 10;
+pub(super) const WINDOW_LISTS: usize = 1 << 14;
+/// How many search stones back [`Worker::recall_windows`] looks for kept windows.
+const WINDOWS_BACK: usize = 8;
 
 /// Most VCF nodes one threat search may visit. Positions crowded with fours can make a
 /// 12-four search explode (a depth-4 move once took 236M nodes); past the cap the search
@@ -439,9 +441,9 @@ impl Worker<'_> {
     }
 
     /// The four windows of the side to move (as [`SearchBoard::four_windows`] lists them)
-    /// into `out`: kept for this position, or derived from those kept for it one or two
-    /// search stones back (a VCT comes back to a node's children long after the windows of
-    /// its ply were overwritten), else scanned; then kept.
+    /// into `out`: kept for this position, or derived from those kept for the nearest
+    /// position up to `WINDOWS_BACK` search stones back (a VCT comes back to a node's
+    /// children long after the windows of its ply were overwritten), else scanned; then kept.
     pub(super) fn recall_windows(&mut self, out: &mut Vec<FourWindow>) {
         let color = self.sb.to_move();
         let key = self.sb.key();
@@ -456,17 +458,24 @@ impl Worker<'_> {
             out.extend_from_slice(w);
             return;
         }
-        let last = self.sb.last_search_stone();
-        let before_last = last.map(|s| self.sb.key_without(s));
-        if let (Some(s), Some(w)) = (last, before_last.and_then(kept)) {
-            self.sb.four_windows_after_stone(w, s, color, out);
-        } else if let (Some(s), Some(t), Some(k)) =
-            (last, self.sb.second_last_search_stone(), before_last)
-            && let Some(w) = kept(k ^ key ^ self.sb.key_without(t))
-        {
-            self.sb.four_windows_after_stones(w, &[t, s], color, out);
-        } else {
-            self.sb.four_windows(color, out);
+        // Positions up to `WINDOWS_BACK` search stones back (the side to move the same),
+        // nearest first: the first kept gives this one's by the stones since.
+        let mut placed = [0usize; WINDOWS_BACK];
+        let mut back = key;
+        let mut found = None;
+        for (j, s) in self.sb.search_stones_back().take(WINDOWS_BACK).enumerate() {
+            back ^= key ^ self.sb.key_without(s);
+            placed[j] = s;
+            if let Some(w) = kept(back) {
+                found = Some((w, j + 1));
+                break;
+            }
+        }
+        match found {
+            Some((w, n)) => self
+                .sb
+                .four_windows_after_stones(w, &placed[..n], color, out),
+            None => self.sb.four_windows(color, out),
         }
         self.remember_windows(out);
     }
@@ -632,9 +641,10 @@ mod tests {
         assert!(off_defences > 200, "{off_defences} moves off the defences");
     }
 
-    /// The windows `recall_windows` gives, kept, derived from those kept one or two stones
-    /// back, or scanned, are a fresh scan's, on random walks of light moves, threat moves
-    /// and passes (a threat search's) from random positions under each rule.
+    /// The windows `recall_windows` gives, kept, derived from those kept up to
+    /// `WINDOWS_BACK` stones back, or scanned, are a fresh scan's, on random walks of light
+    /// moves, threat moves and passes (a threat search's) from random positions under each
+    /// rule, with the nearest kept lists forgotten at random.
     #[test]
     fn recalled_four_windows_equal_a_fresh_scan() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
@@ -671,6 +681,17 @@ mod tests {
                                 w.sb.make_light(c);
                             }
                             made += 1;
+                        }
+                    }
+                    // Forget the windows kept for this position and up to three before it
+                    // (the side to move the same), so that some come from further back.
+                    let stones: Vec<usize> = w.sb.search_stones_back().collect();
+                    let mut back = w.sb.key();
+                    for j in 0..rng.random_range(0..5).min(stones.len() + 1) {
+                        let k = w.sb.windows_key(back);
+                        w.lists.window_lists[k as usize & (WINDOW_LISTS - 1)].0 = !k;
+                        if let Some(&s) = stones.get(j) {
+                            back ^= w.sb.key() ^ w.sb.key_without(s);
                         }
                     }
                     let key = w.sb.windows_key(w.sb.key());
