@@ -13,11 +13,16 @@ const LO: u64 = 0x5555_5555_5555_5555;
 /// The largest absolute static evaluation returned (mate scores lie far above).
 pub const EVAL_LIMIT: i64 = 500_000_000;
 
+/// A threat move's [`Frame::hint`] until it is read: the VCF never reads its attacker's
+/// fours', only its blocks'.
+const LAZY_HINT: u8 = 0xFF;
+
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     cell: u32,
     sums: ByColor<i64>,
     bbox: [i32; 4],
+    /// The directions that may hold a new four through the stone, or [`LAZY_HINT`].
     hint: u8,
     saved: u32,
     light: bool,
@@ -939,8 +944,9 @@ impl SearchBoard {
     }
 
     /// Plays like [`SearchBoard::make_light`] for the VCF, which reads only stones, keys
-    /// and fives: the neighbour counts and the candidates are left as they were too. Until
-    /// it is taken back, only threat moves may follow, and none of those may be read.
+    /// and fives: the neighbour counts and the candidates are left as they were too, and its
+    /// four hint is worked out only if read. Until it is taken back, only threat moves may
+    /// follow, and none of those may be read.
     #[inline]
     pub fn make_threat(&mut self, i: usize) {
         self.play(i, false, false, true);
@@ -964,6 +970,8 @@ impl SearchBoard {
                 sums[Color::White] += line[slot + 1] as i64;
             }
             hint = (self.four_bits[i] >> (4 * color.index())) & 0xF;
+        } else if threat {
+            hint = LAZY_HINT;
         } else {
             let cbits = color.cell() as u64;
             let centre = 2 * self.h;
@@ -1417,32 +1425,48 @@ impl SearchBoard {
         let me = self.board.to_move();
         if n > self.base {
             let f = self.stack[n - 1];
-            if f.hint != 0 {
-                self.fives_through(f.cell as usize, f.hint, me.opponent(), &mut theirs);
+            let hint = self.hint(&f, me.opponent());
+            if hint != 0 {
+                self.fives_through(f.cell as usize, hint, me.opponent(), &mut theirs);
             }
         }
         if n > self.base + 1 {
             let f = self.stack[n - 2];
-            if f.hint != 0 {
-                self.fives_through(f.cell as usize, f.hint, me, &mut mine);
+            let hint = self.hint(&f, me);
+            if hint != 0 {
+                self.fives_through(f.cell as usize, hint, me, &mut mine);
             }
         }
         (mine, theirs)
+    }
+
+    /// The four hint of the move of frame `f`, a stone of `color` (worked out from the
+    /// board if it was left lazy: only stones of the other colour can have come since,
+    /// which leave its count of `color`'s stones as it was).
+    #[inline]
+    fn hint(&self, f: &Frame, color: Color) -> u8 {
+        if f.hint != LAZY_HINT {
+            return f.hint;
+        }
+        let i = f.cell as usize;
+        let mut hint = 0;
+        for d in 0..4 {
+            let own = own_stones(self.span(i, d, self.h), color) & self.kmask;
+            hint |= ((count_even_bits(own) >= self.k - 1) as u8) << d;
+        }
+        hint
     }
 
     /// The opponent's five-points created by the move just made.
     #[inline]
     pub fn last_move_fives(&self) -> Fives {
         let mut out = Fives::default();
-        if let Some(f) = self.stack[self.base..].last()
-            && f.hint != 0
-        {
-            self.fives_through(
-                f.cell as usize,
-                f.hint,
-                self.board.to_move().opponent(),
-                &mut out,
-            );
+        let color = self.board.to_move().opponent();
+        if let Some(f) = self.stack[self.base..].last() {
+            let hint = self.hint(f, color);
+            if hint != 0 {
+                self.fives_through(f.cell as usize, hint, color, &mut out);
+            }
         }
         out
     }
