@@ -1425,14 +1425,14 @@ impl SearchBoard {
         let me = self.board.to_move();
         if n > self.base {
             let f = self.stack[n - 1];
-            let hint = self.hint(&f, me.opponent());
+            let hint = self.hint(&f);
             if hint != 0 {
                 self.fives_through(f.cell as usize, hint, me.opponent(), &mut theirs);
             }
         }
         if n > self.base + 1 {
             let f = self.stack[n - 2];
-            let hint = self.hint(&f, me);
+            let hint = self.hint(&f);
             if hint != 0 {
                 self.fives_through(f.cell as usize, hint, me, &mut mine);
             }
@@ -1440,15 +1440,17 @@ impl SearchBoard {
         (mine, theirs)
     }
 
-    /// The four hint of the move of frame `f`, a stone of `color` (worked out from the
-    /// board if it was left lazy: only stones of the other colour can have come since,
-    /// which leave its count of `color`'s stones as it was).
+    /// The four hint of the move of frame `f`: worked out from the board if it was left
+    /// lazy, as `play` would have (a threat move's is read only while it is the last).
     #[inline]
-    fn hint(&self, f: &Frame, color: Color) -> u8 {
+    fn hint(&self, f: &Frame) -> u8 {
         if f.hint != LAZY_HINT {
             return f.hint;
         }
         let i = f.cell as usize;
+        let Some(color) = self.board.cells()[i].color() else {
+            return 0;
+        };
         let mut hint = 0;
         for d in 0..4 {
             let own = own_stones(self.span(i, d, self.h), color) & self.kmask;
@@ -1463,7 +1465,7 @@ impl SearchBoard {
         let mut out = Fives::default();
         let color = self.board.to_move().opponent();
         if let Some(f) = self.stack[self.base..].last() {
-            let hint = self.hint(f, color);
+            let hint = self.hint(f);
             if hint != 0 {
                 self.fives_through(f.cell as usize, hint, color, &mut out);
             }
