@@ -1374,6 +1374,38 @@ impl SearchBoard {
         out
     }
 
+    /// [`SearchBoard::fives_if_played`] for an empty cell `p` of `windows`, the side to
+    /// move's four windows (it has no five-point): every five-point `p` makes is the other
+    /// empty cell of a window through it, and is one unless the rule wants exactly k in a
+    /// row and it makes more. Two or more are listed as a scan would order them.
+    #[inline]
+    pub(crate) fn fives_in_windows(&self, windows: &[FourWindow], p: u32) -> Fives {
+        let color = self.board.to_move();
+        // Under the rule, whether a longer row wins too: then no row need be walked.
+        let long_wins = self.run_wins(self.k + 1, color);
+        let mut out = Fives::default();
+        for w in windows {
+            let (other, dir) = match w.empty {
+                [a, b] if a as u32 == p => (b, w.dir),
+                [a, b] if b as u32 == p => (a, w.dir),
+                _ => continue,
+            };
+            let q = other as usize;
+            if long_wins
+                || self.run_wins(
+                    self.run_through_assuming(q, self.offs[dir as usize], color.cell(), p as usize),
+                    color,
+                )
+            {
+                out.push(q as u32);
+            }
+        }
+        if out.len >= 2 {
+            return self.fives_if_played(p as usize);
+        }
+        out
+    }
+
     /// [`SearchBoard::fives_through`] as if the empty cell `assumed` held a stone of `color`
     /// (`c` holds one, or is `assumed`).
     #[inline]
@@ -2505,23 +2537,35 @@ mod tests {
         (12, 10, 6, Rule::Standard),
     ];
 
-    /// The five-points a move would make, read without playing it, are those that playing
-    /// it shows, and both are those a walk of every cell of its lines finds, on every empty
-    /// cell of random games under each rule and several k.
+    /// The five-points a move would make, read without playing it (from the lines, or from
+    /// the mover's four windows), are those that playing it shows, and all are those a walk
+    /// of every cell of its lines finds, on every empty cell of random games under each
+    /// rule and several k.
     #[test]
     fn fives_if_played_equal_the_fives_a_played_move_shows() {
         let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let mut windows = Vec::new();
         for (w, h, k, rule) in FIVES_BOARDS {
             let mut sb = empty_board(&t, w, h, k, rule);
-            let (mut fours, mut walks) = (0, 0);
+            let (mut fours, mut walks, mut from_windows) = (0, 0, 0);
             for _ in 0..(w * h * 2 / 3) {
                 // Five-points the mover already has are no move's own: the walk would see
                 // them on any line through the move, the moves' own reads only on its fours.
                 let color = sb.to_move();
                 let fresh = sb.all_fives(color).len == 0;
+                sb.four_windows(color, &mut windows);
                 for i in empty_cells(&sb) {
                     let read = sb.fives_if_played(i);
+                    if fresh && windows.iter().any(|w| w.empty.contains(&(i as u16))) {
+                        let in_windows = sb.fives_in_windows(&windows, i as u32);
+                        assert_eq!(
+                            in_windows.as_slice(),
+                            read.as_slice(),
+                            "{w}x{h} k={k} {rule:?} at {i}: from the windows"
+                        );
+                        from_windows += 1;
+                    }
                     let walked = sb.fives_through_by_cells(i, 0xF, color, i);
                     sb.make_threat(i);
                     let played = sb.last_move_fives();
@@ -2551,6 +2595,10 @@ mod tests {
             }
             assert!(fours > 0, "{w}x{h} k={k} {rule:?}: no four was tried");
             assert!(walks > 100, "{w}x{h} k={k} {rule:?}: {walks} moves walked");
+            assert!(
+                from_windows > 10,
+                "{w}x{h} k={k} {rule:?}: {from_windows} from windows"
+            );
         }
     }
 

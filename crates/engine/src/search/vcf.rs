@@ -292,7 +292,11 @@ impl Worker<'_> {
             }
             // Counted as the make it stands for.
             self.tick();
-            let f = self.sb.fives_if_played(p as usize);
+            let f = if listed {
+                self.sb.fives_in_windows(&self.lists.four_windows[vply], p)
+            } else {
+                self.sb.fives_if_played(p as usize)
+            };
             if f.len >= 2 {
                 self.push_double_five(p, f.cells[0], f.cells[1], renju && attacker == Color::White);
                 win = true;
