@@ -1767,10 +1767,11 @@ impl SearchBoard {
         out: &mut Vec<FourWindow>,
     ) {
         out.clear();
+        // A placed stone was an empty cell then: a window held it only as one of its two.
         out.extend(
             before
                 .iter()
-                .filter(|w| !placed.iter().any(|&c| self.window_holds(w, c)))
+                .filter(|w| !placed.iter().any(|&c| w.empty.contains(&(c as u16))))
                 .copied(),
         );
         let kept = out.len();
