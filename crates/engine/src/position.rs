@@ -1727,39 +1727,14 @@ impl SearchBoard {
         out: &mut Vec<FourWindow>,
     ) {
         let color = self.board.cells()[p].color().expect("p holds a stone");
-        self.windows_with_stones(before, &[p, q], color, out);
+        self.four_windows_after_stones(before, &[p, q], color, out);
     }
 
     /// The windows of [`SearchBoard::four_windows`] of `color` from `before`, its windows
-    /// before the stone now on `s` was played: those through `s` go, and if the stone is
-    /// `color`'s, the windows through it are looked at afresh. The same list as a scan.
-    pub(crate) fn four_windows_after_stone(
-        &self,
-        before: &[FourWindow],
-        s: usize,
-        color: Color,
-        out: &mut Vec<FourWindow>,
-    ) {
-        self.windows_with_stones(before, &[s], color, out);
-    }
-
-    /// The windows of [`SearchBoard::four_windows`] of `color` from `before`, its windows
-    /// before the stones now on `placed` (distinct cells) were played. The same list as a
-    /// scan.
+    /// before the stones now on `placed` (distinct cells) were played: the windows through
+    /// none stay, and those through a stone of `color` are looked at afresh (once, though
+    /// several may lie in one): the same list, in the same order, as a scan.
     pub(crate) fn four_windows_after_stones(
-        &self,
-        before: &[FourWindow],
-        placed: &[usize],
-        color: Color,
-        out: &mut Vec<FourWindow>,
-    ) {
-        self.windows_with_stones(before, placed, color, out);
-    }
-
-    /// `color`'s windows from `before`, its windows before the stones now on `placed`
-    /// (distinct cells): the windows through none stay, and those through a stone of `color`
-    /// are looked at afresh (once, though several may lie in one), in the scan's order.
-    fn windows_with_stones(
         &self,
         before: &[FourWindow],
         placed: &[usize],
@@ -2484,7 +2459,7 @@ mod tests {
                     _ => random_empty(&sb, &mut rng),
                 };
                 sb.make_light(s);
-                sb.four_windows_after_stone(&before, s, color, &mut derived);
+                sb.four_windows_after_stones(&before, &[s], color, &mut derived);
                 sb.four_windows(color, &mut fresh);
                 assert_eq!(derived, fresh, "{w}x{h} k={k} after {s}");
                 seen += fresh.len();

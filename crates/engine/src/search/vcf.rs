@@ -524,9 +524,9 @@ impl Worker<'_> {
             None => match self.windows_one_stone_back(vply) {
                 // Most threat searches start one stone away from one that just listed.
                 Some(s) => {
-                    self.sb.four_windows_after_stone(
+                    self.sb.four_windows_after_stones(
                         &self.lists.four_windows[vply - 1],
-                        s,
+                        &[s],
                         attacker,
                         &mut windows,
                     );
