@@ -201,6 +201,19 @@ pub(crate) struct FourWindow {
     empty: [u16; 2],
 }
 
+impl FourWindow {
+    /// The other empty cell, if `c` is one of the two: the five-point a stone on `c` makes
+    /// in this window.
+    #[inline]
+    fn other_empty(&self, c: u32) -> Option<u32> {
+        match self.empty {
+            [a, b] if a as u32 == c => Some(b as u32),
+            [a, b] if b as u32 == c => Some(a as u32),
+            _ => None,
+        }
+    }
+}
+
 /// Appends the empty cells of `windows` in order, each once (`mark`, one entry per cell, is
 /// reset on return).
 pub(crate) fn four_window_cells(windows: &[FourWindow], out: &mut Vec<u32>, mark: &mut [bool]) {
@@ -216,12 +229,7 @@ pub(crate) fn four_window_cells(windows: &[FourWindow], out: &mut Vec<u32>, mark
 /// empty cell, so a cell needs two windows with different other cells.
 pub(crate) fn may_make_two_fives(windows: &[FourWindow], c: u32) -> bool {
     let mut first = None;
-    for w in windows {
-        let other = match w.empty {
-            [a, b] if a as u32 == c => b,
-            [a, b] if b as u32 == c => a,
-            _ => continue,
-        };
+    for other in windows.iter().filter_map(|w| w.other_empty(c)) {
         match first {
             None => first = Some(other),
             Some(f) if f != other => return true,
@@ -1385,19 +1393,17 @@ impl SearchBoard {
         let long_wins = self.run_wins(self.k + 1, color);
         let mut out = Fives::default();
         for w in windows {
-            let (other, dir) = match w.empty {
-                [a, b] if a as u32 == p => (b, w.dir),
-                [a, b] if b as u32 == p => (a, w.dir),
-                _ => continue,
+            let Some(q) = w.other_empty(p) else {
+                continue;
             };
-            let q = other as usize;
+            let off = self.offs[w.dir as usize];
             if long_wins
                 || self.run_wins(
-                    self.run_through_assuming(q, self.offs[dir as usize], color.cell(), p as usize),
+                    self.run_through_assuming(q as usize, off, color.cell(), p as usize),
                     color,
                 )
             {
-                out.push(q as u32);
+                out.push(q);
             }
         }
         if out.len >= 2 {
