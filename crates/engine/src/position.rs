@@ -1662,6 +1662,42 @@ impl SearchBoard {
         }
     }
 
+    /// After `color` played the four `p` (on the board) in a position whose four windows
+    /// were `before`, and with its five-point `q` (still empty) taken by the other side:
+    /// whether some cell may then make two five-points, where none did before `p`. Such a
+    /// cell's two windows cannot both be old ones (they would have made it one before), so
+    /// one runs through `p`, and this looks only there: the windows through `p` and not `q`,
+    /// each empty cell of them with a second window, new or kept, with another other cell.
+    pub(crate) fn may_make_two_fives_after_block(
+        &self,
+        before: &[FourWindow],
+        p: usize,
+        q: usize,
+        color: Color,
+    ) -> bool {
+        let q16 = q as u16;
+        let mut new = [FourWindow::default(); 4 * gomoku_board::MAX_K];
+        let mut n = 0;
+        self.each_window_through(color, p, |w| {
+            if !w.empty.contains(&q16) {
+                new[n] = w;
+                n += 1;
+            }
+        });
+        let new = &new[..n];
+        let kept = before
+            .iter()
+            .filter(|w| !w.empty.contains(&(p as u16)) && !w.empty.contains(&q16));
+        new.iter().any(|w| {
+            w.empty.iter().any(|&c| {
+                let (c, other) = (c as u32, w.other_empty(c as u32));
+                new.iter()
+                    .chain(kept.clone())
+                    .any(|x| x.other_empty(c).is_some_and(|o| Some(o) != other))
+            })
+        })
+    }
+
     /// Whether the window `w` holds the cell `c`.
     #[inline]
     fn window_holds(&self, w: &FourWindow, c: usize) -> bool {
@@ -2621,6 +2657,73 @@ mod tests {
         assert!(
             passed * 2 < cells,
             "{passed} of {cells} four candidates let through"
+        );
+    }
+
+    /// After a four and its block, every cell that makes two five-points where none did
+    /// before the four is one that [`SearchBoard::may_make_two_fives_after_block`] allows,
+    /// and most fours and blocks leave none it allows (the VCF then skips the block), on
+    /// random games under each rule and several k.
+    #[test]
+    fn a_double_five_point_after_a_block_is_one_the_four_allows() {
+        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
+        let (mut doubles, mut ruled_out, mut fours) = (0, 0, 0);
+        let mut windows = Vec::new();
+        for (w, h, k, rule) in FIVES_BOARDS {
+            // Games played in the middle of the board, where fours abound.
+            for _ in 0..30 {
+                let mut sb = empty_board(&t, w, h, k, rule);
+                let near: Vec<usize> = empty_cells(&sb)
+                    .into_iter()
+                    .filter(|&c| {
+                        let p = sb.pos(c);
+                        (p.x as usize).abs_diff(w / 2) <= 3 && (p.y as usize).abs_diff(h / 2) <= 3
+                    })
+                    .collect();
+                for _ in 0..near.len() * 3 / 4 {
+                    let color = sb.to_move();
+                    let cells = empty_cells(&sb);
+                    // The VCF's node two plies up: no five-point, and no cell with two.
+                    if sb.all_fives(color).len == 0
+                        && cells.iter().all(|&c| sb.fives_if_played(c).len < 2)
+                    {
+                        sb.four_windows(color, &mut windows);
+                        for &p in &cells {
+                            let f = sb.fives_if_played(p);
+                            if f.len != 1 {
+                                continue;
+                            }
+                            let q = f.cells[0] as usize;
+                            sb.make_threat(p);
+                            let allowed = sb.may_make_two_fives_after_block(&windows, p, q, color);
+                            sb.make_threat(q);
+                            let double = empty_cells(&sb)
+                                .into_iter()
+                                .find(|&c| sb.fives_if_played(c).len >= 2);
+                            if let Some(c) = double {
+                                assert!(allowed, "{w}x{h} k={k} {rule:?}: {p}, {q}, then {c}");
+                                doubles += 1;
+                            }
+                            sb.unmake();
+                            sb.unmake();
+                            fours += 1;
+                            ruled_out += !allowed as u32;
+                        }
+                    }
+                    let empty_near: Vec<usize> =
+                        near.iter().copied().filter(|&c| sb.is_empty(c)).collect();
+                    sb.make_light(empty_near[rng.random_range(0..empty_near.len())]);
+                    if sb.board().winner().is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(doubles > 50, "{doubles} double five-points after a block");
+        assert!(
+            ruled_out * 2 > fours,
+            "{ruled_out} of {fours} fours ruled out"
         );
     }
 

@@ -285,9 +285,12 @@ impl Worker<'_> {
         }
         // Pass 1: keep real fours; a double five-point wins at once.
         let mut fours = 0;
+        // Whether pass 1 tried every four candidate for a double five-point (see below).
+        let mut tried_all = listed;
         for i in 0..moves.len() {
             let p = moves[i];
             if renju && attacker == Color::Black && self.sb.is_forbidden(p as usize) {
+                tried_all = false;
                 continue;
             }
             // Counted as the make it stands for.
@@ -335,9 +338,23 @@ impl Worker<'_> {
                     win = true;
                     break;
                 }
-                if last {
+                // With one four left after this one, the next node wins only by a double
+                // five-point (as above), or by the block of a four the block makes. Where pass
+                // 1 found none here, a new one needs a window through this four: if there is
+                // none, the block is not played either (counted as the block's move and node).
+                let hopeless = budget == 2
+                    && tried_all
+                    && !(renju && attacker == Color::White)
+                    && self.sb.fives_if_played(q as usize).len == 0
+                    && !self.sb.may_make_two_fives_after_block(
+                        &self.lists.four_windows[vply],
+                        p as usize,
+                        q as usize,
+                        attacker,
+                    );
+                if last || hopeless {
                     self.sb.unmake();
-                    self.count_unplayed(1);
+                    self.count_unplayed(1 + hopeless as u32);
                     if self.stopped {
                         break;
                     }
