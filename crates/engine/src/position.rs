@@ -227,9 +227,12 @@ pub(crate) fn four_window_cells(windows: &[FourWindow], out: &mut Vec<u32>, mark
 /// Whether the empty cell `c` of `windows` may make two five-points at once: every
 /// five-point a move makes lies in a four window through the move, as that window's other
 /// empty cell, so a cell needs two windows with different other cells.
-pub(crate) fn may_make_two_fives(windows: &[FourWindow], c: u32) -> bool {
+pub(crate) fn may_make_two_fives<'w>(
+    windows: impl IntoIterator<Item = &'w FourWindow>,
+    c: u32,
+) -> bool {
     let mut first = None;
-    for other in windows.iter().filter_map(|w| w.other_empty(c)) {
+    for other in windows.into_iter().filter_map(|w| w.other_empty(c)) {
         match first {
             None => first = Some(other),
             Some(f) if f != other => return true,
@@ -1666,8 +1669,9 @@ impl SearchBoard {
     /// were `before`, and with its five-point `q` (still empty) taken by the other side:
     /// whether some cell may then make two five-points, where none did before `p`. Such a
     /// cell's two windows cannot both be old ones (they would have made it one before), so
-    /// one runs through `p`, and this looks only there: the windows through `p` and not `q`,
-    /// each empty cell of them with a second window, new or kept, with another other cell.
+    /// one runs through `p`, and this looks only there: at the empty cells of the windows
+    /// through `p` and not `q`, each tested by [`may_make_two_fives`] over those windows and
+    /// the ones kept from `before`.
     pub(crate) fn may_make_two_fives_after_block(
         &self,
         before: &[FourWindow],
@@ -1688,14 +1692,9 @@ impl SearchBoard {
         let kept = before
             .iter()
             .filter(|w| !w.empty.contains(&(p as u16)) && !w.empty.contains(&q16));
-        new.iter().any(|w| {
-            w.empty.iter().any(|&c| {
-                let (c, other) = (c as u32, w.other_empty(c as u32));
-                new.iter()
-                    .chain(kept.clone())
-                    .any(|x| x.other_empty(c).is_some_and(|o| Some(o) != other))
-            })
-        })
+        new.iter()
+            .flat_map(|w| w.empty)
+            .any(|c| may_make_two_fives(new.iter().chain(kept.clone()), c as u32))
     }
 
     /// Whether the window `w` holds the cell `c`.
