@@ -339,13 +339,13 @@ impl Worker<'_> {
                     break;
                 }
                 // With one four left after this one, the next node wins only by a double
-                // five-point (as above), or by the block of a four the block makes. Where pass
-                // 1 found none here, a new one needs a window through this four: if there is
-                // none, the block is not played either (counted as the block's move and node).
+                // five-point (as above; if the block makes a four, on the cell that blocks
+                // it). Where pass 1 found none here, a new one needs a window through this
+                // four: if there is none, the block is not played either (counted as the
+                // block's move and node).
                 let hopeless = budget == 2
                     && tried_all
                     && !(renju && attacker == Color::White)
-                    && self.sb.fives_if_played(q as usize).len == 0
                     && !self.sb.may_make_two_fives_after_block(
                         &self.lists.four_windows[vply],
                         p as usize,
