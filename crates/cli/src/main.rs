@@ -4,6 +4,7 @@
 mod commands;
 
 use clap::{Parser, Subcommand};
+use gomoku_protocol::signals;
 use std::process::ExitCode;
 
 /// Play Gomoku engine variants against each other, rate them, tune them and chart the results.
@@ -45,8 +46,8 @@ enum Command {
 fn main() -> ExitCode {
     quiet_on_closed_output();
     // First: a signal that comes while a command loads still kills what it started.
-    if let Err(err) = commands::watch_signals() {
-        eprintln!("warning: {}", error_text(&err));
+    if let Err(err) = signals::watch_signals() {
+        eprintln!("warning: {}", error_text(&err.into()));
     }
     let cli = Cli::parse();
     let result = match cli.command {
@@ -64,7 +65,7 @@ fn main() -> ExitCode {
         Command::Openings(args) => commands::openings::run(args),
     };
     match result {
-        Ok(code) => commands::exit_status(code),
+        Ok(code) => signals::exit_status(code),
         Err(err) => {
             eprintln!("error: {}", error_text(&err));
             ExitCode::from(2)

@@ -9,9 +9,13 @@
 //! it touches are the SGF files that `save` and `load` name.
 #![deny(missing_docs)]
 
+mod brain;
+mod record;
 mod serve;
 mod session;
 pub mod view;
 
-pub use serve::{EngineBrain, serve};
-pub use session::{Brain, Flow, Humans, MAX_COLUMNS, Session, Thought};
+pub use brain::{Brain, EngineBrain, Humans, Thought};
+pub use serve::serve;
+pub use session::{Flow, Session};
+pub use view::MAX_COLUMNS;

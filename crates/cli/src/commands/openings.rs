@@ -109,7 +109,7 @@ struct VerifyArgs {
     force: bool,
     /// Play only the games with job index % N == I, given as I/N (as `tournament --shard`);
     /// join the shards' directories with --merge.
-    #[arg(long, value_parser = super::tournament::parse_shard, requires = "out")]
+    #[arg(long, value_parser = gomoku_runner::shard::parse_shard, requires = "out")]
     shard: Option<(usize, usize)>,
     /// Play nothing: merge these shard directories into --out (the runner's merge) and
     /// report the whole book; missing games are listed (exit code 3).

@@ -136,25 +136,8 @@ impl PositionArgs {
 /// Prints a position as `play` draws it (column letters and row numbers as pos notation
 /// reads them, the last move in brackets, renju's forbidden points for Black as `!`), under
 /// a line naming the board and the rule.
-pub fn print_board(board: &gomoku_board::Board) {
-    let g = board.geometry();
-    println!(
-        "{}x{}, {} in a row, {}",
-        g.width,
-        g.height,
-        g.k,
-        board.rule()
-    );
-    let forbidden: Vec<gomoku_board::Pos> =
-        if board.rule() == gomoku_board::Rule::Renju && board.to_move() == Color::Black {
-            board
-                .points()
-                .filter(|&p| board.cell(p) == gomoku_board::Cell::Empty && board.is_forbidden(p))
-                .collect()
-        } else {
-            Vec::new()
-        };
-    for line in gomoku_play::view::draw(board, &forbidden) {
+pub fn print_board(board: &Board) {
+    for line in gomoku_play::view::draw_position(board) {
         println!("{line}");
     }
 }
