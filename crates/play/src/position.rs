@@ -247,11 +247,19 @@ mod tests {
         };
         assert_eq!(five.board().unwrap().stone_count(), 9);
         let e = five.board_to_search().unwrap_err().to_string();
-        assert!(e.starts_with("the position is finished: black has five"), "{e}");
+        assert!(
+            e.starts_with("the position is finished: black has five"),
+            "{e}"
+        );
         let bad = PositionText {
             moves: Some("h8 h8"),
             ..text()
         };
-        assert!(bad.board().unwrap_err().to_string().starts_with("playing --moves: "));
+        assert!(
+            bad.board()
+                .unwrap_err()
+                .to_string()
+                .starts_with("playing --moves: ")
+        );
     }
 }
