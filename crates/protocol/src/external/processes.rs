@@ -3,7 +3,7 @@
 //! engine) is in neither the engine's process group nor its tree of parent links. So the
 //! engine runs in its own process group (`process_group(0)`, so the group id is its pid) and
 //! every process it starts inherits a mark, the variable `GOMOKU_ARENA_ENGINE=PID.N` (our
-//! pid, the engine's number) in its environment. When an [`ExternalEngine`](super::ExternalEngine) is dropped, ends
+//! pid, the engine's number) in its environment. When an `ExternalEngine` is dropped, ends
 //! or crashed, its group is sent `SIGKILL` with `killpg`, then /proc is read for the
 //! processes in that group, carrying that mark, or descending from one of those, and they
 //! are sent `SIGKILL` until none is left running (a process that clears its environment and
@@ -177,7 +177,7 @@ pub(super) fn kill_trees(leaders: &[u32], marked: impl Fn(u64) -> bool) {
 
 /// Kills every process of every engine of this process (each engine's group, tree and
 /// marked processes) and lets no new engine start. For exits that skip destructors
-/// (`std::process::exit`); the engines' [`ExternalEngine`](super::ExternalEngine) values, if ever dropped, then only
+/// (`std::process::exit`); the engines' `ExternalEngine` values, if ever dropped, then only
 /// reap them. Returns how many engines were running.
 pub fn kill_all_engines() -> usize {
     let mut registry = registry();
