@@ -44,7 +44,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    quiet_on_closed_output();
+    signals::quiet_on_closed_output();
     // First: a signal that comes while a command loads still kills what it started.
     if let Err(err) = signals::watch_signals() {
         eprintln!("warning: {}", error_text(&err.into()));
@@ -71,27 +71,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// Output piped into a reader that stops early (`| head`) closes under us, and Rust's print
-/// macros then panic with a backtrace. A command line tool ends quietly instead, as if
-/// killed by SIGPIPE (status 141), after stopping any engine it started; the journal loses
-/// nothing (every line is flushed as it is written, and a torn last line is skipped).
-fn quiet_on_closed_output() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let payload = info.payload();
-        let text = payload
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| payload.downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if text.starts_with("failed printing to std") && text.contains("Broken pipe") {
-            gomoku_protocol::kill_all_engines();
-            std::process::exit(141);
-        }
-        default(info)
-    }));
 }
 
 /// The error and its causes joined by ": ", leaving out a cause whose text the message

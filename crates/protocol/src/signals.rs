@@ -4,7 +4,8 @@
 //! while a run can stop ([`stop_on_interrupt`]), the first signal sets its flag (no new game
 //! starts; the running ones finish and are saved); otherwise, and on a second signal, every
 //! engine's processes are killed ([`crate::kill_all_engines`]) and the program exits with
-//! 128 + the signal.
+//! 128 + the signal. A closed standard output ([`quiet_on_closed_output`]) ends the program
+//! the same way, after the engines, as SIGPIPE would.
 
 use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
 use signal_hook::iterator::Signals;
@@ -100,4 +101,26 @@ pub fn exit_status(code: ExitCode) -> ExitCode {
         signal @ 1..=127 if code == ExitCode::from(STOPPED) => ExitCode::from(128 + signal as u8),
         _ => code,
     }
+}
+
+/// Output piped into a reader that stops early (`| head`) closes under us, and Rust's print
+/// macros then panic with a backtrace. With this panic hook a command line tool ends quietly
+/// instead, as if killed by SIGPIPE (status 141), after stopping any engine it started; a
+/// journal loses nothing (every line is flushed as it is written, and a torn last line is
+/// skipped). Other panics go to the hook that was there before.
+pub fn quiet_on_closed_output() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let text = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if text.starts_with("failed printing to std") && text.contains("Broken pipe") {
+            crate::kill_all_engines();
+            std::process::exit(141);
+        }
+        default(info)
+    }));
 }

@@ -23,6 +23,7 @@
 
 pub mod batch;
 pub mod bench;
+pub mod console_run;
 pub mod engine_player;
 pub mod external_player;
 pub mod game;

@@ -5,11 +5,9 @@ use anyhow::{Context, Result};
 use gomoku_config::tournament::{Tournament, load_tournament};
 use gomoku_protocol::signals::stop_on_interrupt;
 use gomoku_results::RunReport;
-use gomoku_runner::outputs::write_outputs_from;
-use gomoku_runner::progress::ConsoleObserver;
+use gomoku_runner::console_run::{ConsoleRun, Played, play_on_console};
 use gomoku_runner::shard::parse_shard;
-use gomoku_runner::verbose::VerboseObserver;
-use gomoku_runner::{OpenMode, RunInfo, RunOptions, TournamentSpec, run_tournament};
+use gomoku_runner::{OpenMode, TournamentSpec};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -74,8 +72,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .unwrap_or_else(|| tournament.output.clone());
     play(
         &tournament,
-        &Play {
-            output,
+        &ConsoleRun {
+            output: &output,
             threads: args.threads.or(tournament.threads).unwrap_or(0),
             mode: OpenMode {
                 resume: args.resume,
@@ -84,32 +82,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
             shard: args.shard,
             quiet: args.quiet,
             verbose: args.verbose,
-            what: format!("tournament {}", args.config.display()),
+            what: &format!("tournament {}", args.config.display()),
         },
     )
 }
 
-/// How a loaded tournament is played: the options `tournament` and `match` share.
-pub struct Play {
-    /// The output directory.
-    pub output: PathBuf,
-    /// Worker threads (0: all cores).
-    pub threads: usize,
-    /// Resume or force.
-    pub mode: OpenMode,
-    /// One stripe of the schedule, if any.
-    pub shard: Option<(usize, usize)>,
-    /// No progress bar and no intermediate standings.
-    pub quiet: bool,
-    /// c-gomoku-cli's line per finished game.
-    pub verbose: bool,
-    /// What is played, for error context (`tournament FILE`, `the match`).
-    pub what: String,
-}
-
 /// Plays a loaded tournament into its output directory and writes the standings, PGN, SGF
 /// and (unless a shard) the report: the run of `tournament` and of `match`.
-pub fn play(tournament: &Tournament, how: &Play) -> Result<ExitCode> {
+pub fn play(tournament: &Tournament, how: &ConsoleRun<'_>) -> Result<ExitCode> {
     let openings = tournament
         .openings
         .iter()
@@ -117,35 +97,13 @@ pub fn play(tournament: &Tournament, how: &Play) -> Result<ExitCode> {
         .collect();
     let spec =
         TournamentSpec::new(tournament.run_config(), openings).context("building the players")?;
-    let output = &how.output;
+    let output = how.output;
     let stop = stop_on_interrupt("the journal holds every finished game");
-    let names: Vec<String> = spec.participants.iter().map(|p| p.name.clone()).collect();
-    let every = if how.quiet {
-        0
-    } else {
-        tournament.standings_every
-    };
-    let console = ConsoleObserver::new(names.clone(), every, !how.quiet);
-    let verbose = VerboseObserver::new(&console, &names);
-    eprintln!(
-        "tournament {}, output {}",
-        spec.describe(how.shard),
-        output.display()
-    );
-    let opts = RunOptions {
-        threads: how.threads,
-        output: Some(output),
-        mode: how.mode,
-        shard: how.shard,
-        stop: Some(&stop),
-        observer: Some(if how.verbose { &verbose } else { &console }),
-    };
-    let summary = run_tournament(&spec, &opts).with_context(|| format!("running {}", how.what))?;
-    // The run's lines are its whole journal (the resumed ones as the run directory read and
-    // checked them), so the outputs and the report are written from memory.
-    let info = RunInfo::load(output).with_context(|| format!("reading {}", output.display()))?;
-    let standings = write_outputs_from(output, &info, &summary.lines)
-        .with_context(|| format!("writing outputs to {}", output.display()))?;
+    let Played {
+        summary,
+        info,
+        standings,
+    } = play_on_console(&spec, how, tournament.standings_every, &stop)?;
     println!("{}", standings.table());
     eprintln!(
         "played {} ({} resumed)",
