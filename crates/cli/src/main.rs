@@ -4,6 +4,7 @@
 mod commands;
 
 use clap::{Parser, Subcommand};
+use gomoku_protocol::signals;
 use std::process::ExitCode;
 
 /// Play Gomoku engine variants against each other, rate them, tune them and chart the results.
@@ -43,10 +44,10 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    quiet_on_closed_output();
+    signals::quiet_on_closed_output();
     // First: a signal that comes while a command loads still kills what it started.
-    if let Err(err) = commands::watch_signals() {
-        eprintln!("warning: {}", error_text(&err));
+    if let Err(err) = signals::watch_signals() {
+        eprintln!("warning: {}", error_text(&err.into()));
     }
     let cli = Cli::parse();
     let result = match cli.command {
@@ -64,33 +65,12 @@ fn main() -> ExitCode {
         Command::Openings(args) => commands::openings::run(args),
     };
     match result {
-        Ok(code) => commands::exit_status(code),
+        Ok(code) => signals::exit_status(code),
         Err(err) => {
             eprintln!("error: {}", error_text(&err));
             ExitCode::from(2)
         }
     }
-}
-
-/// Output piped into a reader that stops early (`| head`) closes under us, and Rust's print
-/// macros then panic with a backtrace. A command line tool ends quietly instead, as if
-/// killed by SIGPIPE (status 141), after stopping any engine it started; the journal loses
-/// nothing (every line is flushed as it is written, and a torn last line is skipped).
-fn quiet_on_closed_output() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let payload = info.payload();
-        let text = payload
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| payload.downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if text.starts_with("failed printing to std") && text.contains("Broken pipe") {
-            gomoku_protocol::kill_all_engines();
-            std::process::exit(141);
-        }
-        default(info)
-    }));
 }
 
 /// The error and its causes joined by ": ", leaving out a cause whose text the message

@@ -9,11 +9,14 @@
 //!   runner's match layer into a run directory, and reports the first-mover (Black) score per
 //!   opening and over the book; it shards, resumes and merges as a tournament does.
 //! - [`mod@book`] reads, writes and converts book files.
+//! - [`verify_run`] runs a verification as the `openings verify` command asks: played, one
+//!   shard of it, or merged from its shards.
 #![deny(missing_docs)]
 
 pub mod book;
 pub mod generate;
 pub mod verify;
+pub mod verify_run;
 
 pub use book::{Book, convert, parse_format, read_book, write_book};
 pub use generate::{

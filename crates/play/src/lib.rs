@@ -7,11 +7,19 @@
 //! whole game is tested with a scripted player. [`serve`] runs a session over any reader and
 //! writer: the `play` subcommand of `gomoku-arena` hands it stdin and stdout. The only files
 //! it touches are the SGF files that `save` and `load` name.
+//!
+//! The same text serves `show` and `analyze`: [`position`] sets a position up from moves,
+//! stone lists or an SGF file as people type them, and [`view`] draws it.
 #![deny(missing_docs)]
 
+mod brain;
+pub mod position;
+mod record;
 mod serve;
 mod session;
 pub mod view;
 
-pub use serve::{EngineBrain, serve};
-pub use session::{Brain, Flow, Humans, MAX_COLUMNS, Session, Thought};
+pub use brain::{Brain, EngineBrain, Humans, Thought};
+pub use serve::serve;
+pub use session::{Flow, Session};
+pub use view::MAX_COLUMNS;

@@ -1,54 +1,9 @@
-//! The engine behind a session, and the loop that runs a session over a reader and a writer.
+//! The loop that runs a session over a reader and a writer.
 
-use crate::session::{Brain, Flow, Session, Thought};
-use gomoku_board::Board;
-use gomoku_engine::{Engine, Limits};
+use crate::brain::Brain;
+use crate::session::{Flow, Session};
 use gomoku_protocol::LineRead;
-use rand_chacha::ChaCha8Rng;
 use std::io::{BufRead, Write};
-
-/// The engine behind a session: a [`gomoku_engine::Engine`] with fixed limits and a seeded
-/// random generator for its tie-breaks.
-pub struct EngineBrain {
-    engine: Engine,
-    limits: Limits,
-    rng: ChaCha8Rng,
-    name: String,
-}
-
-impl EngineBrain {
-    /// An engine searching within `limits`, its tie-breaks drawn from `rng`, shown as `name`.
-    pub fn new(engine: Engine, limits: Limits, rng: ChaCha8Rng, name: String) -> EngineBrain {
-        EngineBrain {
-            engine,
-            limits,
-            rng,
-            name,
-        }
-    }
-}
-
-impl Brain for EngineBrain {
-    fn new_game(&mut self) {
-        self.engine.new_game();
-    }
-
-    fn think(&mut self, board: &Board) -> Thought {
-        let r = self.engine.search(board, &self.limits, &mut self.rng);
-        Thought {
-            best: r.best,
-            score: r.score,
-            win_in: r.win_in,
-            pv: r.pv,
-            depth: r.depth,
-            time: r.time,
-        }
-    }
-
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-}
 
 /// Runs `session` on the lines of `input`, writing `preamble`, then its answers to `output`
 /// (each line flushed), until `quit` or the end of input; `prompt` is written before each

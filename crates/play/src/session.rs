@@ -2,82 +2,14 @@
 //! game and writes plain-text output lines to a sink. The engine is behind the [`Brain`]
 //! trait, so tests can drive a session with a scripted player.
 
-use gomoku_board::notation::{format_pos, parse_pos};
-use gomoku_board::renju::{forbidden_kind, forbidden_points};
+use crate::brain::{Brain, Humans, summary};
+use crate::record::Record;
+use crate::view::{self, playable_board, pos_list, show};
+use gomoku_board::notation::parse_pos;
+use gomoku_board::renju::forbidden_kind;
 use gomoku_board::sgf::SgfGame;
-use gomoku_board::{Board, BoardError, Color, Geometry, Outcome, Pos, Rule};
+use gomoku_board::{Board, BoardError, Color, Geometry, Outcome, Rule};
 use std::path::Path;
-use std::time::Duration;
-
-use crate::view;
-
-/// The widest board pos notation can write (one column letter, `a` to `z`).
-pub const MAX_COLUMNS: usize = gomoku_board::notation::POS_COLUMNS;
-
-/// What the engine answers for a position.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Thought {
-    /// The move it chose, `None` if it has none.
-    pub best: Option<Pos>,
-    /// Its score for the side to move.
-    pub score: i32,
-    /// A proven result: moves to a win (positive) or to a loss (negative).
-    pub win_in: Option<i32>,
-    /// The principal variation, starting with `best`.
-    pub pv: Vec<Pos>,
-    /// The depth reached.
-    pub depth: u32,
-    /// The time spent.
-    pub time: Duration,
-}
-
-/// The engine as the session sees it.
-pub trait Brain {
-    /// Forgets what was learnt in the previous game (hash table, history).
-    fn new_game(&mut self);
-    /// Searches `board` for the side to move.
-    fn think(&mut self, board: &Board) -> Thought;
-    /// A short description for headers and SGF player names, e.g. `engine (depth 4)`.
-    fn name(&self) -> String;
-}
-
-/// Which sides the person at the keyboard plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Humans {
-    /// The person plays Black, the engine White.
-    Black,
-    /// The person plays White, the engine Black.
-    White,
-    /// The person plays both sides (the engine only gives hints).
-    Both,
-    /// The engine plays both sides (a demo).
-    None,
-}
-
-impl Humans {
-    /// Whether a person plays `color`.
-    pub fn plays(self, color: Color) -> bool {
-        match self {
-            Humans::Black => color == Color::Black,
-            Humans::White => color == Color::White,
-            Humans::Both => true,
-            Humans::None => false,
-        }
-    }
-}
-
-impl std::str::FromStr for Humans {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.to_ascii_lowercase().as_str() {
-            "black" | "b" => Ok(Humans::Black),
-            "white" | "w" => Ok(Humans::White),
-            "both" => Ok(Humans::Both),
-            "none" => Ok(Humans::None),
-            _ => Err(format!("expected black, white, both or none, not '{s}'")),
-        }
-    }
-}
 
 /// Whether the input loop should go on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,32 +38,13 @@ impl Reply {
     }
 }
 
-/// The stones and first mover a game starts from (set-up stones of a loaded SGF).
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Start {
-    black: Vec<Pos>,
-    white: Vec<Pos>,
-    first: Color,
-}
-
-impl Start {
-    fn empty() -> Start {
-        Start {
-            black: Vec::new(),
-            white: Vec::new(),
-            first: Color::Black,
-        }
-    }
-}
-
 /// A game between a person and the engine, driven one command line at a time.
 pub struct Session<B: Brain> {
     humans: Humans,
     brain: B,
     board: Board,
-    start: Start,
-    /// The comment of each move of the board's history (engine moves record their search).
-    comments: Vec<Option<String>>,
+    /// Set-up stones, first mover and the comment of each move.
+    record: Record,
     /// The side that resigned, if one did.
     resigned: Option<Color>,
     /// Set when the engine could not move; cleared by `new`, `undo` and `load`.
@@ -158,13 +71,12 @@ impl<B: Brain> Session<B> {
     /// A session on an empty board. Fails on a board the session cannot show or play:
     /// an invalid geometry, more than 26 columns, or renju with k other than 5.
     pub fn new(geometry: Geometry, rule: Rule, humans: Humans, brain: B) -> Result<Self, String> {
-        let board = new_board(geometry, rule)?;
+        let board = playable_board(geometry, rule)?;
         Ok(Session {
             humans,
             brain,
             board,
-            start: Start::empty(),
-            comments: Vec::new(),
+            record: Record::empty(),
             resigned: None,
             stalled: false,
         })
@@ -241,67 +153,13 @@ impl<B: Brain> Session<B> {
         game: Option<usize>,
         out: &mut dyn FnMut(&str),
     ) -> Result<(), String> {
-        let text = gomoku_config::read_input(path).map_err(|e| format!("cannot read {e}"))?;
-        let mut games = gomoku_board::sgf::parse_sgf_collection(&text)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        let n = games.len();
-        let index = match (game, n) {
-            (_, 0) => return Err(format!("{}: no game in the file", path.display())),
-            (None, 1) => 0,
-            (None, _) => {
-                return Err(format!(
-                    "{}: {n} games in the file: say which, from 1 to {n} (load FILE N, or --load FILE --game N)",
-                    path.display()
-                ));
-            }
-            (Some(g), _) if (1..=n).contains(&g) => g - 1,
-            (Some(g), _) => {
-                return Err(format!(
-                    "{}: no game {g}: the file holds {n} (from 1 to {n})",
-                    path.display()
-                ));
-            }
-        };
-        let game = games.swap_remove(index);
-        let rule = game.rule().unwrap_or(self.board.rule());
-        let geometry = game.geometry;
-        new_board(geometry, rule).map_err(|e| format!("{}: {e}", path.display()))?;
-        let board = game
-            .replay(rule)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        // A five the last move did not make (set-up stones, or both sides with five) leaves
-        // nothing to play: the game would go on past its end.
-        for color in [Color::Black, Color::White] {
-            if let Some(p) = board.five_of(color)
-                && board.winner() != Some(color)
-            {
-                return Err(format!(
-                    "{}: the position is finished: {color} has five in a row (through {})",
-                    path.display(),
-                    show(p)
-                ));
-            }
-        }
-        self.start = Start {
-            black: game.setup_black.clone(),
-            white: game.setup_white.clone(),
-            first: game.moves.first().map_or(board.to_move(), |m| m.0),
-        };
-        self.comments = (0..game.moves.len())
-            .map(|i| game.comment(i).map(str::to_string))
-            .collect();
-        self.board = board;
+        let loaded = Record::load(path, game, self.board.rule())?;
+        self.board = loaded.board;
+        self.record = loaded.record;
         self.resigned = None;
         self.stalled = false;
         self.brain.new_game();
-        out(&format!(
-            "loaded {} ({} moves, {}x{} {})",
-            path.display(),
-            game.moves.len(),
-            geometry.width,
-            geometry.height,
-            rule
-        ));
+        out(&loaded.message);
         Ok(())
     }
 
@@ -316,23 +174,12 @@ impl<B: Brain> Session<B> {
         }
     }
 
-    /// The colour of move `i` (from 0) of the history.
-    fn color_of(&self, i: usize) -> Color {
-        if i.is_multiple_of(2) {
-            self.start.first
-        } else {
-            self.start.first.opponent()
-        }
-    }
-
-    fn forbidden(&self) -> Vec<Pos> {
-        if self.board.rule() == Rule::Renju
-            && self.board.to_move() == Color::Black
-            && !self.is_over()
-        {
-            forbidden_points(&self.board)
-        } else {
+    /// The points forbidden to Black, while the game goes on.
+    fn forbidden(&self) -> Vec<gomoku_board::Pos> {
+        if self.is_over() {
             Vec::new()
+        } else {
+            view::forbidden_for_black(&self.board)
         }
     }
 
@@ -403,7 +250,7 @@ impl<B: Brain> Session<B> {
         }
         let summary = summary(&thought);
         out(&format!("{color}: engine plays {} ({summary})", show(best)));
-        self.comments.push(Some(summary));
+        self.record.comments.push(Some(summary));
     }
 
     fn human_move(&mut self, text: &str, out: &mut dyn FnMut(&str)) {
@@ -439,7 +286,7 @@ impl<B: Brain> Session<B> {
             out(&format!("{name} cannot be played: {e}"));
             return;
         }
-        self.comments.push(None);
+        self.record.comments.push(None);
         self.engine_then_report(out);
     }
 
@@ -476,7 +323,7 @@ impl<B: Brain> Session<B> {
         let history = self.board.history();
         let Some(keep) = (0..history.len())
             .rev()
-            .find(|&i| self.humans.plays(self.color_of(i)))
+            .find(|&i| self.humans.plays(self.record.color_of(i)))
         else {
             out("nothing to undo");
             return;
@@ -488,7 +335,7 @@ impl<B: Brain> Session<B> {
             }
         }
         taken.reverse();
-        self.comments.truncate(keep);
+        self.record.comments.truncate(keep);
         self.stalled = false;
         out(&format!("took back {}", pos_list(&taken)));
         self.report(out);
@@ -517,8 +364,7 @@ impl<B: Brain> Session<B> {
                 return;
             }
         }
-        self.start = Start::empty();
-        self.comments.clear();
+        self.record = Record::empty();
         self.resigned = None;
         self.stalled = false;
         self.brain.new_game();
@@ -528,7 +374,6 @@ impl<B: Brain> Session<B> {
 
     /// The game as SGF: set-up stones, moves with the engine's comments, rule and result.
     pub fn to_sgf(&self) -> SgfGame {
-        let mut game = SgfGame::new(self.board.geometry());
         let engine = self.brain.name();
         let name = |c: Color| {
             if self.humans.plays(c) {
@@ -537,23 +382,11 @@ impl<B: Brain> Session<B> {
                 engine.clone()
             }
         };
-        game.black_name = Some(name(Color::Black));
-        game.white_name = Some(name(Color::White));
-        game.set_property("RU", self.board.rule().gomocup_code().to_string());
-        if self.start.first == Color::White && self.board.history().is_empty() {
-            game.set_property("PL", "W");
-        }
-        game.setup_black = self.start.black.clone();
-        game.setup_white = self.start.white.clone();
-        for (i, &pos) in self.board.history().iter().enumerate() {
-            let comment = self.comments.get(i).cloned().flatten();
-            game.push_move(self.color_of(i), pos, comment);
-        }
-        game.result = match self.resigned {
+        let result = match self.resigned {
             Some(c) => Some(Outcome::Win(c.opponent())),
             None => self.board.outcome(),
         };
-        game
+        self.record.to_sgf(&self.board, name, result)
     }
 
     fn save(&mut self, path: &str, out: &mut dyn FnMut(&str)) {
@@ -613,18 +446,6 @@ impl<B: Brain> Session<B> {
     }
 }
 
-/// An empty board the session can play on.
-fn new_board(geometry: Geometry, rule: Rule) -> Result<Board, String> {
-    if geometry.width > MAX_COLUMNS {
-        return Err(format!(
-            "a board {} columns wide cannot be played here: moves are typed in pos notation, \
-             which has {MAX_COLUMNS} column letters",
-            geometry.width
-        ));
-    }
-    Board::new(geometry, rule).map_err(|e| e.to_string())
-}
-
 /// Whether a word is meant as a point: a letter followed by a digit (`h8`, `z99`).
 fn looks_like_a_point(word: &str) -> bool {
     let mut chars = word.chars();
@@ -642,38 +463,13 @@ fn parse_message(e: &BoardError) -> String {
     }
 }
 
-/// A point in pos notation (boards are kept to 26 columns, so this always succeeds).
-fn show(pos: Pos) -> String {
-    format_pos(pos).unwrap_or_else(|_| format!("({},{})", pos.x, pos.y))
-}
-
-fn pos_list(points: &[Pos]) -> String {
-    points
-        .iter()
-        .map(|&p| show(p))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// `depth 4, score 120, 3.2 ms`, or `depth 4, win in 3, 3.2 ms` where the score is a mate
-/// (its raw value, near a billion, says nothing more).
-fn summary(t: &Thought) -> String {
-    let verdict = match t.win_in {
-        Some(n) if n > 0 => format!("win in {n}"),
-        Some(n) => format!("loss in {}", -n),
-        None => format!("score {}", t.score),
-    };
-    format!(
-        "depth {}, {verdict}, {:.1} ms",
-        t.depth,
-        t.time.as_secs_f64() * 1000.0
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::brain::Thought;
+    use gomoku_board::Pos;
     use gomoku_board::sgf::parse_sgf;
+    use std::time::Duration;
 
     /// Plays the first empty legal point of a fixed list, then the first legal point.
     struct Scripted {
@@ -863,51 +659,6 @@ mod tests {
             vec!["h8 is forbidden for black under renju (double-three)"]
         );
         assert_eq!(s.board().history().len(), 8);
-    }
-
-    #[test]
-    fn one_game_is_picked_from_a_collection() {
-        let path = std::env::temp_dir().join(format!("play-coll-{}.sgf", std::process::id()));
-        std::fs::write(
-            &path,
-            "(;GM[4]SZ[15];B[hh];W[ii])\n(;GM[4]SZ[15];B[aa];W[bb];B[cc])\n",
-        )
-        .unwrap();
-        let name = path.to_str().unwrap().to_string();
-        let mut s = session(Humans::Both, Rule::Freestyle, &[]);
-        s.start_lines();
-        let r = s.run_line(&format!("load {name}"));
-        assert!(
-            r.text().contains("2 games in the file: say which"),
-            "{}",
-            r.text()
-        );
-        let r = s.run_line(&format!("load {name} 3"));
-        assert!(
-            r.text().contains("no game 3: the file holds 2"),
-            "{}",
-            r.text()
-        );
-        s.run_line(&format!("load {name} 2"));
-        assert_eq!(s.board().history().len(), 3);
-        std::fs::remove_file(&path).unwrap();
-    }
-
-    #[test]
-    fn a_mate_is_told_in_moves_not_as_its_raw_score() {
-        let mut t = Thought {
-            score: 999_999_997,
-            win_in: Some(3),
-            depth: 4,
-            time: Duration::from_millis(2),
-            ..Thought::default()
-        };
-        assert_eq!(summary(&t), "depth 4, win in 3, 2.0 ms");
-        t.win_in = Some(-2);
-        assert_eq!(summary(&t), "depth 4, loss in 2, 2.0 ms");
-        t.win_in = None;
-        t.score = 120;
-        assert_eq!(summary(&t), "depth 4, score 120, 2.0 ms");
     }
 
     #[test]

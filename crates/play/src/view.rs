@@ -1,8 +1,13 @@
 //! Plain-text drawing of the board: column letters and row numbers exactly as pos
 //! notation reads them (`a1` top left, `h8` = (7,7)), the last move in brackets and renju
-//! forbidden points marked for Black.
+//! forbidden points marked for Black; and points written as pos notation writes them.
 
-use gomoku_board::{Board, Cell, Color, Pos};
+use gomoku_board::notation::format_pos;
+use gomoku_board::renju::forbidden_points;
+use gomoku_board::{Board, Cell, Color, Geometry, Pos, Rule};
+
+/// The widest board pos notation can write (one column letter, `a` to `z`).
+pub const MAX_COLUMNS: usize = gomoku_board::notation::POS_COLUMNS;
 
 /// Glyph of a black stone.
 pub const BLACK: char = 'X';
@@ -54,6 +59,59 @@ pub fn draw(board: &Board, forbidden: &[Pos]) -> Vec<String> {
     }
     lines.push(header);
     lines
+}
+
+/// An empty board that can be drawn and played in pos notation: refused when wider than
+/// [`MAX_COLUMNS`], or when the board itself is refused (an invalid geometry, or renju with
+/// k other than 5).
+pub fn playable_board(geometry: Geometry, rule: Rule) -> Result<Board, String> {
+    if geometry.width > MAX_COLUMNS {
+        return Err(format!(
+            "a board {} columns wide cannot be played here: moves are typed in pos notation, \
+             which has {MAX_COLUMNS} column letters",
+            geometry.width
+        ));
+    }
+    Board::new(geometry, rule).map_err(|e| e.to_string())
+}
+
+/// The empty points where Black, to move under renju, may not play (none under other rules
+/// or with White to move).
+pub fn forbidden_for_black(board: &Board) -> Vec<Pos> {
+    if board.rule() == Rule::Renju && board.to_move() == Color::Black {
+        forbidden_points(board)
+    } else {
+        Vec::new()
+    }
+}
+
+/// A position as `show` and `analyze` print it: a line naming the board and the rule, then
+/// the board drawn with the points forbidden to Black.
+pub fn draw_position(board: &Board) -> Vec<String> {
+    let g = board.geometry();
+    let mut lines = vec![format!(
+        "{}x{}, {} in a row, {}",
+        g.width,
+        g.height,
+        g.k,
+        board.rule()
+    )];
+    lines.extend(draw(board, &forbidden_for_black(board)));
+    lines
+}
+
+/// A point in pos notation (boards are kept to [`MAX_COLUMNS`], so this always succeeds).
+pub fn show(pos: Pos) -> String {
+    format_pos(pos).unwrap_or_else(|_| format!("({},{})", pos.x, pos.y))
+}
+
+/// Points in pos notation, separated by spaces.
+pub fn pos_list(points: &[Pos]) -> String {
+    points
+        .iter()
+        .map(|&p| show(p))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The character before the point `pos` on row `y`: `[` before the last move, `]` after it.

@@ -11,6 +11,9 @@
 //! * Tournaments: gomoku-runner's `ExternalPlayer` makes such an engine a player (restarted
 //!   after a fault; every fault loses the game with its reason).
 //!
+//! * Stop signals: [`signals`] stops a run on the first SIGINT, SIGTERM or SIGHUP and, on a
+//!   second, kills every engine's processes before the program exits.
+//!
 //! The binaries (`pbrain-gomoku-arena`, and the `gomoku-fake-engine` test tool over
 //! [`fake`]) live in the `gomoku-arena` package, which can read RON engine configs.
 //!
@@ -23,6 +26,7 @@ pub mod command;
 pub mod external;
 pub mod fake;
 pub mod session;
+pub mod signals;
 
 /// The longest protocol line either side reads, in bytes (a `BOARD` line is a few bytes;
 /// an `ABOUT` or `MESSAGE` line rarely a hundred): a longer one is a fault, never buffered.

@@ -22,6 +22,8 @@
 #![deny(missing_docs)]
 
 pub mod batch;
+pub mod bench;
+pub mod console_run;
 pub mod engine_player;
 pub mod external_player;
 pub mod game;
@@ -33,9 +35,11 @@ pub mod players;
 pub mod progress;
 pub mod rundir;
 pub mod schedule;
+pub mod shard;
 pub mod sprt;
 pub mod standings;
 pub mod tournament;
+pub mod verbose;
 
 pub use batch::{Batch, BatchResult, Observer, Participant, PlayOptions, effective_threads};
 pub use engine_player::{EnginePlayer, engine_factory};

@@ -10,6 +10,7 @@ use gomoku_config::flags::{
 };
 use gomoku_config::tournament::{BookFormatSpec, TimeControlSpec};
 use gomoku_runner::OpenMode;
+use gomoku_runner::console_run::ConsoleRun;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -177,8 +178,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let tournament = load_match(&flags)?;
     super::tournament::play(
         &tournament,
-        &super::tournament::Play {
-            output: tournament.output.clone(),
+        &ConsoleRun {
+            output: &tournament.output,
             threads: tournament.threads.unwrap_or(0),
             mode: OpenMode {
                 resume: args.resume,
@@ -187,7 +188,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             shard: None,
             quiet: args.quiet,
             verbose: args.verbose,
-            what: "the match".into(),
+            what: "the match",
         },
     )
 }

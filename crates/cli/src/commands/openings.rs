@@ -5,9 +5,10 @@ use super::merge::INCOMPLETE;
 use super::position::BoardArgs;
 use anyhow::{Result, bail};
 use gomoku_board::opening::BookFormat;
-use gomoku_openings::{GenerateParams, MAX_COUNT, PLAYERS, Verification, VerifyParams};
+use gomoku_openings::verify_run::{VerifyRun, parse_lopsided, run_verification};
+use gomoku_openings::{GenerateParams, MAX_COUNT, Verification, VerifyParams};
 use gomoku_openings::{parse_format, parse_stones, parse_to_move, read_book, write_book};
-use gomoku_runner::{OpenMode, RunOptions, progress::ConsoleObserver};
+use gomoku_runner::OpenMode;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -109,7 +110,7 @@ struct VerifyArgs {
     force: bool,
     /// Play only the games with job index % N == I, given as I/N (as `tournament --shard`);
     /// join the shards' directories with --merge.
-    #[arg(long, value_parser = super::tournament::parse_shard, requires = "out")]
+    #[arg(long, value_parser = gomoku_runner::shard::parse_shard, requires = "out")]
     shard: Option<(usize, usize)>,
     /// Play nothing: merge these shard directories into --out (the runner's merge) and
     /// report the whole book; missing games are listed (exit code 3).
@@ -188,37 +189,23 @@ fn verify(a: VerifyArgs) -> Result<ExitCode> {
         &super::engine_params(a.run.engine.as_deref())?,
     )?;
     let started = Instant::now();
-    let (lines, missing) = match &a.out {
-        Some(out) if !a.merge.is_empty() => {
-            let (merge, lines) = v.merge(out, &a.merge, a.force)?;
-            if !merge.duplicates.is_empty() {
-                eprintln!("verify: warning: {}", merge.duplicates_summary());
-            }
-            (lines, merge.missing_summary())
-        }
-        _ => {
-            let observer = ConsoleObserver::new(PLAYERS.map(String::from).to_vec(), 0, true);
-            let opts = RunOptions {
-                threads: a.run.threads.unwrap_or(0),
-                output: a.out.as_deref(),
-                mode: OpenMode {
-                    resume: a.resume,
-                    force: a.force,
-                },
-                shard: a.shard,
-                stop: None,
-                observer: Some(&observer),
-            };
-            (v.play(&opts)?.lines, String::new())
-        }
-    };
-    if let Some((i, n)) = a.shard {
-        let (run, jobs) = (&v.info().run, v.info().jobs);
-        eprintln!(
-            "verify: shard {i}/{n} of run {run}: {} of {jobs} games (the figures below are this shard's only)",
-            lines.len()
-        );
+    let games = run_verification(
+        &v,
+        &VerifyRun {
+            threads: a.run.threads.unwrap_or(0),
+            out: a.out.as_deref(),
+            mode: OpenMode {
+                resume: a.resume,
+                force: a.force,
+            },
+            shard: a.shard,
+            merge: &a.merge,
+        },
+    )?;
+    for note in &games.notes {
+        eprintln!("verify: {note}");
     }
+    let (lines, missing) = (games.lines, games.missing);
     let report = v.report(&lines);
     if a.per_opening {
         print!("{}", v.table(&report));
@@ -253,17 +240,6 @@ fn convert(a: ConvertArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A `--lopsided` threshold: a distance from 0.5 that some score can exceed (0.5 or more
-/// would flag nothing).
-fn parse_lopsided(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(x) if x > 0.0 && x < 0.5 => Ok(x),
-        _ => Err(
-            "expected a distance from 0.5 above 0 and below 0.5 (0.5 would flag nothing)".into(),
-        ),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -274,16 +250,6 @@ mod tests {
         let mut argv = vec!["generate", "--out", "book.txt"];
         argv.extend_from_slice(extra);
         command.try_get_matches_from(argv)
-    }
-
-    #[test]
-    fn the_lopsided_threshold_can_flag_something() {
-        assert_eq!(parse_lopsided("0.4"), Ok(0.4));
-        assert!(parse_lopsided("0.1").is_ok());
-        // 0.5 and more flag nothing: |score - 0.5| never exceeds 0.5.
-        for bad in ["0.5", "0.7", "0", "-0.1", "NaN", "x"] {
-            assert!(parse_lopsided(bad).is_err(), "{bad}");
-        }
     }
 
     #[test]

@@ -1,27 +1,13 @@
 //! `play`: a game against the engine on the terminal, in plain text (no terminal control
-//! codes, so it also works with piped input and output).
-//!
-//! The board is drawn with column letters `a..` and row numbers `1..` exactly as pos notation
-//! reads them (row 1 is the top line, `h8` is the point (7,7)); the last move is shown in
-//! brackets and, under renju, the points forbidden to Black with `!`. Each engine move is
-//! announced on one line such as `white: engine plays h8 (depth 4, score 120, 3.2 ms)`.
-//! Commands: a move (`h8`), `hint`, `undo`, `save FILE.sgf`, `load FILE.sgf`, `resign`,
-//! `new`, `board`, `help`, `quit`; end of input ends the session too.
-//!
-//! The game logic and the board drawing live in [`gomoku_play`] (no terminal I/O, tested
-//! there, with the engine brain and the input loop); this module builds the engine from the
-//! arguments and hands the session stdin and stdout.
+//! codes, so it also works with piped input and output). The game, its commands and the
+//! board drawing are [`gomoku_play`]'s; this module hands its session stdin and stdout.
 
 use anyhow::{Context, Result, bail};
 use gomoku_board::{Geometry, Rule};
-use gomoku_engine::{Engine, Limits, TimeBudget};
 use gomoku_play::{EngineBrain, Humans, Session, serve};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 /// Arguments of `play`.
 #[derive(clap::Args)]
@@ -73,35 +59,11 @@ pub fn run(args: Args) -> Result<ExitCode> {
             gomoku_play::MAX_COLUMNS
         );
     }
-    let mut params = super::engine_params(args.engine.as_deref())?;
-    if let Some(depth) = args.depth {
-        params.depth = depth;
-    }
-    // On a clock the engine deepens until its time is spent; `--depth` then caps it.
-    let limits = Limits {
-        depth: args.depth,
-        nodes: None,
-        time: args
-            .time_ms
-            .map(|ms| TimeBudget::fixed(Duration::from_millis(ms))),
-    };
+    let params = super::engine_params(args.engine.as_deref())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let mut name = match &args.engine {
-        Some(path) => match path.file_stem() {
-            Some(stem) => format!("engine {}", stem.to_string_lossy()),
-            None => format!("engine {}", path.display()),
-        },
-        None => "engine".to_string(),
-    };
-    name.push_str(&match args.time_ms {
-        Some(ms) => match args.depth {
-            Some(d) => format!(" ({ms} ms, depth at most {d})"),
-            None => format!(" ({ms} ms)"),
-        },
-        None => format!(" (depth {})", params.depth),
-    });
-    let engine = Engine::new(params).context("building the engine")?;
-    let brain = EngineBrain::new(engine, limits, ChaCha8Rng::seed_from_u64(seed), name);
+    let file = args.engine.as_deref();
+    let brain = EngineBrain::for_play(params, file, args.depth, args.time_ms, seed)
+        .context("building the engine")?;
     let geometry = Geometry::square(args.size);
     let mut session =
         Session::new(geometry, rule, args.human, brain).map_err(anyhow::Error::msg)?;

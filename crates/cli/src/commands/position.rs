@@ -1,9 +1,9 @@
 //! Shared arguments that describe a board (size and rule) and a position on it: moves, stone
 //! lists or an SGF file.
 
-use anyhow::{Context, Result, bail};
-use gomoku_board::notation::{format_pos, parse_pos_moves};
-use gomoku_board::{Board, Color, Geometry, Rule};
+use anyhow::Result;
+use gomoku_board::{Board, Geometry, Rule};
+use gomoku_play::position::PositionText;
 use std::path::PathBuf;
 
 /// Board shape, rule and position arguments shared by several subcommands.
@@ -60,101 +60,36 @@ impl BoardArgs {
 }
 
 impl PositionArgs {
-    /// The position to search: [`PositionArgs::board`], refused when finished (a five on
-    /// the board, or no empty point), where there is nothing to search.
-    pub fn board_to_search(&self) -> Result<Board> {
-        let board = self.board()?;
-        for color in [Color::Black, Color::White] {
-            if let Some(p) = board.five_of(color) {
-                bail!(
-                    "the position is finished: {color} has five in a row (through {}); \
-                     there is no move to search",
-                    format_pos(p).unwrap_or_else(|_| format!("{},{}", p.x, p.y))
-                );
-            }
+    /// The position as given (see [`gomoku_play::position`]).
+    fn text(&self) -> PositionText<'_> {
+        PositionText {
+            geometry: self.board.geometry(),
+            rule: self.board.rule,
+            moves: self.moves.as_deref(),
+            black: self.black.as_deref(),
+            white: self.white.as_deref(),
+            to_move: self.to_move.as_deref(),
+            sgf: self.sgf.as_deref(),
         }
-        if board.is_full() {
-            bail!("the position is finished: the board is full");
-        }
-        Ok(board)
     }
 
     /// Builds the position, checking every move against the rule.
     pub fn board(&self) -> Result<Board> {
-        let rule = self.board.rule;
-        if let Some(path) = &self.sgf {
-            let text = gomoku_config::read_input(path)?;
-            let game = gomoku_board::sgf::parse_sgf(&text)
-                .with_context(|| format!("{}", path.display()))?;
-            // The file's own rule (RU) decides, unless --rule names another one.
-            let rule = match (game.property("RU"), game.rule()) {
-                (Some(ru), None) => bail!(
-                    "{}: RU[{ru}] is no rule this program knows (freestyle, standard, renju, or Gomocup's 0, 1, 4)",
-                    path.display()
-                ),
-                (_, Some(own)) if rule != Rule::Freestyle && rule != own => bail!(
-                    "{}: the file is played under {own} (RU), but --rule says {rule}",
-                    path.display()
-                ),
-                (_, Some(own)) => own,
-                (None, None) => rule,
-            };
-            return game
-                .replay(rule)
-                .with_context(|| format!("replaying {}", path.display()));
-        }
-        let geometry = self.board.geometry();
-        if self.black.is_some() || self.white.is_some() {
-            let black = parse_pos_moves(self.black.as_deref().unwrap_or(""), geometry)
-                .context("reading --black")?;
-            let white = parse_pos_moves(self.white.as_deref().unwrap_or(""), geometry)
-                .context("reading --white")?;
-            let to_move = match self.to_move.as_deref() {
-                Some("black" | "b") => Color::Black,
-                Some("white" | "w") => Color::White,
-                None if black.len() == white.len() => Color::Black,
-                None if black.len() == white.len() + 1 => Color::White,
-                None => bail!(
-                    "--to-move is needed: {} black and {} white stones",
-                    black.len(),
-                    white.len()
-                ),
-                Some(other) => bail!("--to-move must be black or white, not '{other}'"),
-            };
-            return Board::from_stones(geometry, rule, &black, &white, to_move)
-                .context("setting up the stones");
-        }
-        let mut board = Board::new(geometry, rule)?;
-        if let Some(moves) = &self.moves {
-            let moves = parse_pos_moves(moves, geometry).context("reading --moves")?;
-            board.play_all(&moves).context("playing --moves")?;
-        }
-        Ok(board)
+        Ok(self.text().board()?)
+    }
+
+    /// The position to search: [`PositionArgs::board`], refused when finished (a five on
+    /// the board, or no empty point), where there is nothing to search.
+    pub fn board_to_search(&self) -> Result<Board> {
+        Ok(self.text().board_to_search()?)
     }
 }
 
 /// Prints a position as `play` draws it (column letters and row numbers as pos notation
 /// reads them, the last move in brackets, renju's forbidden points for Black as `!`), under
 /// a line naming the board and the rule.
-pub fn print_board(board: &gomoku_board::Board) {
-    let g = board.geometry();
-    println!(
-        "{}x{}, {} in a row, {}",
-        g.width,
-        g.height,
-        g.k,
-        board.rule()
-    );
-    let forbidden: Vec<gomoku_board::Pos> =
-        if board.rule() == gomoku_board::Rule::Renju && board.to_move() == Color::Black {
-            board
-                .points()
-                .filter(|&p| board.cell(p) == gomoku_board::Cell::Empty && board.is_forbidden(p))
-                .collect()
-        } else {
-            Vec::new()
-        };
-    for line in gomoku_play::view::draw(board, &forbidden) {
+pub fn print_board(board: &Board) {
+    for line in gomoku_play::view::draw_position(board) {
         println!("{line}");
     }
 }

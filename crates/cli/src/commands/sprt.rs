@@ -4,6 +4,7 @@
 
 use anyhow::{Context, Result};
 use gomoku_config::sprt::load_sprt;
+use gomoku_protocol::signals::stop_on_interrupt;
 use gomoku_results::sprt_text::{expected_more_games, llr_fraction, progress_line, result_lines};
 use gomoku_runner::OpenMode;
 use gomoku_runner::sprt::{Decision, SprtOptions, SprtSummary, run_sprt};
@@ -46,7 +47,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let plan = load_sprt(&args.config)
         .with_context(|| format!("loading SPRT file {}", args.config.display()))?;
     let output = args.out.clone().unwrap_or_else(|| plan.output.clone());
-    let stop = super::stop_on_interrupt("the journal holds every counted pair")?;
+    let stop = stop_on_interrupt("the journal holds every counted pair");
     let test = plan.test;
     let unit = test.model.unit();
     eprintln!(

@@ -3,16 +3,13 @@
 
 use anyhow::{Context, Result};
 use gomoku_config::tournament::{Tournament, load_tournament};
+use gomoku_protocol::signals::stop_on_interrupt;
 use gomoku_results::RunReport;
-use gomoku_runner::outputs::{termination, write_outputs_from};
-use gomoku_runner::progress::ConsoleObserver;
-use gomoku_runner::{
-    BatchResult, GameResult, JournalLine, Observer, OpenMode, RunInfo, RunOptions, TournamentSpec,
-    run_tournament,
-};
+use gomoku_runner::console_run::{ConsoleRun, Played, play_on_console};
+use gomoku_runner::shard::parse_shard;
+use gomoku_runner::{OpenMode, TournamentSpec};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Mutex;
 
 /// Arguments of `tournament`.
 #[derive(clap::Args)]
@@ -48,36 +45,6 @@ pub struct Args {
     verbose: bool,
 }
 
-/// Parses a `--shard`: `I/N` counts from 0 (0 <= I < N, as the stripes i mod N = I), `KofN`
-/// from 1 (1 <= K <= N, as Slurm array ids usually run); both give the 0-based index.
-pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
-    let count = |n: &str| -> Result<usize, String> {
-        match n.trim().parse::<usize>() {
-            Ok(n) if n > 0 => Ok(n),
-            _ => Err(format!("shard count '{n}': expected a number from 1")),
-        }
-    };
-    if let Some((k, n)) = s.split_once("of") {
-        let n = count(n)?;
-        return match k.trim().parse::<usize>() {
-            Ok(k) if (1..=n).contains(&k) => Ok((k - 1, n)),
-            _ => Err(format!("{s}: KofN counts from 1, so K is 1 to {n}")),
-        };
-    }
-    let (i, n) = s
-        .split_once('/')
-        .ok_or("expected I/N counted from 0 (0/4 .. 3/4) or KofN counted from 1 (1of4 .. 4of4)")?;
-    let n = count(n)?;
-    match i.trim().parse::<usize>() {
-        Ok(i) if i < n => Ok((i, n)),
-        _ => Err(format!(
-            "{s}: I/N counts from 0, so I is 0 to {}; to count from 1 write {}of{n}",
-            n - 1,
-            i.trim()
-        )),
-    }
-}
-
 /// Loads a tournament file with the engine files it names.
 pub fn load(path: &Path) -> Result<Tournament> {
     load_tournament(path).with_context(|| format!("loading tournament {}", path.display()))
@@ -105,8 +72,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .unwrap_or_else(|| tournament.output.clone());
     play(
         &tournament,
-        &Play {
-            output,
+        &ConsoleRun {
+            output: &output,
             threads: args.threads.or(tournament.threads).unwrap_or(0),
             mode: OpenMode {
                 resume: args.resume,
@@ -115,32 +82,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
             shard: args.shard,
             quiet: args.quiet,
             verbose: args.verbose,
-            what: format!("tournament {}", args.config.display()),
+            what: &format!("tournament {}", args.config.display()),
         },
     )
 }
 
-/// How a loaded tournament is played: the options `tournament` and `match` share.
-pub struct Play {
-    /// The output directory.
-    pub output: PathBuf,
-    /// Worker threads (0: all cores).
-    pub threads: usize,
-    /// Resume or force.
-    pub mode: OpenMode,
-    /// One stripe of the schedule, if any.
-    pub shard: Option<(usize, usize)>,
-    /// No progress bar and no intermediate standings.
-    pub quiet: bool,
-    /// c-gomoku-cli's line per finished game.
-    pub verbose: bool,
-    /// What is played, for error context (`tournament FILE`, `the match`).
-    pub what: String,
-}
-
 /// Plays a loaded tournament into its output directory and writes the standings, PGN, SGF
 /// and (unless a shard) the report: the run of `tournament` and of `match`.
-pub fn play(tournament: &Tournament, how: &Play) -> Result<ExitCode> {
+pub fn play(tournament: &Tournament, how: &ConsoleRun<'_>) -> Result<ExitCode> {
     let openings = tournament
         .openings
         .iter()
@@ -148,39 +97,13 @@ pub fn play(tournament: &Tournament, how: &Play) -> Result<ExitCode> {
         .collect();
     let spec =
         TournamentSpec::new(tournament.run_config(), openings).context("building the players")?;
-    let output = &how.output;
-    let stop = super::stop_on_interrupt("the journal holds every finished game")?;
-    let names: Vec<String> = spec.participants.iter().map(|p| p.name.clone()).collect();
-    let every = if how.quiet {
-        0
-    } else {
-        tournament.standings_every
-    };
-    let console = ConsoleObserver::new(names.clone(), every, !how.quiet);
-    let verbose = Verbose {
-        console: &console,
-        two: (names.len() == 2).then(|| [names[0].clone(), names[1].clone()]),
-        score: Mutex::new([0; 3]),
-    };
-    eprintln!(
-        "tournament {}, output {}",
-        spec.describe(how.shard),
-        output.display()
-    );
-    let opts = RunOptions {
-        threads: how.threads,
-        output: Some(output),
-        mode: how.mode,
-        shard: how.shard,
-        stop: Some(&stop),
-        observer: Some(if how.verbose { &verbose } else { &console }),
-    };
-    let summary = run_tournament(&spec, &opts).with_context(|| format!("running {}", how.what))?;
-    // The run's lines are its whole journal (the resumed ones as the run directory read and
-    // checked them), so the outputs and the report are written from memory.
-    let info = RunInfo::load(output).with_context(|| format!("reading {}", output.display()))?;
-    let standings = write_outputs_from(output, &info, &summary.lines)
-        .with_context(|| format!("writing outputs to {}", output.display()))?;
+    let output = how.output;
+    let stop = stop_on_interrupt("the journal holds every finished game");
+    let Played {
+        summary,
+        info,
+        standings,
+    } = play_on_console(&spec, how, tournament.standings_every, &stop)?;
     println!("{}", standings.table());
     eprintln!(
         "played {} ({} resumed)",
@@ -206,103 +129,4 @@ pub fn play(tournament: &Tournament, how: &Play) -> Result<ExitCode> {
     }
     eprintln!("results in {}", output.display());
     Ok(ExitCode::SUCCESS)
-}
-
-/// The console observer plus c-gomoku-cli's line per game (and, with two engines, the score
-/// of the first against the second after it).
-struct Verbose<'a> {
-    console: &'a ConsoleObserver,
-    two: Option<[String; 2]>,
-    /// The first engine's wins, losses and draws.
-    score: Mutex<[u64; 3]>,
-}
-
-impl Verbose<'_> {
-    fn score(&self) -> std::sync::MutexGuard<'_, [u64; 3]> {
-        self.score.lock().unwrap_or_else(|e| e.into_inner())
-    }
-}
-
-/// Adds a finished game to the first engine's wins, losses and draws.
-fn count(score: &mut [u64; 3], line: &JournalLine) {
-    let first_black = line.black_idx == 0;
-    match line.result {
-        Some(GameResult::Draw) => score[2] += 1,
-        Some(GameResult::Black) => score[usize::from(!first_black)] += 1,
-        Some(GameResult::White) => score[usize::from(first_black)] += 1,
-        None => {}
-    }
-}
-
-impl Observer for Verbose<'_> {
-    fn started(&self, total: usize, done: &[JournalLine]) {
-        self.console.started(total, done);
-        let mut score = self.score();
-        for line in done {
-            count(&mut score, line);
-        }
-    }
-
-    fn game_finished(&self, line: &JournalLine) {
-        // c-gomoku-cli's stdout line: the result with Black's score first.
-        let (result, reason) = match line.result {
-            Some(r) => {
-                let text = match r {
-                    GameResult::Black => "1-0",
-                    GameResult::White => "0-1",
-                    GameResult::Draw => "1/2-1/2",
-                };
-                (text, termination(r, line.reason))
-            }
-            None => ("*", "Unterminated".to_string()),
-        };
-        let mut text = format!(
-            "Finished game {} ({} vs {}): {result} {{{reason}}}",
-            line.job + 1,
-            line.black,
-            line.white
-        );
-        // Held from the count to the print: workers finishing together print their score
-        // lines in the order they counted.
-        let mut score = self.score();
-        if let Some([a, b]) = &self.two {
-            count(&mut score, line);
-            let [w, l, d] = *score;
-            let n = w + l + d;
-            let ratio = if n == 0 {
-                0.0
-            } else {
-                (w as f64 + d as f64 / 2.0) / n as f64
-            };
-            text.push_str(&format!(
-                "\nScore of {a} vs {b}: {w} - {l} - {d}  [{ratio:.3}] {n}"
-            ));
-        }
-        self.console.println(&text);
-        drop(score);
-        self.console.game_finished(line);
-    }
-
-    fn finished(&self, summary: &BatchResult) {
-        self.console.finished(summary);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::parse_shard;
-
-    #[test]
-    fn shards_count_from_0_with_a_slash_and_from_1_with_of() {
-        assert_eq!(parse_shard("0/4"), Ok((0, 4)));
-        assert_eq!(parse_shard("3/4"), Ok((3, 4)));
-        assert_eq!(parse_shard("1of4"), Ok((0, 4)));
-        assert_eq!(parse_shard("4of4"), Ok((3, 4)));
-        // Slurm's 1-based last id given as I/N is refused with the way to say it.
-        let e = parse_shard("4/4").unwrap_err();
-        assert!(e.contains("to count from 1 write 4of4"), "{e}");
-        for bad in ["0of4", "5of4", "1/0", "x/4", "4", ""] {
-            assert!(parse_shard(bad).is_err(), "{bad}");
-        }
-    }
 }

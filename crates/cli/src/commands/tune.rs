@@ -4,8 +4,9 @@
 //! cluster, `--shard I/N` plays one shard of the next step's games and `--merge-step`
 //! completes the step from its shards (deploy/slurm/tune-submit.sh chains them).
 
-use super::tournament::parse_shard;
 use anyhow::{Context, Result};
+use gomoku_protocol::signals::stop_on_interrupt;
+use gomoku_runner::shard::parse_shard;
 use gomoku_tune::RunOptions;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -74,8 +75,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .build_global()
             .context("setting the thread count")?;
     }
-    let stop =
-        super::stop_on_interrupt("the checkpoint and the journals hold every finished step")?;
+    let stop = stop_on_interrupt("the checkpoint and the journals hold every finished step");
     // The table's description names the file only, not where or how the run was played, so
     // that a sharded run and an unsharded one write the same table.
     let file = args.config.file_name().unwrap_or(args.config.as_os_str());

@@ -2,69 +2,41 @@
 //! stdin/stdout, with per-move and per-game time limits, and turn every way it can fail into
 //! an [`EngineFault`].
 //!
-//! An engine is killed as a whole tree: whatever it started must not outlive it, and a
-//! helper that did `setsid` (or whose parent exited, so it was reparented away from the
-//! engine) is in neither the engine's process group nor its tree of parent links. So the
-//! engine runs in its own process group (`process_group(0)`, so the group id is its pid) and
-//! every process it starts inherits a mark, the variable `GOMOKU_ARENA_ENGINE=PID.N` (our
-//! pid, the engine's number) in its environment. When an [`ExternalEngine`] is dropped, ends
-//! or crashed, its group is sent `SIGKILL` with `killpg`, then /proc is read for the
-//! processes in that group, carrying that mark, or descending from one of those, and they
-//! are sent `SIGKILL` until none is left running (a process that clears its environment and
-//! leaves both the group and the tree still escapes; without /proc only the group dies).
-//! Killed processes that were reparented to us (as they are when we run as a container's
-//! pid 1) are reaped; the leader is reaped last. The group is killed while the leader is
-//! still unreaped (a zombie at worst), so its id cannot have been reused by another group.
-//!
-//! Every engine whose processes may still run is also listed in a process-wide registry, so
-//! that a program exiting without running destructors (`std::process::exit` on a second stop
-//! signal) can still kill them all with [`kill_all_engines`] first.
-//!
 //! Answers are read by a reader thread that timestamps each line and hands it over a
 //! channel, so a hung engine times out (`recv_timeout`) instead of blocking the caller.
 //! `MESSAGE`, `DEBUG` and `UNKNOWN` lines are skipped (the last `MESSAGE` is kept).
+//!
+//! An engine runs in a process group of its own, with a mark in its environment that
+//! everything it starts inherits; dropping an [`ExternalEngine`] kills the whole tree
+//! (`processes.rs` says how), and [`kill_all_engines`] kills every engine of the program.
+
+mod fault;
+mod processes;
+
+pub use fault::{EngineFault, IllegalReason};
+pub use processes::{kill_all_engines, live_engines};
+
+use fault::{no_game, quotes_sent};
+use processes::{MARK, NEXT_MARK, kill_trees, registry};
 
 use crate::command::{Answer, parse_answer};
 use gomoku_board::{Board, BoardError, Cell, Geometry, Pos, Rule};
-use nix::sys::signal::{Signal, kill, killpg};
-use nix::sys::wait::{WaitPidFlag, waitpid};
-use nix::unistd::Pid;
-use std::collections::HashSet;
-use std::fmt;
 use std::io::{BufReader, Write};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::time::{Duration, Instant};
-use thiserror::Error;
 
 /// Lines of an engine's output held between reads (each at most [`crate::MAX_LINE`]).
 const LINES_IN_FLIGHT: usize = 256;
 
-/// Said of a refusal that looks like a lost command word.
-const DROPPED_HINT: &str = " (it seems to have lost the start of a command sent right \
-    after its move, as Rapfi does: set or raise its command_gap_ms, e.g. to 10)";
-
 /// A command sent this soon after the engine's move may meet an engine still finishing it.
 const DROP_WINDOW: Duration = Duration::from_millis(20);
 
-/// A duration in milliseconds as a person reads it (`150.1 ms`).
-fn ms(d: Duration) -> String {
-    format!("{:.1} ms", d.as_secs_f64() * 1e3)
-}
-
 /// How long a crashed engine may take to exit after closing its output.
 const EXIT_GRACE: Duration = Duration::from_millis(500);
-
-/// How long killing an engine's processes may take (a process in uninterruptible sleep dies
-/// only when it wakes; we do not wait for it longer).
-const KILL_WAIT: Duration = Duration::from_secs(2);
-
-/// The environment variable that marks the processes of an engine.
-const MARK: &str = "GOMOKU_ARENA_ENGINE";
 
 /// How to start an external engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -125,122 +97,6 @@ impl Default for Timeouts {
     }
 }
 
-/// Why a move of the engine is not acceptable.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum IllegalReason {
-    /// Outside the board.
-    OffBoard,
-    /// On a stone.
-    Occupied,
-    /// Forbidden to Black under renju.
-    Forbidden,
-    /// The game was already over.
-    GameOver,
-}
-
-impl fmt::Display for IllegalReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            IllegalReason::OffBoard => "off the board",
-            IllegalReason::Occupied => "occupied",
-            IllegalReason::Forbidden => "forbidden (renju)",
-            IllegalReason::GameOver => "after the end of the game",
-        })
-    }
-}
-
-/// Everything that can go wrong with an external engine. After any fault except
-/// [`EngineFault::Usage`], drop the engine (which kills it).
-#[derive(Debug, Error)]
-pub enum EngineFault {
-    /// The program could not be started.
-    #[error("cannot start {program}: {source}")]
-    Spawn {
-        /// The program.
-        program: String,
-        /// The system error.
-        source: std::io::Error,
-    },
-    /// The engine closed its output or exited.
-    #[error("engine crashed ({})", crash_text(.status, *.stopped))]
-    Crashed {
-        /// Its exit status, if it exited on its own and the status could be collected.
-        status: Option<ExitStatus>,
-        /// It closed its output but was still running after a grace period, so the runner
-        /// stopped it (a signal of ours is no crash status of the engine's).
-        stopped: bool,
-    },
-    /// No answer within the limit plus the tolerance.
-    #[error(
-        "engine timed out: no answer after {} (limit {} plus {} tolerance)",
-        ms(*elapsed),
-        ms(*limit),
-        ms(*tolerance)
-    )]
-    Timeout {
-        /// The limit (without tolerance).
-        limit: Duration,
-        /// What the manager waits past the limit before calling it a loss on time.
-        tolerance: Duration,
-        /// Time waited.
-        elapsed: Duration,
-    },
-    /// An answer that is not what the protocol expects.
-    #[error("engine answered garbage: '{line}'")]
-    Garbage {
-        /// The line (cut to 200 characters).
-        line: String,
-    },
-    /// A move that cannot be played.
-    #[error("engine played an illegal move {x},{y}: {reason}")]
-    IllegalMove {
-        /// Column as answered (may be off the board).
-        x: i64,
-        /// Row as answered (may be off the board).
-        y: i64,
-        /// Why it is illegal.
-        reason: IllegalReason,
-    },
-    /// The engine answered `ERROR` (e.g. an unsupported board size).
-    #[error("engine refused: {message}{}", if *.dropped { DROPPED_HINT } else { "" })]
-    Refused {
-        /// The text after `ERROR`.
-        message: String,
-        /// Whether the text quotes a part of what was just sent, as an engine that lost the
-        /// start of a command sent right after its move does.
-        dropped: bool,
-    },
-    /// The caller's request cannot be sent (k other than 5, a move that does not fit the
-    /// position kept for this engine, no game started).
-    #[error("bad request to engine: {0}")]
-    Usage(String),
-    /// Writing to the engine failed for another reason than its death.
-    #[error("engine I/O: {0}")]
-    Io(#[from] std::io::Error),
-}
-
-fn crash_text(status: &Option<ExitStatus>, stopped: bool) -> String {
-    match status {
-        _ if stopped => "it closed its output but kept running; the runner stopped it".into(),
-        Some(s) => s.to_string(),
-        None => "exit status unknown".into(),
-    }
-}
-
-impl EngineFault {
-    /// The point of an [`EngineFault::IllegalMove`] when it lies on a board of that size.
-    pub fn illegal_pos(&self) -> Option<Pos> {
-        match *self {
-            EngineFault::IllegalMove { x, y, .. }
-                if (0..256).contains(&x) && (0..256).contains(&y) =>
-            {
-                Some(Pos::new(x as u8, y as u8))
-            }
-            _ => None,
-        }
-    }
-}
-
 /// An accepted move and how long the engine took for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveReply {
@@ -250,180 +106,6 @@ pub struct MoveReply {
     pub elapsed: Duration,
     /// The last `MESSAGE` sent while thinking, if any.
     pub message: Option<String>,
-}
-
-/// The engines whose processes may still run, by leader (also their process group, the
-/// leaders being unreaped), and whether the program is exiting.
-struct Registry {
-    live: Vec<u32>,
-    closed: bool,
-}
-
-static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
-    live: Vec::new(),
-    closed: false,
-});
-
-/// The number of the next engine's mark.
-static NEXT_MARK: AtomicU64 = AtomicU64::new(1);
-
-fn registry() -> std::sync::MutexGuard<'static, Registry> {
-    REGISTRY.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// Sends `SIGKILL` to each process group in `groups`.
-fn kill_groups(groups: impl IntoIterator<Item = u32>) {
-    for group in groups {
-        // Group ids 0 and 1 would mean this process's own group and init's: an engine's group
-        // is its pid, never either, so such an id could only be a bug and is skipped.
-        let Ok(pgid) = i32::try_from(group) else {
-            continue;
-        };
-        if pgid <= 1 {
-            continue;
-        }
-        // ESRCH (the group has already exited) is the expected failure and needs nothing;
-        // nothing could be done about another one either, so none is reported.
-        let _ = killpg(Pid::from_raw(pgid), Signal::SIGKILL);
-    }
-}
-
-/// A process as /proc shows it.
-struct Proc {
-    pid: i32,
-    ppid: i32,
-    pgid: i32,
-    zombie: bool,
-}
-
-/// The processes in /proc (none without /proc).
-fn processes() -> Vec<Proc> {
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    let mut procs = Vec::new();
-    for entry in dir.flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
-            continue;
-        };
-        // The fields after the command name (which may hold anything but ends with the last
-        // parenthesis): state, parent, group.
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue;
-        };
-        let Some((_, rest)) = stat.rsplit_once(')') else {
-            continue;
-        };
-        let mut f = rest.split_whitespace();
-        let state = f.next().unwrap_or("");
-        let (Some(Ok(ppid)), Some(Ok(pgid))) = (f.next().map(str::parse), f.next().map(str::parse))
-        else {
-            continue;
-        };
-        procs.push(Proc {
-            pid,
-            ppid,
-            pgid,
-            zombie: state.starts_with(['Z', 'X']),
-        });
-    }
-    procs
-}
-
-/// The number in the mark of one of our engines that `pid` carries, if any.
-fn mark_of(pid: i32, ours: &str) -> Option<u64> {
-    let environ = std::fs::read(format!("/proc/{pid}/environ")).ok()?;
-    environ
-        .split(|&b| b == 0)
-        .find_map(|var| std::str::from_utf8(var.strip_prefix(ours.as_bytes())?).ok())?
-        .parse()
-        .ok()
-}
-
-/// Kills the process groups `leaders`, then every process in them, carrying a mark for which
-/// `marked` holds, or descending from one of those, until none runs (or [`KILL_WAIT`] has
-/// passed). Reaps those of them that became our children, except the leaders.
-fn kill_trees(leaders: &[u32], marked: impl Fn(u64) -> bool) {
-    kill_groups(leaders.iter().copied());
-    let me = std::process::id() as i32;
-    let ours = format!("{MARK}={me}.");
-    let leaders: HashSet<i32> = leaders.iter().map(|&l| l as i32).collect();
-    let mut killed = HashSet::new();
-    let deadline = Instant::now() + KILL_WAIT;
-    loop {
-        let procs = processes();
-        let mut tree: HashSet<i32> = procs
-            .iter()
-            .filter(|p| {
-                leaders.contains(&p.pid)
-                    || leaders.contains(&p.pgid)
-                    || killed.contains(&p.pid)
-                    || mark_of(p.pid, &ours).is_some_and(&marked)
-            })
-            .map(|p| p.pid)
-            .collect();
-        loop {
-            let children: Vec<i32> = procs
-                .iter()
-                .filter(|p| tree.contains(&p.ppid) && !tree.contains(&p.pid))
-                .map(|p| p.pid)
-                .collect();
-            if children.is_empty() {
-                break;
-            }
-            tree.extend(children);
-        }
-        let mut running = false;
-        for p in procs
-            .iter()
-            .filter(|p| tree.contains(&p.pid) && p.pid > 1 && p.pid != me)
-        {
-            if !p.zombie {
-                running = true;
-                killed.insert(p.pid);
-                let _ = kill(Pid::from_raw(p.pid), Signal::SIGKILL);
-            } else if p.ppid == me && !leaders.contains(&p.pid) {
-                let _ = waitpid(Pid::from_raw(p.pid), Some(WaitPidFlag::WNOHANG));
-            }
-        }
-        if !running || Instant::now() >= deadline {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    }
-}
-
-/// Kills every process of every engine of this process (each engine's group, tree and
-/// marked processes) and lets no new engine start. For exits that skip destructors
-/// (`std::process::exit`); the engines' [`ExternalEngine`] values, if ever dropped, then only
-/// reap them. Returns how many engines were running.
-pub fn kill_all_engines() -> usize {
-    let mut registry = registry();
-    registry.closed = true;
-    kill_trees(&registry.live, |_| true);
-    registry.live.len()
-}
-
-/// How many engines this process has running (started and not yet killed or reaped).
-pub fn live_engines() -> usize {
-    registry().live.len()
-}
-
-/// Whether an `ERROR` text names, as a word of its own, what follows the first word of the
-/// first line sent (`Unknown command: 7,2` after `TURN 7,2`; the next line after a lone
-/// `BOARD`): the engine lost that first word and read the rest as a command.
-fn quotes_sent(message: &str, first: &str) -> bool {
-    let mut lines = first.lines();
-    let head = lines.next().unwrap_or("").trim();
-    let rest = match head.split_once(char::is_whitespace) {
-        Some((_, rest)) => rest.split_whitespace().next().unwrap_or(""),
-        None => lines.next().unwrap_or("").trim(),
-    };
-    !rest.is_empty()
-        && message
-            .split_whitespace()
-            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '_'))
-            .any(|w| w.eq_ignore_ascii_case(rest))
 }
 
 enum Event {
@@ -930,45 +612,8 @@ impl ExternalEngine {
     }
 }
 
-fn no_game() -> EngineFault {
-    EngineFault::Usage("no game started (call start first)".into())
-}
-
 impl Drop for ExternalEngine {
     fn drop(&mut self) {
         self.kill_and_reap();
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::quotes_sent;
-
-    /// A refusal is read as a lost command word only when it names, as a word of its own,
-    /// exactly what followed that word.
-    #[test]
-    fn a_lost_command_word_is_told_from_other_refusals() {
-        for (message, sent, lost) in [
-            ("Unknown command: 7,2", "TURN 7,2", true),
-            ("Unknown command: 15", "START 15", true),
-            ("Unknown command: TIME_LEFT", "INFO time_left 5", true),
-            (
-                "Unknown command: \"7,7,1\"",
-                "BOARD\n7,7,1\n8,8,2\nDONE",
-                true,
-            ),
-            ("Unknown command: 17,2", "TURN 7,2", false),
-            ("bad move 11,12", "TURN 1,1", false),
-            ("5 seconds left", "INFO time_left 5", false),
-            ("abandoned", "BOARD\n7,7,1\nDONE", false),
-            ("Unknown command", "BEGIN", false),
-            ("", "TURN 7,2", false),
-        ] {
-            assert_eq!(
-                quotes_sent(message, sent),
-                lost,
-                "{message:?} after {sent:?}"
-            );
-        }
     }
 }
