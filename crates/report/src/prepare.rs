@@ -2,11 +2,14 @@
 //! values, binning, chart sizes, titles and axis descriptions.
 
 use crate::ReportError;
-use crate::chart::{ChartData, Estimate, HistogramBin, Series, Spec, SpeedRow, SweepPlotPoint};
+use crate::chart::{
+    ChartData, ELO_DESC, Estimate, HistogramBin, Series, Spec, SpeedRow, SweepPlotPoint,
+};
 use crate::input::{
     EngineSpeed, HeadToHead, OpeningScore, SprtDecision, SprtTrace, StandingRow, Sweep, SweepX,
     TuningHistory,
 };
+use crate::layout::{PATTERN_PANEL_HEIGHT, h2h_size, pattern_grid};
 use crate::text::{fmt_num, slug};
 
 /// Default chart size in pixels.
@@ -15,9 +18,6 @@ pub(crate) const WIDTH: u32 = 900;
 pub(crate) const HEIGHT: u32 = 500;
 /// Most openings drawn in the first-mover chart (half highest, half lowest).
 pub(crate) const MAX_OPENING_BARS: usize = 60;
-
-/// Axis description of every Elo axis.
-pub(crate) const ELO_DESC: &str = "Elo (logistic, 400·log10), ±95% CI";
 
 fn interval(value: f64, err: f64) -> (Option<f64>, Option<f64>) {
     if err.is_finite() {
@@ -89,7 +89,7 @@ pub(crate) fn head_to_head(h2h: &HeadToHead) -> Result<Option<Spec>, ReportError
     if scores.iter().flatten().all(Option::is_none) {
         return Ok(None);
     }
-    let (width, height) = crate::plots::h2h_size(&h2h.names, H2H_TITLE);
+    let (width, height) = h2h_size(&h2h.names, H2H_TITLE);
     Ok(Some(Spec {
         id: "head-to-head".into(),
         title: H2H_TITLE.into(),
@@ -315,7 +315,7 @@ pub(crate) fn tuning_patterns(t: &TuningHistory) -> Option<Spec> {
     } else {
         series
     };
-    let (cols, rows) = crate::plots::pattern_grid(series.len());
+    let (cols, rows) = pattern_grid(series.len());
     let title = if series.len() < total {
         format!(
             "Tuning: change of each pattern score from its start ({} of {total} that moved most)",
@@ -329,7 +329,7 @@ pub(crate) fn tuning_patterns(t: &TuningHistory) -> Option<Spec> {
         title,
         size: (
             WIDTH.max(cols as u32 * 200),
-            90 + rows as u32 * crate::plots::PATTERN_PANEL_HEIGHT,
+            90 + rows as u32 * PATTERN_PANEL_HEIGHT,
         ),
         x_desc: "iteration".into(),
         y_desc: "score − start value (evaluation units; each panel its own scale)".into(),
