@@ -125,16 +125,16 @@ pub fn pool_table(
     opts: &TableOptions,
 ) -> Result<PoolTable, ResultsError> {
     if games.is_empty() {
-        return Err(ResultsError::Invalid("no finished games to rate".into()));
+        return Err(ResultsError::NoGames { path: None });
     }
     let anchor = match &opts.anchor {
         None => None,
         Some((name, rating)) => {
             let player = names.iter().position(|n| n == name).ok_or_else(|| {
-                ResultsError::Invalid(format!(
-                    "anchor '{name}' is not a player (players: {})",
-                    names.join(", ")
-                ))
+                ResultsError::UnknownAnchor {
+                    name: name.clone(),
+                    players: names.to_vec(),
+                }
             })?;
             Some(Anchor {
                 player,
@@ -154,11 +154,10 @@ pub fn pool_table(
         ..PoolOptions::default()
     };
     let fit = fit_pool(games, names.len(), &popts).map_err(|e| match e {
-        StatsError::DisconnectedPool { a, b } => ResultsError::Invalid(format!(
-            "players {} and {} are not connected by any chain of games: their ratings cannot be compared",
-            names[a], names[b]
-        )),
-        other => ResultsError::Invalid(format!("pool fit: {other}")),
+        StatsError::DisconnectedPool { a, b } => {
+            ResultsError::Disconnected(names[a].clone(), names[b].clone())
+        }
+        other => ResultsError::PoolFit(other),
     })?;
     let (stderr, los_next, method) = match (&fit.stderr_bootstrap, &fit.los_next_bootstrap) {
         (Some(sd), Some(los)) if opts.bootstrap >= 2 => (

@@ -64,10 +64,7 @@ pub fn load_results(path: &Path, first_mover: FirstMover) -> Result<Results, Res
     let file = if path.is_dir() {
         let journal = path.join(JOURNAL_FILE);
         if !journal.is_file() {
-            return Err(ResultsError::Invalid(format!(
-                "{}: no {JOURNAL_FILE} in this directory (is it a run directory?)",
-                path.display()
-            )));
+            return Err(ResultsError::NotARun(path.to_path_buf()));
         }
         journal
     } else {
@@ -104,10 +101,7 @@ pub fn load_results(path: &Path, first_mover: FirstMover) -> Result<Results, Res
         })?;
         // A PGN opens with a tag; anything else (a config, a book) was never a result file.
         if text.trim_start().chars().next().is_some_and(|c| c != '[') {
-            return Err(ResultsError::Invalid(format!(
-                "{}: not a run directory, a games.jsonl journal or a PGN file (a PGN starts with a tag such as [Event \"...\"]; a tournament file is played with `gomoku-arena tournament`, then rated by its output directory)",
-                file.display()
-            )));
+            return Err(ResultsError::NotResults(file));
         }
         results_from_pgn(&file, &text, first_mover)
     }
@@ -261,7 +255,10 @@ pub fn results_from_pgn(
             line,
             message,
         },
-        other => ResultsError::Invalid(format!("{}: {other}", path.display())),
+        source => ResultsError::Pgn {
+            path: path.to_path_buf(),
+            source,
+        },
     })?;
     if let Some(g) = parsed.games.iter().find(|g| g.white == g.black) {
         return Err(ResultsError::Line {

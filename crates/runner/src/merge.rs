@@ -158,16 +158,13 @@ pub fn merge_runs(
     opts: &MergeOptions,
 ) -> Result<MergeReport, RunnerError> {
     if dirs.is_empty() {
-        return Err(RunnerError::Invalid(
-            "merge: no input directories given".into(),
-        ));
+        return Err(RunnerError::MergeNoInputs);
     }
     if let Some(dir) = dirs.iter().find(|d| same_dir(d, out)) {
-        return Err(RunnerError::Invalid(format!(
-            "merge: the output directory {} is also an input ({}); merge into a new directory",
-            out.display(),
-            dir.display()
-        )));
+        return Err(RunnerError::MergeIntoInput {
+            out: out.to_path_buf(),
+            input: dir.clone(),
+        });
     }
     if out.exists() && !opts.force {
         let occupied = std::fs::read_dir(out)
@@ -175,10 +172,7 @@ pub fn merge_runs(
             .next()
             .is_some();
         if occupied {
-            return Err(RunnerError::Invalid(format!(
-                "merge: {} already exists and is not empty; use --force to overwrite its run",
-                out.display()
-            )));
+            return Err(RunnerError::MergeOutputOccupied(out.to_path_buf()));
         }
     }
 
@@ -189,10 +183,7 @@ pub fn merge_runs(
     let mut duplicates = Vec::new();
     for (k, dir) in dirs.iter().enumerate() {
         if !dir.join(RUN_FILE).is_file() {
-            return Err(RunnerError::Invalid(format!(
-                "merge: {} has no {RUN_FILE}: not a run directory",
-                dir.display()
-            )));
+            return Err(RunnerError::MergeNotARun(dir.clone()));
         }
         let info = RunInfo::load(dir)?;
         let shard = info.shard;
@@ -212,12 +203,11 @@ pub fn merge_runs(
                     });
                 }
                 if whole != *expected {
-                    return Err(RunnerError::Invalid(format!(
-                        "merge: {} and {} have the same run hash {} but different {RUN_FILE} settings; they are not shards of one run",
-                        dir.display(),
-                        first.display(),
-                        info.run
-                    )));
+                    return Err(RunnerError::MergeSettingsDiffer {
+                        dir: dir.clone(),
+                        first: first.clone(),
+                        run: info.run,
+                    });
                 }
             }
         }
