@@ -19,11 +19,18 @@ pub(crate) const HEIGHT: u32 = 500;
 /// Most openings drawn in the first-mover chart (half highest, half lowest).
 pub(crate) const MAX_OPENING_BARS: usize = 60;
 
-fn interval(value: f64, err: f64) -> (Option<f64>, Option<f64>) {
-    if err.is_finite() {
+/// `value` of `label` with the interval `value ± err` (none when `err` is not finite).
+fn estimate(label: String, value: f64, err: f64) -> Estimate {
+    let (low, high) = if err.is_finite() {
         (Some(value - err.abs()), Some(value + err.abs()))
     } else {
         (None, None)
+    };
+    Estimate {
+        label,
+        value,
+        low,
+        high,
     }
 }
 
@@ -38,15 +45,7 @@ pub(crate) fn elo(standings: &[StandingRow]) -> Option<Spec> {
     let points: Vec<Estimate> = standings
         .iter()
         .filter(|r| r.elo.is_finite())
-        .map(|r| {
-            let (low, high) = interval(r.elo, r.elo_error95);
-            Estimate {
-                label: r.engine.clone(),
-                value: r.elo,
-                low,
-                high,
-            }
-        })
+        .map(|r| estimate(r.engine.clone(), r.elo, r.elo_error95))
         .collect();
     if points.is_empty() {
         return None;
@@ -123,16 +122,10 @@ pub(crate) fn sweep(sweep: &Sweep, used_ids: &mut Vec<String>) -> Option<Spec> {
                 SweepX::Value(v) => (*v, fmt_num(*v)),
                 SweepX::Category(c) => (0.0, c.clone()),
             };
-            let (low, high) = interval(p.elo, p.elo_error95);
             SweepPlotPoint {
                 x,
                 label: label.clone(),
-                elo: Estimate {
-                    label,
-                    value: p.elo,
-                    low,
-                    high,
-                },
+                elo: estimate(label, p.elo, p.elo_error95),
             }
         })
         .collect();
@@ -234,13 +227,11 @@ pub(crate) fn tuning_progress(t: &TuningHistory) -> Option<Spec> {
         .iter()
         .filter_map(|s| {
             let v = s.elo.filter(|e| e.is_finite())?;
-            let (low, high) = interval(v, s.elo_error95.unwrap_or(f64::NAN));
-            Some(Estimate {
-                label: s.iteration.to_string(),
-                value: v,
-                low,
-                high,
-            })
+            Some(estimate(
+                s.iteration.to_string(),
+                v,
+                s.elo_error95.unwrap_or(f64::NAN),
+            ))
         })
         .collect();
     if loss.is_empty() && elo.is_empty() {

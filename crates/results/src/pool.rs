@@ -6,12 +6,9 @@
 //! source (covariance or bootstrap replicates), so the columns of one table agree.
 
 use crate::{ResultsError, fmt_abs, fmt_pct};
+use gomoku_runner::standings::name_column_width;
 use gomoku_stats::{Advantage, Anchor, PoolFit, PoolGame, PoolOptions, StatsError, Z95, fit_pool};
 use serde_json::{Value, json};
-
-/// The widest the name column of a text table grows: a longer name (from a PGN file, say)
-/// overflows its row instead of widening every row, or exceeding the formatter's limit.
-const NAME_COLUMN_MAX: usize = 40;
 
 /// How the errors of the table were computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -268,13 +265,7 @@ impl PoolTable {
 
     /// A plain-text table for the terminal.
     pub fn text(&self) -> String {
-        let width = self
-            .rows
-            .iter()
-            .map(|r| r.name.chars().count())
-            .max()
-            .unwrap_or(4)
-            .clamp(4, NAME_COLUMN_MAX);
+        let width = name_column_width(self.rows.iter().map(|r| r.name.as_str()));
         let mut s = format!(
             "{:>4} {:<width$} {:>8} {:>7} {:>6} {:>7} {:>15} {:>7} {:>7} {:>6}\n",
             "rank", "name", "Elo", "±95%", "games", "score", "W/D/L", "first", "LOS", "draw"

@@ -90,18 +90,11 @@ impl MergeReport {
         if self.missing.is_empty() {
             return String::new();
         }
-        let first: Vec<String> = self
-            .missing
-            .iter()
-            .take(10)
-            .map(|j| j.to_string())
-            .collect();
-        let more = if self.missing.len() > 10 { ", ..." } else { "" };
         let mut text = format!(
-            "{} of {} jobs missing: {}{more}",
+            "{} of {} jobs missing: {}",
             self.missing.len(),
             self.total,
-            first.join(", ")
+            first_jobs(&self.missing)
         );
         if let Some(n) = self.shard_count() {
             let mut shards: Vec<usize> = self.missing.iter().map(|j| j % n).collect();
@@ -118,27 +111,24 @@ impl MergeReport {
         if self.duplicates.is_empty() {
             return String::new();
         }
-        let first: Vec<String> = self
-            .duplicates
-            .iter()
-            .take(10)
-            .map(|d| d.job.to_string())
-            .collect();
-        let more = if self.duplicates.len() > 10 {
-            ", ..."
-        } else {
-            ""
-        };
+        let jobs: Vec<usize> = self.duplicates.iter().map(|d| d.job).collect();
         let d = &self.duplicates[0];
         format!(
-            "{} duplicate jobs, identical apart from timing, kept once: {}{more} (job {} in {} and in {})",
+            "{} duplicate jobs, identical apart from timing, kept once: {} (job {} in {} and in {})",
             self.duplicates.len(),
-            first.join(", "),
+            first_jobs(&jobs),
             d.job,
             d.kept.display(),
             d.dropped.display()
         )
     }
+}
+
+/// The first ten of `jobs`, then `...` when there are more: `1, 5, 9, ...`.
+fn first_jobs(jobs: &[usize]) -> String {
+    let first: Vec<String> = jobs.iter().take(10).map(usize::to_string).collect();
+    let more = if jobs.len() > 10 { ", ..." } else { "" };
+    format!("{}{more}", first.join(", "))
 }
 
 fn same_dir(a: &Path, b: &Path) -> bool {

@@ -39,13 +39,7 @@ where
             categorical,
             points,
             ..
-        } => {
-            if *categorical {
-                sweep::categorical(spec, &area, points)
-            } else {
-                sweep::numeric(spec, &area, points)
-            }
-        }
+        } => sweep::draw(spec, &area, points, *categorical),
         ChartData::Sprt {
             points,
             lower,
