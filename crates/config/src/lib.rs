@@ -5,12 +5,15 @@
 
 pub mod engine;
 pub mod flags;
+mod input;
 pub mod limits;
 pub mod run;
 pub mod schema_doc;
 pub mod sprt;
 pub mod tournament;
 pub mod tune;
+
+pub use input::{InputLine, InputLines, read_input_bytes, read_input_text};
 
 use serde::de::DeserializeOwned;
 use std::io::Read;

@@ -1,13 +1,11 @@
-//! Chart records (what was written, what was plotted) and the rendering
-//! machinery shared by all charts: one drawing routine, two backends.
+//! Chart records: what a chart is to draw ([`Spec`]), what was written and the numbers it
+//! shows ([`ChartFile`], [`ChartData`]).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::input::OpeningScore;
-use crate::{ReportError, fonts};
 
 /// One chart written to disk: where it is, and the numbers it shows.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -176,48 +174,8 @@ pub(crate) struct Spec {
     pub data: ChartData,
 }
 
+/// Axis description of every Elo axis.
+pub(crate) const ELO_DESC: &str = "Elo (logistic, 400·log10), ±95% CI";
+
 /// Error type of the drawing routines (any backend).
 pub(crate) type DrawError = Box<dyn std::error::Error>;
-
-/// Writes `spec` as `<id>.svg` and `<id>.png` in `dir`; returns the record
-/// and the SVG text (for inlining into HTML).
-pub(crate) fn render(dir: &Path, spec: Spec) -> Result<(ChartFile, String), ReportError> {
-    fonts::ensure_registered()?;
-    let svg_path = dir.join(format!("{}.svg", spec.id));
-    let png_path = dir.join(format!("{}.png", spec.id));
-
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, spec.size).into_drawing_area();
-        crate::plots::draw(&spec, &root)
-            .and_then(|()| root.present().map_err(Into::into))
-            .map_err(|e| ReportError::Render {
-                path: svg_path.clone(),
-                message: e.to_string(),
-            })?;
-    }
-    std::fs::write(&svg_path, &svg).map_err(|source| ReportError::Write {
-        path: svg_path.clone(),
-        source,
-    })?;
-
-    {
-        let root = BitMapBackend::new(&png_path, spec.size).into_drawing_area();
-        crate::plots::draw(&spec, &root)
-            .and_then(|()| root.present().map_err(Into::into))
-            .map_err(|e| ReportError::Render {
-                path: png_path.clone(),
-                message: e.to_string(),
-            })?;
-    }
-
-    let file = ChartFile {
-        id: spec.id,
-        title: spec.title,
-        svg_path,
-        png_path,
-        size: spec.size,
-        plotted: spec.data,
-    };
-    Ok((file, svg))
-}

@@ -24,9 +24,12 @@ use std::path::{Path, PathBuf};
 mod chart;
 mod fonts;
 pub mod input;
+mod layout;
 mod pages;
 mod plots;
 mod prepare;
+mod render;
+mod style;
 mod text;
 mod viewer;
 
@@ -37,8 +40,9 @@ pub use input::{
     Superiority, Sweep, SweepPoint, SweepX, TuningHistory, TuningStep,
 };
 
-use chart::{Spec, render};
+use chart::Spec;
 use rayon::prelude::*;
+use render::render;
 
 /// Errors while writing a report; each names the path involved.
 #[derive(Debug, thiserror::Error)]

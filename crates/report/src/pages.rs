@@ -214,15 +214,19 @@ fn has_forfeits_section(input: &ReportInput) -> bool {
 const NO_FORFEITS: &str =
     "No game was lost by a forfeit (crash, time, illegal move, garbage answer or forbidden move).";
 
-/// Markdown report; charts are referenced as `<id>.png` beside it.
-pub(crate) fn markdown(input: &ReportInput, charts: &[ChartFile]) -> String {
-    let mut s = String::new();
-    let title = if input.title.trim().is_empty() {
+/// The report's title: the input's, or a default when it has none.
+fn title(input: &ReportInput) -> &str {
+    if input.title.trim().is_empty() {
         "gomoku-arena report"
     } else {
         input.title.as_str()
-    };
-    let _ = writeln!(s, "# {}\n", escape_md(title));
+    }
+}
+
+/// Markdown report; charts are referenced as `<id>.png` beside it.
+pub(crate) fn markdown(input: &ReportInput, charts: &[ChartFile]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "# {}\n", escape_md(title(input)));
 
     if !input.config.is_empty() {
         s.push_str("## Configuration\n\n");
@@ -340,11 +344,7 @@ table.matrix td.self{background:#eee;text-align:center;color:#888}";
 /// Self-contained HTML report with every chart's SVG inlined.
 pub(crate) fn html(input: &ReportInput, charts: &[(ChartFile, String)]) -> String {
     let mut s = String::new();
-    let title = escape_html(if input.title.trim().is_empty() {
-        "gomoku-arena report"
-    } else {
-        input.title.as_str()
-    });
+    let title = escape_html(title(input));
     let _ = write!(
         s,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -407,7 +407,7 @@ pub(crate) fn html(input: &ReportInput, charts: &[(ChartFile, String)]) -> Strin
                     None => s.push_str("<td class=\"self\">–</td>"),
                     Some(c) => {
                         let style = c.score.map_or_else(String::new, |v| {
-                            let rgb = crate::plots::score_color(v);
+                            let rgb = crate::style::score_color(v);
                             let (r, g, b) = (rgb.0, rgb.1, rgb.2);
                             let text = if (v - 0.5).abs() > 0.3 {
                                 "#fff"

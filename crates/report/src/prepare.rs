@@ -2,11 +2,14 @@
 //! values, binning, chart sizes, titles and axis descriptions.
 
 use crate::ReportError;
-use crate::chart::{ChartData, Estimate, HistogramBin, Series, Spec, SpeedRow, SweepPlotPoint};
+use crate::chart::{
+    ChartData, ELO_DESC, Estimate, HistogramBin, Series, Spec, SpeedRow, SweepPlotPoint,
+};
 use crate::input::{
     EngineSpeed, HeadToHead, OpeningScore, SprtDecision, SprtTrace, StandingRow, Sweep, SweepX,
     TuningHistory,
 };
+use crate::layout::{PATTERN_PANEL_HEIGHT, h2h_size, pattern_grid};
 use crate::text::{fmt_num, slug};
 
 /// Default chart size in pixels.
@@ -16,14 +19,18 @@ pub(crate) const HEIGHT: u32 = 500;
 /// Most openings drawn in the first-mover chart (half highest, half lowest).
 pub(crate) const MAX_OPENING_BARS: usize = 60;
 
-/// Axis description of every Elo axis.
-pub(crate) const ELO_DESC: &str = "Elo (logistic, 400·log10), ±95% CI";
-
-fn interval(value: f64, err: f64) -> (Option<f64>, Option<f64>) {
-    if err.is_finite() {
+/// `value` of `label` with the interval `value ± err` (none when `err` is not finite).
+fn estimate(label: String, value: f64, err: f64) -> Estimate {
+    let (low, high) = if err.is_finite() {
         (Some(value - err.abs()), Some(value + err.abs()))
     } else {
         (None, None)
+    };
+    Estimate {
+        label,
+        value,
+        low,
+        high,
     }
 }
 
@@ -38,15 +45,7 @@ pub(crate) fn elo(standings: &[StandingRow]) -> Option<Spec> {
     let points: Vec<Estimate> = standings
         .iter()
         .filter(|r| r.elo.is_finite())
-        .map(|r| {
-            let (low, high) = interval(r.elo, r.elo_error95);
-            Estimate {
-                label: r.engine.clone(),
-                value: r.elo,
-                low,
-                high,
-            }
-        })
+        .map(|r| estimate(r.engine.clone(), r.elo, r.elo_error95))
         .collect();
     if points.is_empty() {
         return None;
@@ -89,7 +88,7 @@ pub(crate) fn head_to_head(h2h: &HeadToHead) -> Result<Option<Spec>, ReportError
     if scores.iter().flatten().all(Option::is_none) {
         return Ok(None);
     }
-    let (width, height) = crate::plots::h2h_size(&h2h.names, H2H_TITLE);
+    let (width, height) = h2h_size(&h2h.names, H2H_TITLE);
     Ok(Some(Spec {
         id: "head-to-head".into(),
         title: H2H_TITLE.into(),
@@ -123,16 +122,10 @@ pub(crate) fn sweep(sweep: &Sweep, used_ids: &mut Vec<String>) -> Option<Spec> {
                 SweepX::Value(v) => (*v, fmt_num(*v)),
                 SweepX::Category(c) => (0.0, c.clone()),
             };
-            let (low, high) = interval(p.elo, p.elo_error95);
             SweepPlotPoint {
                 x,
                 label: label.clone(),
-                elo: Estimate {
-                    label,
-                    value: p.elo,
-                    low,
-                    high,
-                },
+                elo: estimate(label, p.elo, p.elo_error95),
             }
         })
         .collect();
@@ -234,13 +227,11 @@ pub(crate) fn tuning_progress(t: &TuningHistory) -> Option<Spec> {
         .iter()
         .filter_map(|s| {
             let v = s.elo.filter(|e| e.is_finite())?;
-            let (low, high) = interval(v, s.elo_error95.unwrap_or(f64::NAN));
-            Some(Estimate {
-                label: s.iteration.to_string(),
-                value: v,
-                low,
-                high,
-            })
+            Some(estimate(
+                s.iteration.to_string(),
+                v,
+                s.elo_error95.unwrap_or(f64::NAN),
+            ))
         })
         .collect();
     if loss.is_empty() && elo.is_empty() {
@@ -315,7 +306,7 @@ pub(crate) fn tuning_patterns(t: &TuningHistory) -> Option<Spec> {
     } else {
         series
     };
-    let (cols, rows) = crate::plots::pattern_grid(series.len());
+    let (cols, rows) = pattern_grid(series.len());
     let title = if series.len() < total {
         format!(
             "Tuning: change of each pattern score from its start ({} of {total} that moved most)",
@@ -329,7 +320,7 @@ pub(crate) fn tuning_patterns(t: &TuningHistory) -> Option<Spec> {
         title,
         size: (
             WIDTH.max(cols as u32 * 200),
-            90 + rows as u32 * crate::plots::PATTERN_PANEL_HEIGHT,
+            90 + rows as u32 * PATTERN_PANEL_HEIGHT,
         ),
         x_desc: "iteration".into(),
         y_desc: "score − start value (evaluation units; each panel its own scale)".into(),

@@ -27,6 +27,7 @@ pub use rating::{Rating, rate};
 pub use read::{Results, SourceKind, load_results, results_from_lines, results_from_pgn};
 pub use run_report::RunReport;
 
+use gomoku_runner::journal::JOURNAL_FILE;
 use std::path::PathBuf;
 
 /// What can go wrong reading or rating results.
@@ -56,9 +57,64 @@ pub enum ResultsError {
         /// What is wrong.
         message: String,
     },
-    /// The results cannot be rated as asked (no games, an unknown anchor, a split pool).
+    /// A directory to rate has no journal.
+    #[error(
+        "{}: no {JOURNAL_FILE} in this directory (is it a run directory?)",
+        .0.display()
+    )]
+    NotARun(PathBuf),
+    /// A run directory to report on has no journal.
+    #[error(
+        "{}: no {JOURNAL_FILE} (is {} a run directory?)",
+        .0.join(JOURNAL_FILE).display(),
+        .0.display()
+    )]
+    NoRunJournal(PathBuf),
+    /// A file to rate is neither a journal nor a PGN.
+    #[error(
+        "{}: not a run directory, a games.jsonl journal or a PGN file (a PGN starts with a tag such as [Event \"...\"]; a tournament file is played with `gomoku-arena tournament`, then rated by its output directory)",
+        .0.display()
+    )]
+    NotResults(PathBuf),
+    /// A PGN file could not be read as results.
+    #[error("{}: {source}", path.display())]
+    Pgn {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: gomoku_stats::StatsError,
+    },
+    /// No finished game to rate (in the file, when one is named).
+    #[error(
+        "{}no finished games to rate",
+        path.as_ref().map_or(String::new(), |p| format!("{}: ", p.display()))
+    )]
+    NoGames {
+        /// The file the games came from.
+        path: Option<PathBuf>,
+    },
+    /// No finished game to report.
+    #[error("{}: no finished games to report", .0.display())]
+    NothingToReport(PathBuf),
+    /// The anchor is not one of the players.
+    #[error("anchor '{name}' is not a player (players: {})", players.join(", "))]
+    UnknownAnchor {
+        /// The anchor's name.
+        name: String,
+        /// The players.
+        players: Vec<String>,
+    },
+    /// Two players are not connected by games, so their ratings cannot be compared.
+    #[error(
+        "players {0} and {1} are not connected by any chain of games: their ratings cannot be compared"
+    )]
+    Disconnected(String, String),
+    /// The pool fit failed.
+    #[error("pool fit: {0}")]
+    PoolFit(gomoku_stats::StatsError),
+    /// A statistics routine refused the results.
     #[error("{0}")]
-    Invalid(String),
+    Stats(#[from] gomoku_stats::StatsError),
 }
 
 impl ResultsError {
@@ -67,10 +123,6 @@ impl ResultsError {
             path: path.to_path_buf(),
             source,
         }
-    }
-
-    fn stats(e: gomoku_stats::StatsError) -> ResultsError {
-        ResultsError::Invalid(e.to_string())
     }
 }
 
@@ -115,5 +167,26 @@ mod tests {
         assert_eq!(fmt_signed(f64::NAN), "?");
         assert_eq!(fmt_abs(f64::INFINITY), "inf");
         assert_eq!(fmt_pct(0.5421), "54.2%");
+    }
+
+    #[test]
+    fn error_messages_name_the_file_when_there_is_one() {
+        let none = ResultsError::NoGames { path: None };
+        assert_eq!(none.to_string(), "no finished games to rate");
+        let some = ResultsError::NoGames {
+            path: Some(PathBuf::from("run/games.jsonl")),
+        };
+        assert_eq!(
+            some.to_string(),
+            "run/games.jsonl: no finished games to rate"
+        );
+        assert_eq!(
+            ResultsError::NoRunJournal(PathBuf::from("run")).to_string(),
+            "run/games.jsonl: no games.jsonl (is run a run directory?)"
+        );
+        assert_eq!(
+            ResultsError::NotARun(PathBuf::from("run")).to_string(),
+            "run: no games.jsonl in this directory (is it a run directory?)"
+        );
     }
 }

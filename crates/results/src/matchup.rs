@@ -33,13 +33,11 @@ pub fn match_stats(results: &Results, player: usize) -> Result<MatchStats, Resul
     };
     let mut trinomial = Trinomial::default();
     for g in &results.games {
-        trinomial.add(score(g)).map_err(ResultsError::stats)?;
+        trinomial.add(score(g))?;
     }
     let mut pentanomial = Pentanomial::default();
     for [a, b] in &results.pairs {
-        pentanomial
-            .add_pair_score(score(&results.games[*a]) + score(&results.games[*b]))
-            .map_err(ResultsError::stats)?;
+        pentanomial.add_pair_score(score(&results.games[*a]) + score(&results.games[*b]))?;
     }
     Ok(MatchStats {
         player,

@@ -6,12 +6,9 @@
 //! source (covariance or bootstrap replicates), so the columns of one table agree.
 
 use crate::{ResultsError, fmt_abs, fmt_pct};
+use gomoku_runner::standings::name_column_width;
 use gomoku_stats::{Advantage, Anchor, PoolFit, PoolGame, PoolOptions, StatsError, Z95, fit_pool};
 use serde_json::{Value, json};
-
-/// The widest the name column of a text table grows: a longer name (from a PGN file, say)
-/// overflows its row instead of widening every row, or exceeding the formatter's limit.
-const NAME_COLUMN_MAX: usize = 40;
 
 /// How the errors of the table were computed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,16 +122,16 @@ pub fn pool_table(
     opts: &TableOptions,
 ) -> Result<PoolTable, ResultsError> {
     if games.is_empty() {
-        return Err(ResultsError::Invalid("no finished games to rate".into()));
+        return Err(ResultsError::NoGames { path: None });
     }
     let anchor = match &opts.anchor {
         None => None,
         Some((name, rating)) => {
             let player = names.iter().position(|n| n == name).ok_or_else(|| {
-                ResultsError::Invalid(format!(
-                    "anchor '{name}' is not a player (players: {})",
-                    names.join(", ")
-                ))
+                ResultsError::UnknownAnchor {
+                    name: name.clone(),
+                    players: names.to_vec(),
+                }
             })?;
             Some(Anchor {
                 player,
@@ -154,11 +151,10 @@ pub fn pool_table(
         ..PoolOptions::default()
     };
     let fit = fit_pool(games, names.len(), &popts).map_err(|e| match e {
-        StatsError::DisconnectedPool { a, b } => ResultsError::Invalid(format!(
-            "players {} and {} are not connected by any chain of games: their ratings cannot be compared",
-            names[a], names[b]
-        )),
-        other => ResultsError::Invalid(format!("pool fit: {other}")),
+        StatsError::DisconnectedPool { a, b } => {
+            ResultsError::Disconnected(names[a].clone(), names[b].clone())
+        }
+        other => ResultsError::PoolFit(other),
     })?;
     let (stderr, los_next, method) = match (&fit.stderr_bootstrap, &fit.los_next_bootstrap) {
         (Some(sd), Some(los)) if opts.bootstrap >= 2 => (
@@ -269,13 +265,7 @@ impl PoolTable {
 
     /// A plain-text table for the terminal.
     pub fn text(&self) -> String {
-        let width = self
-            .rows
-            .iter()
-            .map(|r| r.name.chars().count())
-            .max()
-            .unwrap_or(4)
-            .clamp(4, NAME_COLUMN_MAX);
+        let width = name_column_width(self.rows.iter().map(|r| r.name.as_str()));
         let mut s = format!(
             "{:>4} {:<width$} {:>8} {:>7} {:>6} {:>7} {:>15} {:>7} {:>7} {:>6}\n",
             "rank", "name", "Elo", "±95%", "games", "score", "W/D/L", "first", "LOS", "draw"

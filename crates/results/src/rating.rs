@@ -21,10 +21,9 @@ pub struct Rating {
 /// Rates a result set.
 pub fn rate(results: Results, opts: &TableOptions) -> Result<Rating, ResultsError> {
     if results.games.is_empty() {
-        return Err(ResultsError::Invalid(format!(
-            "{}: no finished games to rate",
-            results.path.display()
-        )));
+        return Err(ResultsError::NoGames {
+            path: Some(results.path),
+        });
     }
     let table = pool_table(&results.names, &results.games, opts)?;
     let matchup = if results.names.len() == 2 {

@@ -18,6 +18,7 @@
 //! itself (one run hash, one name per index).
 
 use crate::ResultsError;
+use gomoku_config::{InputLines, read_input_bytes};
 use gomoku_runner::RunnerError;
 use gomoku_runner::journal::{JOURNAL_FILE, JournalLine, RUN_FILE, RunInfo, read_journal};
 use gomoku_runner::rundir::check_line;
@@ -64,17 +65,13 @@ pub fn load_results(path: &Path, first_mover: FirstMover) -> Result<Results, Res
     let file = if path.is_dir() {
         let journal = path.join(JOURNAL_FILE);
         if !journal.is_file() {
-            return Err(ResultsError::Invalid(format!(
-                "{}: no {JOURNAL_FILE} in this directory (is it a run directory?)",
-                path.display()
-            )));
+            return Err(ResultsError::NotARun(path.to_path_buf()));
         }
         journal
     } else {
         path.to_path_buf()
     };
-    let bytes = std::fs::read(&file).map_err(|e| ResultsError::io(&file, e))?;
-    if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{') {
+    if first_byte(&file)? == Some(b'{') {
         let mut warnings = Vec::new();
         let dir = file.parent().unwrap_or(Path::new("."));
         let info = match RunInfo::load(dir) {
@@ -94,6 +91,7 @@ pub fn load_results(path: &Path, first_mover: FirstMover) -> Result<Results, Res
         results.warnings = warnings.into_iter().chain(torn).collect();
         Ok(results)
     } else {
+        let bytes = read_input_bytes(&file).map_err(|e| ResultsError::io(&file, e))?;
         let text = String::from_utf8(bytes).map_err(|e| {
             let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
             ResultsError::Line {
@@ -104,13 +102,23 @@ pub fn load_results(path: &Path, first_mover: FirstMover) -> Result<Results, Res
         })?;
         // A PGN opens with a tag; anything else (a config, a book) was never a result file.
         if text.trim_start().chars().next().is_some_and(|c| c != '[') {
-            return Err(ResultsError::Invalid(format!(
-                "{}: not a run directory, a games.jsonl journal or a PGN file (a PGN starts with a tag such as [Event \"...\"]; a tournament file is played with `gomoku-arena tournament`, then rated by its output directory)",
-                file.display()
-            )));
+            return Err(ResultsError::NotResults(file));
         }
         results_from_pgn(&file, &text, first_mover)
     }
+}
+
+/// The first byte of `file` that is not white space, `None` for a file of white space: a
+/// journal's is `{`. Read line by line, so a long journal is not read to tell.
+fn first_byte(file: &Path) -> Result<Option<u8>, ResultsError> {
+    let io = |e| ResultsError::io(file, e);
+    let mut input = InputLines::open(file).map_err(io)?;
+    while let Some(line) = input.next_line().map_err(io)? {
+        if let Some(&b) = line.bytes.iter().find(|b| !b.is_ascii_whitespace()) {
+            return Ok(Some(b));
+        }
+    }
+    Ok(None)
 }
 
 /// Reads a journal, checks every line (against `info` when given, else against the
@@ -121,17 +129,13 @@ pub fn read_checked_journal(
     info: Option<&RunInfo>,
 ) -> Result<(Vec<JournalLine>, Option<String>), ResultsError> {
     let contents = read_journal(path)?;
-    let torn = if contents.torn {
-        let bytes = std::fs::read(path).map_err(|e| ResultsError::io(path, e))?;
-        let whole = &bytes[..contents.valid_len as usize];
-        let line = whole.iter().filter(|&&b| b == b'\n').count() + 1;
-        Some(format!(
-            "{}:{line}: torn last line (the run was stopped while writing it): ignored",
-            path.display()
-        ))
-    } else {
-        None
-    };
+    let torn = contents.torn.then(|| {
+        format!(
+            "{}:{}: torn last line (the run was stopped while writing it): ignored",
+            path.display(),
+            contents.lines_read
+        )
+    });
     let mut names: BTreeMap<usize, &str> = BTreeMap::new();
     for (line, &number) in contents.lines.iter().zip(&contents.numbers) {
         match info {
@@ -261,7 +265,10 @@ pub fn results_from_pgn(
             line,
             message,
         },
-        other => ResultsError::Invalid(format!("{}: {other}", path.display())),
+        source => ResultsError::Pgn {
+            path: path.to_path_buf(),
+            source,
+        },
     })?;
     if let Some(g) = parsed.games.iter().find(|g| g.white == g.black) {
         return Err(ResultsError::Line {
@@ -348,6 +355,56 @@ pub(crate) mod tests {
         let path = dir.join(JOURNAL_FILE);
         std::fs::write(&path, text + tail).unwrap();
         path
+    }
+
+    /// A file of `len` zero bytes (sparse: no disk used) after `head`, in a directory of
+    /// its own.
+    fn oversized(tag: &str, name: &str, head: &[u8], len: u64) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("gomoku-results-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, head).unwrap();
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(len)
+            .unwrap();
+        path
+    }
+
+    #[test]
+    fn an_oversized_input_to_rate_is_refused_naming_the_file() {
+        let big = (64 << 20) + 1;
+        let pgn = oversized("big-pgn", "results.pgn", b"[Event \"1\"]\n", big);
+        let err = load_results(&pgn, FirstMover::Black)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            format!(
+                "{}: larger than 64 MiB, the most gomoku-arena reads from one input file",
+                pgn.display()
+            )
+        );
+        // A journal may be longer than that, but no line of it: this one has a line of
+        // zero bytes that never ends.
+        let first = line(0, 0, (0, "a"), (1, "b"), Some(GameResult::Black));
+        let head = serde_json::to_string(&first).unwrap() + "\n";
+        let journal = oversized("big-journal", JOURNAL_FILE, head.as_bytes(), big + 10_000);
+        let err = load_results(&journal, FirstMover::Black)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            format!(
+                "{}: line 2 is longer than 64 MiB, the most gomoku-arena reads from one line of an input file",
+                journal.display()
+            )
+        );
+        let _ = std::fs::remove_dir_all(pgn.parent().unwrap());
+        let _ = std::fs::remove_dir_all(journal.parent().unwrap());
     }
 
     #[test]

@@ -47,11 +47,7 @@ impl RunReport {
     pub fn build(dir: &Path) -> Result<RunReport, ResultsError> {
         let journal = dir.join(JOURNAL_FILE);
         if !journal.is_file() {
-            return Err(ResultsError::Invalid(format!(
-                "{}: no {JOURNAL_FILE} (is {} a run directory?)",
-                journal.display(),
-                dir.display()
-            )));
+            return Err(ResultsError::NoRunJournal(dir.to_path_buf()));
         }
         let info = match dir.join(RUN_FILE).is_file() {
             true => Some(RunInfo::load(dir)?),
@@ -75,10 +71,7 @@ impl RunReport {
         let journal = dir.join(JOURNAL_FILE);
         let results = results_from_lines(&journal, lines);
         if results.games.is_empty() {
-            return Err(ResultsError::Invalid(format!(
-                "{}: no finished games to report",
-                journal.display()
-            )));
+            return Err(ResultsError::NothingToReport(journal));
         }
         let rating = rate(results, &TableOptions::default())?;
         let fitted = TableOptions {

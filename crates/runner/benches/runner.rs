@@ -5,8 +5,8 @@
 use gomoku_board::{Geometry, Pos, Rule};
 use gomoku_engine::EngineParams;
 use gomoku_runner::{
-    BuiltinKind, BuiltinPlayer, EnginePlayer, JournalLine, Player, TimeControl, job_rng, play_game,
-    schedule::Job,
+    BuiltinKind, BuiltinPlayer, EnginePlayer, GameRecord, JournalLine, Player, TimeControl,
+    job_rng, play_game, schedule::Job,
 };
 
 fn main() {
@@ -17,22 +17,9 @@ const OPENING: [Pos; 3] = [Pos::new(7, 7), Pos::new(8, 8), Pos::new(6, 8)];
 
 #[divan::bench]
 fn game_greedy_vs_greedy(bencher: divan::Bencher<'_, '_>) {
-    let mut a = BuiltinPlayer::new("a", BuiltinKind::Greedy);
-    let mut b = BuiltinPlayer::new("b", BuiltinKind::Greedy);
-    let mut job = 0;
-    bencher.bench_local(|| {
-        job += 1;
-        let mut rng = job_rng(1, job);
-        play_game(
-            [&mut a, &mut b],
-            &OPENING,
-            Geometry::square(15),
-            Rule::Freestyle,
-            TimeControl::EngineDefault,
-            None,
-            &mut rng,
-        )
-    });
+    let a = BuiltinPlayer::new("a", BuiltinKind::Greedy);
+    let b = BuiltinPlayer::new("b", BuiltinKind::Greedy);
+    games(bencher, a, b);
 }
 
 #[divan::bench(args = [(false, 1), (true, 1), (true, 16)])]
@@ -43,22 +30,31 @@ fn game_depth1_engines(bencher: divan::Bencher<'_, '_>, (vcf, tt_mib): (bool, us
         tt_mib,
         ..Default::default()
     };
-    let mut a = EnginePlayer::new("a", params.clone()).unwrap();
-    let mut b = EnginePlayer::new("b", params).unwrap();
+    let a = EnginePlayer::new("a", params.clone()).unwrap();
+    let b = EnginePlayer::new("b", params).unwrap();
+    games(bencher, a, b);
+}
+
+/// Games of `a` (Black) against `b`, each of its own job.
+fn games(bencher: divan::Bencher<'_, '_>, mut a: impl Player, mut b: impl Player) {
     let mut job = 0;
     bencher.bench_local(|| {
         job += 1;
-        let mut rng = job_rng(1, job);
-        play_game(
-            [&mut a, &mut b],
-            &OPENING,
-            Geometry::square(15),
-            Rule::Freestyle,
-            TimeControl::EngineDefault,
-            None,
-            &mut rng,
-        )
+        game(&mut a, &mut b, job)
     });
+}
+
+/// One game of `a` (Black) against `b` from [`OPENING`], with job `job`'s generator.
+fn game(a: &mut dyn Player, b: &mut dyn Player, job: usize) -> GameRecord {
+    play_game(
+        [a, b],
+        &OPENING,
+        Geometry::square(15),
+        Rule::Freestyle,
+        TimeControl::EngineDefault,
+        None,
+        &mut job_rng(1, job),
+    )
 }
 
 #[divan::bench(args = [1, 16])]
@@ -78,16 +74,7 @@ fn engine_new_game(bencher: divan::Bencher<'_, '_>, tt_mib: usize) {
 fn journal_line_to_json(bencher: divan::Bencher<'_, '_>) {
     let mut a = BuiltinPlayer::new("a", BuiltinKind::Greedy);
     let mut b = BuiltinPlayer::new("b", BuiltinKind::Greedy);
-    let mut rng = job_rng(1, 1);
-    let record = play_game(
-        [&mut a, &mut b],
-        &OPENING,
-        Geometry::square(15),
-        Rule::Freestyle,
-        TimeControl::EngineDefault,
-        None,
-        &mut rng,
-    );
+    let record = game(&mut a, &mut b, 1);
     let job = Job {
         index: 1,
         round: 0,

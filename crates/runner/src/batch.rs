@@ -169,17 +169,14 @@ impl Batch<'_> {
                 || j.black == j.white
                 || j.opening >= self.openings.len()
         }) {
-            return Err(RunnerError::Invalid(format!(
-                "job {} names a player or an opening that does not exist",
-                job.index
-            )));
+            return Err(RunnerError::UnknownJobPlayer(job.index));
         }
         let threads = effective_threads(opts.threads).min(jobs.len().max(1));
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .thread_name(|i| format!("gomoku-worker-{i}"))
             .build()
-            .map_err(|e| RunnerError::Invalid(format!("cannot start the thread pool: {e}")))?;
+            .map_err(RunnerError::ThreadPool)?;
         let next = AtomicUsize::new(0);
         let lines = Mutex::new(Vec::with_capacity(jobs.len()));
         let first_error: Mutex<Option<RunnerError>> = Mutex::new(None);

@@ -11,6 +11,7 @@ use crate::game::{GameRecord, GameResult, Overshoots, Reason, SideTotals};
 use crate::schedule::Job;
 use gomoku_board::{Geometry, MAX_SIDE, Pos, Rule, Symmetry};
 use gomoku_config::run::RunConfig;
+use gomoku_config::{InputLines, read_input_text};
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
@@ -303,7 +304,7 @@ pub fn read_versioned<T: serde::de::DeserializeOwned>(
     path: &Path,
     version: u32,
 ) -> Result<T, RunnerError> {
-    let text = std::fs::read_to_string(path).map_err(|e| RunnerError::io(path, e))?;
+    let text = read_input_text(path).map_err(|e| RunnerError::io(path, e))?;
     let syntax = |e: serde_json::Error| RunnerError::Journal {
         path: path.to_path_buf(),
         line: e.line(),
@@ -362,12 +363,27 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), RunnerError> {
 
 /// FNV-1a, 64 bits: a stable hash of bytes (for run hashes; not for security).
 pub fn fnv1a64(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    Fnv1a64::default().with(bytes).0
+}
+
+/// FNV-1a, 64 bits, over bytes given in parts (a file streamed line by line): the hash of
+/// the parts is [`fnv1a64`] of their concatenation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fnv1a64(pub u64);
+
+impl Default for Fnv1a64 {
+    fn default() -> Self {
+        Fnv1a64(0xcbf2_9ce4_8422_2325)
     }
-    h
+}
+
+impl Fnv1a64 {
+    /// The hash with `bytes` added.
+    pub fn with(self, bytes: &[u8]) -> Fnv1a64 {
+        Fnv1a64(bytes.iter().fold(self.0, |h, &b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        }))
+    }
 }
 
 /// The journal lines of a file, in file order, and the byte length of its whole lines.
@@ -381,6 +397,8 @@ pub struct JournalContents {
     pub valid_len: u64,
     /// Whether a torn last line was found.
     pub torn: bool,
+    /// Lines read, blank ones and a torn last one included: the torn line's number.
+    pub lines_read: usize,
 }
 
 impl JournalContents {
@@ -394,37 +412,35 @@ impl JournalContents {
     }
 }
 
-/// Reads a journal; a missing file reads as empty. A last line without its newline is a line
-/// torn by a kill and is ignored; any other bad line is an error naming its number.
+/// Reads a journal, streamed line by line through [`InputLines`] (so it may be of any
+/// length, each line at most 64 MiB); a missing file reads as empty. A last line without its
+/// newline is a line torn by a kill and is ignored; any other bad line is an error naming its
+/// number.
 pub fn read_journal(path: &Path) -> Result<JournalContents, RunnerError> {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
+    let mut input = match InputLines::open(path) {
+        Ok(input) => input,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(JournalContents::default()),
         Err(e) => return Err(RunnerError::io(path, e)),
     };
     let mut out = JournalContents::default();
-    let mut start = 0usize;
-    let mut number = 0usize;
-    while start < bytes.len() {
-        number += 1;
-        let Some(len) = bytes[start..].iter().position(|&b| b == b'\n') else {
+    while let Some(line) = input.next_line().map_err(|e| RunnerError::io(path, e))? {
+        out.lines_read = line.number;
+        if !line.terminated {
             out.torn = true;
             break;
-        };
-        let line = &bytes[start..start + len];
-        if !line.iter().all(|b| b.is_ascii_whitespace()) {
+        }
+        if !line.bytes.iter().all(|b| b.is_ascii_whitespace()) {
             let parsed: JournalLine =
-                serde_json::from_slice(line).map_err(|e| RunnerError::Journal {
+                serde_json::from_slice(line.bytes).map_err(|e| RunnerError::Journal {
                     path: path.to_path_buf(),
-                    line: number,
+                    line: line.number,
                     message: e.to_string(),
                 })?;
             out.lines.push(parsed);
-            out.numbers.push(number);
+            out.numbers.push(line.number);
         }
-        start += len + 1;
-        out.valid_len = start as u64;
     }
+    out.valid_len = input.whole_len();
     Ok(out)
 }
 

@@ -57,6 +57,7 @@ pub use schedule::{Job, Pairing, batch_seed, build_schedule, job_rng, pair_jobs,
 pub use standings::Standings;
 pub use tournament::{RunOptions, RunSummary, TournamentSpec, run_jobs, run_tournament};
 
+use journal::RUN_FILE;
 use std::path::{Path, PathBuf};
 
 /// What can stop a run.
@@ -155,9 +156,114 @@ pub enum RunnerError {
         /// Who holds the lock, as its lock file says.
         holder: String,
     },
-    /// The tournament cannot run as specified.
+    /// A directory holds the games of another shard (or of several) than asked for.
+    #[error(
+        "{}: this directory holds {}, but {} was asked for; resume it with the same --shard (none for a whole or merged run)",
+        dir.display(),
+        recorded.map_or("games of several shards".into(), shard_name),
+        asked.map_or("the whole run".into(), shard_name)
+    )]
+    ShardMismatch {
+        /// The directory.
+        dir: PathBuf,
+        /// The shard its games are of, `None` for games of several shards.
+        recorded: Option<(usize, usize)>,
+        /// The shard asked for, `None` for the whole run.
+        asked: Option<(usize, usize)>,
+    },
+    /// A merge's input is not a run directory.
+    #[error("merge: {} has no {RUN_FILE}: not a run directory", .0.display())]
+    MergeNotARun(PathBuf),
+    /// A merge was given no input.
+    #[error("merge: no input directories given")]
+    MergeNoInputs,
+    /// A merge's output directory is one of its inputs.
+    #[error(
+        "merge: the output directory {} is also an input ({}); merge into a new directory",
+        out.display(),
+        input.display()
+    )]
+    MergeIntoInput {
+        /// The output directory.
+        out: PathBuf,
+        /// The input it is.
+        input: PathBuf,
+    },
+    /// A merge's output directory holds files and `--force` was not given.
+    #[error(
+        "merge: {} already exists and is not empty; use --force to overwrite its run",
+        .0.display()
+    )]
+    MergeOutputOccupied(PathBuf),
+    /// Two inputs of a merge have the same run hash but different settings.
+    #[error(
+        "merge: {} and {} have the same run hash {run} but different {RUN_FILE} settings; they are not shards of one run",
+        dir.display(),
+        first.display()
+    )]
+    MergeSettingsDiffer {
+        /// The directory read second.
+        dir: PathBuf,
+        /// The directory read first.
+        first: PathBuf,
+        /// Their run hash.
+        run: String,
+    },
+    /// A shard `i/n` out of range.
+    #[error("shard {index}/{count}: need 0 <= i < n")]
+    BadShard {
+        /// i.
+        index: usize,
+        /// n.
+        count: usize,
+    },
+    /// A tournament of fewer than two participants.
+    #[error("a tournament needs at least two participants")]
+    TooFewParticipants,
+    /// Two participants share a name.
+    #[error("two participants are named '{0}'")]
+    DuplicateName(String),
+    /// A tournament without openings.
+    #[error("the opening book is empty")]
+    EmptyBook,
+    /// A job names a player or an opening the batch does not have.
+    #[error("job {0} names a player or an opening that does not exist")]
+    UnknownJobPlayer(usize),
+    /// The worker threads could not be started.
+    #[error("cannot start the thread pool: {0}")]
+    ThreadPool(#[source] rayon::ThreadPoolBuildError),
+    /// A player's engine could not be built.
+    #[error("{player}: {source}")]
+    Engine {
+        /// The player.
+        player: String,
+        /// Why.
+        source: gomoku_engine::EngineError,
+    },
+    /// An SPRT's settings are refused by the test.
+    #[error("{}: {source}", path.display())]
+    SprtSettings {
+        /// The SPRT file.
+        path: PathBuf,
+        /// Why.
+        source: gomoku_stats::StatsError,
+    },
+    /// A game of an SPRT could not be played, which stops the test.
+    #[error("game {job} could not be played: {message}")]
+    Unplayed {
+        /// The game (job).
+        job: usize,
+        /// What the game's record says (`no result` without a message).
+        message: String,
+    },
+    /// A statistics routine refused a game's score.
     #[error("{0}")]
-    Invalid(String),
+    Stats(#[from] gomoku_stats::StatsError),
+}
+
+/// `shard I/N`.
+fn shard_name((i, n): (usize, usize)) -> String {
+    format!("shard {i}/{n}")
 }
 
 impl RunnerError {
@@ -167,5 +273,48 @@ impl RunnerError {
             path: path.to_path_buf(),
             source,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RunnerError;
+    use std::path::PathBuf;
+
+    #[test]
+    fn a_shard_mismatch_names_what_the_directory_holds_and_what_was_asked() {
+        let err = |recorded, asked| {
+            RunnerError::ShardMismatch {
+                dir: PathBuf::from("out"),
+                recorded,
+                asked,
+            }
+            .to_string()
+        };
+        assert_eq!(
+            err(Some((1, 4)), None),
+            "out: this directory holds shard 1/4, but the whole run was asked for; resume it with the same --shard (none for a whole or merged run)"
+        );
+        assert_eq!(
+            err(None, Some((0, 2))),
+            "out: this directory holds games of several shards, but shard 0/2 was asked for; resume it with the same --shard (none for a whole or merged run)"
+        );
+    }
+
+    #[test]
+    fn merge_errors_name_the_run_file() {
+        assert_eq!(
+            RunnerError::MergeNotARun(PathBuf::from("a")).to_string(),
+            "merge: a has no run.json: not a run directory"
+        );
+        let differ = RunnerError::MergeSettingsDiffer {
+            dir: PathBuf::from("b"),
+            first: PathBuf::from("a"),
+            run: "0123".into(),
+        };
+        assert_eq!(
+            differ.to_string(),
+            "merge: b and a have the same run hash 0123 but different run.json settings; they are not shards of one run"
+        );
     }
 }

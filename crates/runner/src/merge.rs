@@ -90,18 +90,11 @@ impl MergeReport {
         if self.missing.is_empty() {
             return String::new();
         }
-        let first: Vec<String> = self
-            .missing
-            .iter()
-            .take(10)
-            .map(|j| j.to_string())
-            .collect();
-        let more = if self.missing.len() > 10 { ", ..." } else { "" };
         let mut text = format!(
-            "{} of {} jobs missing: {}{more}",
+            "{} of {} jobs missing: {}",
             self.missing.len(),
             self.total,
-            first.join(", ")
+            first_jobs(&self.missing)
         );
         if let Some(n) = self.shard_count() {
             let mut shards: Vec<usize> = self.missing.iter().map(|j| j % n).collect();
@@ -118,27 +111,24 @@ impl MergeReport {
         if self.duplicates.is_empty() {
             return String::new();
         }
-        let first: Vec<String> = self
-            .duplicates
-            .iter()
-            .take(10)
-            .map(|d| d.job.to_string())
-            .collect();
-        let more = if self.duplicates.len() > 10 {
-            ", ..."
-        } else {
-            ""
-        };
+        let jobs: Vec<usize> = self.duplicates.iter().map(|d| d.job).collect();
         let d = &self.duplicates[0];
         format!(
-            "{} duplicate jobs, identical apart from timing, kept once: {}{more} (job {} in {} and in {})",
+            "{} duplicate jobs, identical apart from timing, kept once: {} (job {} in {} and in {})",
             self.duplicates.len(),
-            first.join(", "),
+            first_jobs(&jobs),
             d.job,
             d.kept.display(),
             d.dropped.display()
         )
     }
+}
+
+/// The first ten of `jobs`, then `...` when there are more: `1, 5, 9, ...`.
+fn first_jobs(jobs: &[usize]) -> String {
+    let first: Vec<String> = jobs.iter().take(10).map(usize::to_string).collect();
+    let more = if jobs.len() > 10 { ", ..." } else { "" };
+    format!("{}{more}", first.join(", "))
 }
 
 fn same_dir(a: &Path, b: &Path) -> bool {
@@ -158,16 +148,13 @@ pub fn merge_runs(
     opts: &MergeOptions,
 ) -> Result<MergeReport, RunnerError> {
     if dirs.is_empty() {
-        return Err(RunnerError::Invalid(
-            "merge: no input directories given".into(),
-        ));
+        return Err(RunnerError::MergeNoInputs);
     }
     if let Some(dir) = dirs.iter().find(|d| same_dir(d, out)) {
-        return Err(RunnerError::Invalid(format!(
-            "merge: the output directory {} is also an input ({}); merge into a new directory",
-            out.display(),
-            dir.display()
-        )));
+        return Err(RunnerError::MergeIntoInput {
+            out: out.to_path_buf(),
+            input: dir.clone(),
+        });
     }
     if out.exists() && !opts.force {
         let occupied = std::fs::read_dir(out)
@@ -175,10 +162,7 @@ pub fn merge_runs(
             .next()
             .is_some();
         if occupied {
-            return Err(RunnerError::Invalid(format!(
-                "merge: {} already exists and is not empty; use --force to overwrite its run",
-                out.display()
-            )));
+            return Err(RunnerError::MergeOutputOccupied(out.to_path_buf()));
         }
     }
 
@@ -189,10 +173,7 @@ pub fn merge_runs(
     let mut duplicates = Vec::new();
     for (k, dir) in dirs.iter().enumerate() {
         if !dir.join(RUN_FILE).is_file() {
-            return Err(RunnerError::Invalid(format!(
-                "merge: {} has no {RUN_FILE}: not a run directory",
-                dir.display()
-            )));
+            return Err(RunnerError::MergeNotARun(dir.clone()));
         }
         let info = RunInfo::load(dir)?;
         let shard = info.shard;
@@ -212,12 +193,11 @@ pub fn merge_runs(
                     });
                 }
                 if whole != *expected {
-                    return Err(RunnerError::Invalid(format!(
-                        "merge: {} and {} have the same run hash {} but different {RUN_FILE} settings; they are not shards of one run",
-                        dir.display(),
-                        first.display(),
-                        info.run
-                    )));
+                    return Err(RunnerError::MergeSettingsDiffer {
+                        dir: dir.clone(),
+                        first: first.clone(),
+                        run: info.run,
+                    });
                 }
             }
         }

@@ -60,7 +60,10 @@ pub fn player_factory(
 ) -> Result<PlayerFactory, RunnerError> {
     Ok(match &player.spec {
         PlayerSpec::Engine(spec) => engine_factory(&player.name, spec.to_params(), node_cap)
-            .map_err(|e| RunnerError::Invalid(format!("{}: {e}", player.name)))?,
+            .map_err(|source| RunnerError::Engine {
+                player: player.name.clone(),
+                source,
+            })?,
         PlayerSpec::Builtin(kind) => builtin_kind(*kind).factory(&player.name),
         PlayerSpec::External(c) => external_factory(&player.name, external_spec(c)),
     })

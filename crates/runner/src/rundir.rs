@@ -183,18 +183,11 @@ fn check_shard(
     if !mismatch {
         return Ok(());
     }
-    let holds = match recorded {
-        Some((i, n)) => format!("shard {i}/{n}"),
-        None => "games of several shards".to_string(),
-    };
-    let wanted = match asked {
-        Some((i, n)) => format!("shard {i}/{n}"),
-        None => "the whole run".to_string(),
-    };
-    Err(RunnerError::Invalid(format!(
-        "{}: this directory holds {holds}, but {wanted} was asked for; resume it with the same --shard (none for a whole or merged run)",
-        dir.display()
-    )))
+    Err(RunnerError::ShardMismatch {
+        dir: dir.to_path_buf(),
+        recorded,
+        asked,
+    })
 }
 
 /// One journal line belongs to the run `info` (and its shard), or names what is wrong.

@@ -170,12 +170,9 @@ struct State {
 impl State {
     /// Counts one pair (the candidate's two scores) and returns the status after it.
     fn add(&mut self, scores: [f64; 2]) -> Result<SprtStatus, RunnerError> {
-        let stats = |e: StatsError| RunnerError::Invalid(e.to_string());
-        self.tri.add(scores[0]).map_err(stats)?;
-        self.tri.add(scores[1]).map_err(stats)?;
-        self.penta
-            .add_pair_score(scores[0] + scores[1])
-            .map_err(stats)?;
+        self.tri.add(scores[0])?;
+        self.tri.add(scores[1])?;
+        self.penta.add_pair_score(scores[0] + scores[1])?;
         self.llr = self.sprt.llr_pentanomial(&self.penta);
         self.trace.push((self.penta.games(), self.llr));
         Ok(self.sprt.status(self.llr))
@@ -199,12 +196,9 @@ pub struct SprtOptions<'a> {
 
 /// The candidate's score in a journaled game; a game that could not be played stops the test.
 fn candidate_score(line: &JournalLine) -> Result<f64, RunnerError> {
-    let result = line.result.ok_or_else(|| {
-        RunnerError::Invalid(format!(
-            "game {} could not be played: {}",
-            line.job,
-            line.message.as_deref().unwrap_or("no result")
-        ))
+    let result = line.result.ok_or_else(|| RunnerError::Unplayed {
+        job: line.job,
+        message: line.message.as_deref().unwrap_or("no result").into(),
     })?;
     let black = result.black_score();
     Ok(if line.black_idx == 0 {
@@ -234,8 +228,12 @@ pub fn run_sprt(
         ModelSpec::Logistic => EloModel::Logistic,
         ModelSpec::Normalized => EloModel::Normalized,
     };
-    let sprt = Sprt::new(test.elo0, test.elo1, test.alpha, test.beta, model)
-        .map_err(|e| RunnerError::Invalid(format!("{}: {e}", plan.path.display())))?;
+    let sprt = Sprt::new(test.elo0, test.elo1, test.alpha, test.beta, model).map_err(|source| {
+        RunnerError::SprtSettings {
+            path: plan.path.clone(),
+            source,
+        }
+    })?;
     let config = plan.run_config();
     let openings: Vec<_> = plan.openings.iter().map(|o| o.moves.clone()).collect();
     let max_pairs = plan.max_pairs();

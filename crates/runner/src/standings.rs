@@ -13,6 +13,16 @@ use std::fmt::Write as _;
 /// overflows its row instead of widening every row, or exceeding the formatter's limit.
 const NAME_COLUMN_MAX: usize = 40;
 
+/// The width of the name column of a text table of `names`: the longest name's, at least 4
+/// (`name`) and at most 40 characters.
+pub fn name_column_width<'a>(names: impl Iterator<Item = &'a str>) -> usize {
+    names
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(4)
+        .clamp(4, NAME_COLUMN_MAX)
+}
+
 /// Wins, draws and losses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Wdl {
@@ -272,13 +282,7 @@ impl Standings {
 
     /// A plain-text table for the terminal.
     pub fn table(&self) -> String {
-        let width = self
-            .players
-            .iter()
-            .map(|p| p.name.chars().count())
-            .max()
-            .unwrap_or(4)
-            .clamp(4, NAME_COLUMN_MAX);
+        let width = name_column_width(self.players.iter().map(|p| p.name.as_str()));
         let mut out = String::new();
         let _ = writeln!(
             out,

@@ -78,21 +78,16 @@ impl TournamentSpec {
 
     fn validate(&self) -> Result<(), RunnerError> {
         if self.participants.len() < 2 {
-            return Err(RunnerError::Invalid(
-                "a tournament needs at least two participants".into(),
-            ));
+            return Err(RunnerError::TooFewParticipants);
         }
         let mut seen = HashSet::new();
         for p in &self.participants {
             if !seen.insert(p.name.as_str()) {
-                return Err(RunnerError::Invalid(format!(
-                    "two participants are named '{}'",
-                    p.name
-                )));
+                return Err(RunnerError::DuplicateName(p.name.clone()));
             }
         }
         if self.openings.is_empty() {
-            return Err(RunnerError::Invalid("the opening book is empty".into()));
+            return Err(RunnerError::EmptyBook);
         }
         Ok(())
     }
@@ -184,9 +179,7 @@ pub fn run_jobs(
     if let Some((i, n)) = opts.shard
         && (n == 0 || i >= n)
     {
-        return Err(RunnerError::Invalid(format!(
-            "shard {i}/{n}: need 0 <= i < n"
-        )));
+        return Err(RunnerError::BadShard { index: i, count: n });
     }
     let info = RunInfo {
         shard: opts.shard,

@@ -11,8 +11,9 @@ use crate::search::LocalSearch;
 use crate::spsa::{SpsaSchedule, SpsaState};
 use gomoku_config::run::EngineSpec;
 use gomoku_config::tune::{MethodSettings, ScoreRef, TuneConfig};
+use gomoku_config::{InputLines, read_input_text};
 use gomoku_runner::journal::read_versioned;
-use gomoku_runner::journal::{JOURNAL_FILE, fnv1a64};
+use gomoku_runner::journal::{Fnv1a64, JOURNAL_FILE, fnv1a64};
 use gomoku_runner::{RunnerError, write_atomic};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -99,14 +100,10 @@ pub fn config_key(cfg: &TuneConfig) -> String {
     if let MethodSettings::Texel(t) = &mut method {
         t.runs.clear();
     }
-    // A journal that cannot be read here is reported when the positions are loaded.
     let runs = cfg
         .texel_runs
         .iter()
-        .map(|dir| {
-            let bytes = std::fs::read(dir.join(JOURNAL_FILE)).unwrap_or_default();
-            format!("{:016x}", fnv1a64(&bytes))
-        })
+        .map(|dir| format!("{:016x}", journal_hash(&dir.join(JOURNAL_FILE))))
         .collect();
     let key = Key {
         v: CHECKPOINT_VERSION,
@@ -125,6 +122,23 @@ pub fn config_key(cfg: &TuneConfig) -> String {
     };
     let text = serde_json::to_string(&key).expect("keys serialize");
     format!("{:016x}", fnv1a64(text.as_bytes()))
+}
+
+/// The FNV-1a hash of the file at `path`, streamed line by line; a file that cannot be read
+/// here hashes as empty (it is reported when the positions are loaded).
+fn journal_hash(path: &Path) -> u64 {
+    let hash = || -> std::io::Result<u64> {
+        let mut input = InputLines::open(path)?;
+        let mut h = Fnv1a64::default();
+        while let Some(line) = input.next_line()? {
+            h = h.with(line.bytes);
+            if line.terminated {
+                h = h.with(b"\n");
+            }
+        }
+        Ok(h.0)
+    };
+    hash().unwrap_or_else(|_| fnv1a64(&[]))
 }
 
 /// Reads a checkpoint; one of another format version is refused with a message naming it.
@@ -157,9 +171,28 @@ pub fn save_checkpoint(dir: &Path, cp: &Checkpoint) -> Result<(), TuneError> {
 pub fn save_history(dir: &Path, cp: &Checkpoint) -> Result<(), TuneError> {
     let path = dir.join("history.jsonl");
     let text = history_text(&cp.history);
-    if std::fs::read_to_string(&path).is_ok_and(|t| t == text) {
+    if read_input_text(&path).is_ok_and(|t| t == text) {
         return Ok(());
     }
     write_atomic(&path, text.as_bytes())?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::journal_hash;
+    use gomoku_runner::journal::fnv1a64;
+
+    #[test]
+    fn a_journal_streamed_hashes_as_its_whole_bytes() {
+        let dir = std::env::temp_dir().join(format!("gomoku-tune-hash-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.jsonl");
+        for text in ["", "{}\n", "{}\n\n{\"a\":1}\n", "{}\n{\"torn"] {
+            std::fs::write(&path, text).unwrap();
+            assert_eq!(journal_hash(&path), fnv1a64(text.as_bytes()), "{text:?}");
+        }
+        assert_eq!(journal_hash(&dir.join("missing")), fnv1a64(&[]));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -94,21 +94,17 @@ pub fn run_games(
         let dir = dir.as_ref();
         let info = RunInfo::load(dir)?;
         if info.geometry() != cfg.geometry || info.rule() != cfg.rule {
-            return Err(TuneError::Invalid(format!(
-                "{}: a run on {} under {}, but the tuning plays {} under {}",
-                dir.display(),
-                info.geometry(),
-                info.rule(),
-                cfg.geometry,
-                cfg.rule
-            )));
+            return Err(TuneError::OtherBoard {
+                dir: dir.to_path_buf(),
+                geometry: info.geometry(),
+                rule: info.rule(),
+                tuning_geometry: cfg.geometry,
+                tuning_rule: cfg.rule,
+            });
         }
         let path = dir.join(JOURNAL_FILE);
         if !path.exists() {
-            return Err(TuneError::Invalid(format!(
-                "{}: no such journal",
-                path.display()
-            )));
+            return Err(TuneError::NoJournal(path));
         }
         let journal = read_journal(&path)?;
         let mut kept = Vec::new();
@@ -155,14 +151,17 @@ pub fn quiet_games(
             |checker, line| {
                 let checker = checker
                     .as_mut()
-                    .map_err(|e| TuneError::Invalid(format!("the checking engine: {e}")))?;
+                    .map_err(|e| TuneError::CheckingEngine(e.clone()))?;
                 let opening = line.opening_points();
                 let mut moves = opening.clone();
                 moves.extend(line.move_points());
                 let mut quiet = Vec::new();
                 if line.result.is_some() {
-                    let mut board = Board::new(geometry, rule)
-                        .map_err(|e| TuneError::Invalid(format!("game {}: {e}", line.job)))?;
+                    let mut board =
+                        Board::new(geometry, rule).map_err(|source| TuneError::Replay {
+                            job: line.job,
+                            source,
+                        })?;
                     for (n, &p) in moves.iter().enumerate() {
                         if n >= opening.len() && is_quiet(&board, checker, vcf_fours) {
                             quiet.push(n as u16);

@@ -2,6 +2,7 @@
 //! [`gomoku_report::TuningHistory`].
 
 use crate::TuneError;
+use gomoku_config::InputLines;
 use gomoku_report::{PatternTrajectory, TuningHistory, TuningStep};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -29,20 +30,23 @@ pub struct HistoryLine {
     pub scores: Vec<(String, f64)>,
 }
 
-/// Reads `history.jsonl` of an output directory.
+/// Reads `history.jsonl` of an output directory, line by line through [`InputLines`].
 pub fn read_history(dir: &Path) -> Result<Vec<HistoryLine>, TuneError> {
     let path = dir.join("history.jsonl");
-    let text = std::fs::read_to_string(&path).map_err(|e| TuneError::io(&path, e))?;
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| {
-            serde_json::from_str(l).map_err(|e| TuneError::Parse {
-                path: path.clone(),
-                message: format!("line {}: {e}", i + 1),
-            })
-        })
-        .collect()
+    let io = |e| TuneError::io(&path, e);
+    let mut input = InputLines::open(&path).map_err(io)?;
+    let mut lines = Vec::new();
+    while let Some(line) = input.next_line().map_err(io)? {
+        let text = line.text().map_err(io)?;
+        if text.trim().is_empty() {
+            continue;
+        }
+        lines.push(serde_json::from_str(text).map_err(|e| TuneError::Parse {
+            path: path.clone(),
+            message: format!("line {}: {e}", line.number),
+        })?);
+    }
+    Ok(lines)
 }
 
 /// The history as JSON lines.

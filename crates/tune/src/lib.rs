@@ -58,11 +58,13 @@ pub mod run;
 pub mod search;
 pub mod spsa;
 pub mod texel;
+mod tuner;
 
 pub use history::{HistoryLine, load_tuning_history};
 pub use params::ParamSpace;
 pub use run::{RunOptions, RunOutcome, ShardOutcome, merge_step, play_shard, run};
 
+use gomoku_board::{Geometry, Rule};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -85,9 +87,58 @@ pub enum TuneError {
         /// What is wrong.
         message: String,
     },
-    /// The output directory holds a run of another configuration.
-    #[error("{0}")]
-    Mismatch(String),
+    /// The output directory holds a checkpoint of another configuration.
+    #[error(
+        "{path}: checkpoint of another configuration (key {found}, this one {expected}); use another output directory"
+    )]
+    ForeignCheckpoint {
+        /// The checkpoint.
+        path: PathBuf,
+        /// Its configuration key.
+        found: String,
+        /// This configuration's key.
+        expected: String,
+    },
+    /// The checkpoint holds a run of another method than the configuration's.
+    #[error("the checkpoint holds a {found} run, but the configuration asks for {expected}")]
+    MethodMismatch {
+        /// The checkpoint's method.
+        found: String,
+        /// The configuration's method.
+        expected: String,
+    },
+    /// The shards to merge are of another run or step.
+    #[error(
+        "{dir}: shards of run {found}, but step {step} of this configuration and checkpoint is run {expected}: they belong to another run or step"
+    )]
+    ForeignShards {
+        /// The step's shard directory.
+        dir: PathBuf,
+        /// The run hash of the shards.
+        found: String,
+        /// The step.
+        step: String,
+        /// The step's run hash.
+        expected: String,
+    },
+    /// A step has no shard directory to merge.
+    #[error(
+        "{dir}: no shard directories of step {step}: play them with `tune CONFIG --shard I/N` first"
+    )]
+    NoShards {
+        /// The step's shard directory.
+        dir: PathBuf,
+        /// The step.
+        step: String,
+    },
+    /// The merged shards of a step lack games.
+    #[error("step {step}: {missing}; play the missing shards (they resume), then merge again")]
+    MissingGames {
+        /// The step.
+        step: String,
+        /// Which games are missing, and in which shards.
+        missing: String,
+    },
     /// A checkpoint is of a format version this build does not read.
     #[error(
         "{path}: checkpoint format version {found}, but this gomoku-arena reads version {expected}: it was written by another version; tune into a new output directory"
@@ -117,9 +168,53 @@ pub enum TuneError {
     /// The report could not be written.
     #[error("report: {0}")]
     Report(#[from] gomoku_report::ReportError),
-    /// The run cannot proceed as configured.
-    #[error("{0}")]
-    Invalid(String),
+    /// The start table breaks the order constraints.
+    #[error("the start table breaks the order constraints: {0}")]
+    StartBreaksOrder(String),
+    /// A shard `I/N` out of range.
+    #[error("shard {index}/{count}: need 0 <= I < N")]
+    BadShard {
+        /// I.
+        index: usize,
+        /// N.
+        count: usize,
+    },
+    /// A step with no opening or no pair to play.
+    #[error("step {0}: no openings or no pairs to play")]
+    EmptyStep(String),
+    /// One of Texel's runs is of another board or rule than the tuning.
+    #[error(
+        "{dir}: a run on {geometry} under {rule}, but the tuning plays {tuning_geometry} under {tuning_rule}"
+    )]
+    OtherBoard {
+        /// The run directory.
+        dir: PathBuf,
+        /// Its board.
+        geometry: Geometry,
+        /// Its rule.
+        rule: Rule,
+        /// The tuning's board.
+        tuning_geometry: Geometry,
+        /// The tuning's rule.
+        tuning_rule: Rule,
+    },
+    /// One of Texel's runs has no journal.
+    #[error("{0}: no such journal")]
+    NoJournal(PathBuf),
+    /// The engine that checks positions for quiet ones could not be built.
+    #[error("the checking engine: {0}")]
+    CheckingEngine(gomoku_engine::EngineError),
+    /// A game could not be replayed on the tuning's board.
+    #[error("game {job}: {source}")]
+    Replay {
+        /// The game (job).
+        job: usize,
+        /// Why.
+        source: gomoku_board::BoardError,
+    },
+    /// Texel kept no quiet position for training.
+    #[error("no quiet training position: play more games")]
+    NoTrainingPositions,
 }
 
 impl TuneError {

@@ -101,10 +101,7 @@ impl Step {
     pub fn new(cfg: &TuneConfig, s: StepSpec<'_>) -> Result<Step, TuneError> {
         let n = s.book.openings.len();
         if n == 0 || s.pairs == 0 {
-            return Err(TuneError::Invalid(format!(
-                "step {}: no openings or no pairs to play",
-                s.name
-            )));
+            return Err(TuneError::EmptyStep(s.name));
         }
         let openings: Vec<Vec<Pos>> = (0..s.pairs)
             .map(|p| s.book.openings[(s.book.offset + p) % n].moves.clone())
@@ -172,11 +169,7 @@ impl Step {
                 ..RunOptions::default()
             },
         )?;
-        let usable = summary.complete()
-            || enough.is_some_and(|e| {
-                let pairs: Vec<[f64; 2]> = game_pairs(&summary.lines).iter().map(|p| p.2).collect();
-                e(&pairs)
-            });
+        let usable = summary.complete() || enough.is_some_and(|e| e(&pair_scores(&summary.lines)));
         Ok(usable.then_some(summary.lines))
     }
 
@@ -220,29 +213,27 @@ impl Step {
         };
         dirs.sort();
         if dirs.is_empty() {
-            return Err(TuneError::Invalid(format!(
-                "{}: no shard directories of step {}: play them with `tune CONFIG --shard I/N` first",
-                shards.display(),
-                self.name
-            )));
+            return Err(TuneError::NoShards {
+                dir: shards.to_path_buf(),
+                step: self.name.clone(),
+            });
         }
         // The output is this step's own directory, rewritten by a repeated merge.
         let report = merge_runs(out, &dirs, &MergeOptions { force: true })?;
         let expected = self.run_hash();
         if report.run != expected {
-            return Err(TuneError::Mismatch(format!(
-                "{}: shards of run {}, but step {} of this configuration and checkpoint is run {expected}: they belong to another run or step",
-                shards.display(),
-                report.run,
-                self.name
-            )));
+            return Err(TuneError::ForeignShards {
+                dir: shards.to_path_buf(),
+                found: report.run,
+                step: self.name.clone(),
+                expected,
+            });
         }
         if !report.complete() {
-            return Err(TuneError::Invalid(format!(
-                "step {}: {}; play the missing shards (they resume), then merge again",
-                self.name,
-                report.missing_summary()
-            )));
+            return Err(TuneError::MissingGames {
+                step: self.name.clone(),
+                missing: report.missing_summary(),
+            });
         }
         Ok(read_journal(&out.join(JOURNAL_FILE))?.lines)
     }
@@ -305,6 +296,11 @@ pub fn game_pairs(lines: &[JournalLine]) -> Vec<(usize, usize, [f64; 2])> {
         .collect()
 }
 
+/// Player 0's scores in the whole game pairs of `lines` (see [`game_pairs`]).
+pub fn pair_scores(lines: &[JournalLine]) -> Vec<[f64; 2]> {
+    game_pairs(lines).iter().map(|p| p.2).collect()
+}
+
 /// Wins minus losses of player 0 over `pairs` of its scores.
 pub fn wins_minus_losses(pairs: &[[f64; 2]]) -> f64 {
     pairs.iter().flatten().map(|s| 2.0 * s - 1.0).sum()
@@ -316,4 +312,10 @@ pub fn game_lengths(lines: &[JournalLine]) -> Vec<u32> {
         .iter()
         .map(|l| (l.opening_moves.len() + l.moves.len()) as u32)
         .collect()
+}
+
+/// Counts as `[a, b, c]`.
+pub fn counts(c: &[u64]) -> String {
+    let list: Vec<String> = c.iter().map(u64::to_string).collect();
+    format!("[{}]", list.join(", "))
 }

@@ -6,19 +6,34 @@
 use crate::TuneError;
 use crate::checkpoint::{Checkpoint, MethodState};
 use crate::confirm::{Confirmation, confirm, head_to_head, standings};
-use crate::history::tuning_history;
+use crate::history::{HistoryLine, tuning_history};
+use crate::matches::counts;
 use crate::params::table_to_ron;
-use crate::run::{RunOptions, RunOutcome, Tuner};
+use crate::tuner::{RunOptions, Timings, Tuner};
 use gomoku_config::tune::TuneConfig;
+use gomoku_engine::PatternTable;
 use gomoku_report::ReportInput;
 use gomoku_runner::write_atomic;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// Counts as `[a, b, c]`.
-pub(crate) fn counts(c: &[u64]) -> String {
-    let list: Vec<String> = c.iter().map(u64::to_string).collect();
-    format!("[{}]", list.join(", "))
+/// What a run produced.
+#[derive(Clone, Debug)]
+pub struct RunOutcome {
+    /// The output directory.
+    pub dir: PathBuf,
+    /// The current (final when `finished`) table.
+    pub table: PatternTable,
+    /// The history so far.
+    pub history: Vec<HistoryLine>,
+    /// Whether the method has finished.
+    pub finished: bool,
+    /// The confirmation, when played.
+    pub confirmation: Option<Confirmation>,
+    /// Times of this invocation.
+    pub timings: Timings,
+    /// Texel: positions (training, validation).
+    pub positions: Option<(usize, usize)>,
 }
 
 impl Tuner<'_> {

@@ -1,0 +1,144 @@
+//! SPSA inside a run: an iteration perturbs θ, plays θ+ against θ- and moves θ by the
+//! result.
+
+use crate::TuneError;
+use crate::checkpoint::{Checkpoint, MethodState};
+use crate::matches::{Step, pair_scores, wins_minus_losses};
+use crate::spsa::{SpsaProbe, SpsaSchedule, SpsaState, probe, update};
+use crate::tuner::{Iteration, Tuner};
+use gomoku_config::tune::SpsaSettings;
+use gomoku_runner::JournalLine;
+
+/// An SPSA iteration from the checkpoint `from`: its perturbation and the match of θ+
+/// against θ-.
+pub(crate) struct SpsaIteration<'c> {
+    settings: &'c SpsaSettings,
+    schedule: SpsaSchedule,
+    state: SpsaState,
+    probe: SpsaProbe,
+    step: Step,
+    from: Checkpoint,
+}
+
+/// The checkpoint of an SPSA run before its first iteration.
+pub(crate) fn start(t: &Tuner<'_>, settings: &SpsaSettings) -> Checkpoint {
+    let x0 = t.space.start();
+    t.first_checkpoint(
+        MethodState::Spsa {
+            schedule: SpsaSchedule::fishtest(
+                &x0,
+                &t.space.tuned,
+                settings.iterations,
+                settings.c_end_frac,
+                settings.r_end,
+                settings.a_frac,
+                settings.alpha,
+                settings.gamma,
+            ),
+            state: SpsaState { theta: x0, k: 0 },
+        },
+        t.start_line(None),
+        false,
+    )
+}
+
+impl<'c> SpsaIteration<'c> {
+    /// The next iteration of an SPSA run with `settings` from `from`, whose state is
+    /// `schedule` and `state`.
+    pub(crate) fn new(
+        t: &Tuner<'c>,
+        settings: &'c SpsaSettings,
+        (schedule, state): (SpsaSchedule, SpsaState),
+        from: Checkpoint,
+    ) -> Result<Self, TuneError> {
+        let space = &t.space;
+        let (probe, mut rng) = probe(&schedule, &state, &space.tuned, t.seed());
+        let plus = space.table_stochastic(&probe.plus, "plus", &mut rng);
+        let minus = space.table_stochastic(&probe.minus, "minus", &mut rng);
+        let step = t.pair_step(
+            state.k,
+            settings.pairs,
+            state.k as usize * settings.pairs,
+            [("plus", plus), ("minus", minus)],
+            settings.tie_break_margin,
+        )?;
+        Ok(SpsaIteration {
+            settings,
+            schedule,
+            state,
+            probe,
+            step,
+            from,
+        })
+    }
+
+    /// The games it plays.
+    pub(crate) fn step(&self) -> &Step {
+        &self.step
+    }
+
+    /// Plays its games; `None` when stopped first.
+    pub(crate) fn play(&self, t: &Tuner<'_>) -> Result<Option<Vec<JournalLine>>, TuneError> {
+        self.step.play(t.opts.threads, t.stop(), None)
+    }
+
+    /// Moves θ by the games' result, unless the move breaks an order constraint.
+    pub(crate) fn advance(
+        self,
+        t: &Tuner<'c>,
+        lines: &[JournalLine],
+    ) -> Result<Checkpoint, TuneError> {
+        let SpsaIteration {
+            settings,
+            schedule,
+            mut state,
+            probe,
+            from,
+            ..
+        } = self;
+        let scores = pair_scores(lines);
+        let result = wins_minus_losses(&scores);
+        // The constraints a rejected update broke, to name them.
+        let broken = std::cell::RefCell::new(Vec::new());
+        let feasible = |x: &[f64]| {
+            let v = t.space.violations(x);
+            let ok = v.is_empty();
+            *broken.borrow_mut() = v;
+            ok
+        };
+        let rec = update(
+            &schedule,
+            &mut state,
+            &t.space.tuned,
+            &probe,
+            result,
+            &feasible,
+        );
+        let note = format!(
+            "theta+ wins - losses = {:+} over {} games; {}",
+            rec.result,
+            2 * scores.len(),
+            if rec.applied {
+                "update applied".to_string()
+            } else {
+                format!(
+                    "update rejected: it broke the order constraint {}",
+                    broken.borrow().join("; ")
+                )
+            }
+        );
+        let it = Iteration {
+            iteration: state.k,
+            scores: state.theta.clone(),
+            games: 2 * scores.len() as u64,
+            finished: state.k >= settings.iterations,
+            note,
+            loss: None,
+            validation_loss: None,
+            elo: None,
+            elo_error95: None,
+            state: MethodState::Spsa { schedule, state },
+        };
+        Ok(t.record(from, it))
+    }
+}
