@@ -557,8 +557,8 @@ proptest! {
         prop_assert!((elo_from_score(score_from_elo(elo)) - elo).abs() < 1e-8);
     }
 
-    /// PGN-like text (tags, movetext, comments, results and junk lines in any order): no
-    /// panic, and what comes back points into the text. A finished game starts on one of its
+    /// PGN-like text ([`pgn_like_text`]): no panic, and what comes back points into the
+    /// text. A finished game starts on one of its
     /// lines, in file order, and needs a result token of its own (in a tag or as a marker); an
     /// error names one of its lines.
     #[test]
