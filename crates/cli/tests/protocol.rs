@@ -270,7 +270,7 @@ fn pbrain_plays_the_same_moves_as_the_in_process_engine() {
 }
 
 #[test]
-fn good_fake_and_slow_fake_within_the_limit() {
+fn a_slow_engine_within_its_limit_plays_and_is_timed() {
     let g = Geometry::square(15);
     let t = Timeouts {
         turn: Some(Duration::from_millis(1000)),
@@ -464,7 +464,7 @@ fn an_engine_that_closes_its_output_is_stopped_not_reported_killed_by_a_signal()
 }
 
 #[test]
-fn hang_times_out_within_limit_plus_tolerance_and_the_group_dies() {
+fn a_hang_times_out_after_limit_plus_tolerance_and_the_group_dies() {
     let limit = Duration::from_millis(300);
     let tolerance = Duration::from_millis(100);
     let mut e = fake("hang-child");
