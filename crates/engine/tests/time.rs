@@ -28,18 +28,27 @@ fn middle_game() -> Board {
         .board
 }
 
-/// Black to move wins in three (a four-three at h8: the four blocked, the three made an open
-/// four, then five), five plies that a depth-2 search does not see.
-fn mate_in_three() -> Board {
+/// A freestyle 15x15 position of these stones.
+fn position(black: &[(u8, u8)], white: &[(u8, u8)], to_move: Color) -> Board {
     let ps = |v: &[(u8, u8)]| v.iter().map(|&(x, y)| Pos::new(x, y)).collect::<Vec<_>>();
     Board::from_stones(
         Geometry::square(15),
         Rule::Freestyle,
-        &ps(&[(4, 7), (5, 7), (6, 7), (7, 8), (7, 9)]),
-        &ps(&[(3, 7), (0, 0), (14, 0), (0, 14), (14, 14)]),
-        Color::Black,
+        &ps(black),
+        &ps(white),
+        to_move,
     )
     .unwrap()
+}
+
+/// Black to move wins in three (a four-three at h8: the four blocked, the three made an open
+/// four, then five), five plies that a depth-2 search does not see.
+fn mate_in_three() -> Board {
+    position(
+        &[(4, 7), (5, 7), (6, 7), (7, 8), (7, 9)],
+        &[(3, 7), (0, 0), (14, 0), (0, 14), (14, 14)],
+        Color::Black,
+    )
 }
 
 #[test]
@@ -129,15 +138,11 @@ fn a_node_budget_deepens_and_does_not_start_what_it_cannot_finish() {
 
 /// White must block Black's four at (9,7); nothing else matters: one root move.
 fn single_reply() -> Board {
-    let ps = |v: &[(u8, u8)]| v.iter().map(|&(x, y)| Pos::new(x, y)).collect::<Vec<_>>();
-    Board::from_stones(
-        Geometry::square(15),
-        Rule::Freestyle,
-        &ps(&[(5, 7), (6, 7), (7, 7), (8, 7), (7, 3)]),
-        &ps(&[(4, 7), (7, 8), (6, 9), (2, 2)]),
+    position(
+        &[(5, 7), (6, 7), (7, 7), (8, 7), (7, 3)],
+        &[(4, 7), (7, 8), (6, 9), (2, 2)],
         Color::White,
     )
-    .unwrap()
 }
 
 #[test]
