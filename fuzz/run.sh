@@ -9,7 +9,7 @@
 #   fuzz/run.sh --runs 200000 sgf    # some targets, another count
 #   fuzz/run.sh --time 600 book      # or for a time (seconds) per target
 #
-# Each target starts from the inputs that once failed it (fuzz/regressions/<target>/), its
+# Each target starts from the inputs it must get through (fuzz/regressions/<target>/), its
 # committed seeds (fuzz/seeds/<target>/) and seeds read where they lie: the repository's
 # configs, books, SGF, PGN and journals, and ../shared/data when it is there (never copied
 # into the repository). Inputs that libFuzzer finds interesting accumulate in

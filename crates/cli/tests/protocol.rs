@@ -4,8 +4,12 @@
 //! fake engine's faults (alone and in tournaments, where each fault loses a game with its
 //! reason and the engine is restarted), and renju legality.
 //!
-//! The round-trip measurement is ignored by default:
-//! `cargo test -p gomoku-arena --test protocol -- --ignored --nocapture round_trip`.
+//! Timings are checked by what the clocks account (an engine's recorded time, pbrain's
+//! budgets, the bytes an engine wrote), never by a wall-clock bound a busy machine breaks,
+//! except as a guard against a hang. The round-trip cost is a bench
+//! (`cargo bench -p gomoku-arena`); the one wall-clock test, pbrain answering within its
+//! limits with no tolerance, is ignored by default and wants a quiet machine:
+//! `cargo test -p gomoku-arena --test protocol -- --ignored no_tolerance`.
 
 use gomoku_board::{Board, Color, Geometry, Pos, Rule};
 use gomoku_engine::EngineParams;
@@ -194,9 +198,10 @@ fn fake(mode: &str) -> ExternalEngine {
     ExternalEngine::spawn(&EngineCommand::new(FAKE, [mode])).expect("spawn fake")
 }
 
-/// Whether a process is gone or a zombie awaiting its reaper.
+/// Whether a process is gone or a zombie awaiting its reaper, within ten seconds (a process
+/// killed on a busy machine may wait its turn to exit; the wait ends when it has).
 fn dead(pid: u32) -> bool {
-    let until = Instant::now() + Duration::from_secs(2);
+    let until = Instant::now() + Duration::from_secs(10);
     loop {
         let gone = match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
             Err(_) => true,
@@ -266,7 +271,7 @@ fn pbrain_plays_the_same_moves_as_the_in_process_engine() {
 }
 
 #[test]
-fn good_fake_and_slow_fake_within_the_limit() {
+fn a_slow_engine_within_its_limit_plays_and_is_timed() {
     let g = Geometry::square(15);
     let t = Timeouts {
         turn: Some(Duration::from_millis(1000)),
@@ -306,15 +311,24 @@ fn command_gap_cures_an_engine_that_drops_a_command_after_its_move() {
     drop(e);
 
     let mut e = fake("busy:300");
-    let gap = Timeouts {
-        command_gap: Duration::from_millis(400),
+    let gap = Duration::from_millis(400);
+    let with_gap = Timeouts {
+        command_gap: gap,
         ..quick
     };
-    e.start(g, Rule::Freestyle, gap).unwrap();
+    e.start(g, Rule::Freestyle, with_gap).unwrap();
     e.begin().unwrap();
+    let t0 = Instant::now();
     let r = e.turn(Pos::new(0, 0)).unwrap();
-    // The gap is the manager's wait, not the engine's thinking time.
-    assert!(r.elapsed < Duration::from_millis(300), "{:?}", r.elapsed);
+    let call = t0.elapsed();
+    // The gap is the manager's wait, not the engine's thinking time: the turn took the gap
+    // (less the moment since the engine's move) and then the engine's time, which the gap is
+    // no part of. Counted in, the engine's time would be nearly the whole call.
+    assert!(
+        call.saturating_sub(r.elapsed) >= gap / 2,
+        "the engine was charged {:?} of a {call:?} turn",
+        r.elapsed
+    );
     e.turn(Pos::new(0, 1)).unwrap();
     assert!(e.end().is_some_and(|s| s.success()));
 }
@@ -368,20 +382,22 @@ fn an_engine_that_writes_without_a_line_break_is_a_garbage_fault() {
     assert!(dead(pid));
 }
 
-/// This process's resident memory in bytes.
-fn rss() -> u64 {
-    let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
-    statm
-        .split_whitespace()
-        .nth(1)
-        .unwrap()
-        .parse::<u64>()
-        .unwrap()
-        * 4096
+/// The bytes process `pid` has written so far (`wchar` of /proc/PID/io).
+fn written(pid: u32) -> u64 {
+    let io = std::fs::read_to_string(format!("/proc/{pid}/io")).unwrap();
+    io.lines()
+        .find_map(|l| l.strip_prefix("wchar:"))
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no wchar in /proc/{pid}/io: {io}"))
 }
 
+/// An engine that talks without end while nobody reads (as between two turns) is made to
+/// wait on its pipe, rather than have its lines buffered in our memory: once the bounded
+/// queue (256 lines) and the pipe are full, it writes nothing more. Measured by what it
+/// wrote, which the machine's load only slows down; the memory it would have cost us grows
+/// with it.
 #[test]
-fn an_engine_that_writes_lines_without_end_cannot_grow_our_memory() {
+fn an_engine_that_writes_lines_without_end_waits_on_its_pipe_instead_of_growing_our_memory() {
     let mut e = fake("spam@1");
     let quick = Timeouts {
         turn: Some(Duration::from_millis(200)),
@@ -392,12 +408,31 @@ fn an_engine_that_writes_lines_without_end_cannot_grow_our_memory() {
         .unwrap();
     // Asked for a move, it only talks: its messages are read and the turn times out.
     assert!(matches!(e.begin(), Err(EngineFault::Timeout { .. })));
-    // It talks on while nobody reads for a second (as between two turns): it must be made
-    // to wait rather than be buffered.
-    let before = rss();
-    std::thread::sleep(Duration::from_secs(1));
-    let grown = rss().saturating_sub(before);
-    assert!(grown < 32 << 20, "grew by {} MB", grown >> 20);
+    // Nobody reads now. It must come to a stop: the same count over a quarter of a second.
+    let pid = e.pid();
+    let before = written(pid);
+    let mut last = before;
+    let until = Instant::now() + Duration::from_secs(20);
+    loop {
+        std::thread::sleep(Duration::from_millis(250));
+        let now = written(pid);
+        if now == last {
+            break;
+        }
+        assert!(
+            Instant::now() < until,
+            "it kept writing: {} MB since the turn",
+            (now - before) >> 20
+        );
+        last = now;
+    }
+    // What it wrote while nobody read fits in the queue, the pipe (at most 1 MiB) and a
+    // read buffer; buffered without bound it would be tens of megabytes a second.
+    assert!(
+        last - before < 4 << 20,
+        "{} KB written while nobody read",
+        (last - before) >> 10
+    );
     drop(e);
 }
 
@@ -430,7 +465,7 @@ fn an_engine_that_closes_its_output_is_stopped_not_reported_killed_by_a_signal()
 }
 
 #[test]
-fn hang_times_out_within_limit_plus_tolerance_and_the_group_dies() {
+fn a_hang_times_out_after_limit_plus_tolerance_and_the_group_dies() {
     let limit = Duration::from_millis(300);
     let tolerance = Duration::from_millis(100);
     let mut e = fake("hang-child");
@@ -466,7 +501,9 @@ fn hang_times_out_within_limit_plus_tolerance_and_the_group_dies() {
                 )),
                 "{text}"
             );
-            assert!(t0.elapsed() < limit + tolerance + Duration::from_millis(250));
+            // It gave up then, not at some later wait: how soon after depends on the
+            // machine, so the bound only tells a timeout from none (the engine never answers).
+            assert!(t0.elapsed() < limit + tolerance + Duration::from_secs(10));
         }
         other => panic!("expected a timeout, got {other:?}"),
     }
@@ -567,23 +604,36 @@ fn an_orphan_in_another_session_dies_when_its_engine_ends_cleanly() {
 
 #[test]
 fn game_clock_timeout() {
-    // 150 ms for the whole game; the engine needs 100 ms per move: the second move is late.
-    let mut e = fake("slow:100");
+    // A second for the whole game: the engine answers its first move at once, then sleeps
+    // longer than the game: the second move is late, and its limit is what the first left
+    // of the game by the manager's own count.
+    let game = Duration::from_millis(1000);
+    let tolerance = Duration::from_millis(20);
+    let mut e = fake("slow:1500@2");
     e.start(
         Geometry::square(15),
         Rule::Freestyle,
         Timeouts {
-            game: Some(Duration::from_millis(150)),
-            tolerance: Duration::from_millis(20),
+            game: Some(game),
+            tolerance,
             ..Timeouts::default()
         },
     )
     .unwrap();
-    e.begin().unwrap();
-    assert!(matches!(
-        e.turn(Pos::new(0, 0)),
-        Err(EngineFault::Timeout { .. })
-    ));
+    let first = e.begin().unwrap();
+    let used = e.game_time_used();
+    assert_eq!(used, first.elapsed);
+    match e.turn(Pos::new(0, 0)) {
+        Err(EngineFault::Timeout {
+            limit,
+            tolerance: t,
+            elapsed,
+        }) => {
+            assert_eq!((limit, t), (game - used, tolerance));
+            assert!(elapsed >= limit + tolerance, "{elapsed:?}");
+        }
+        other => panic!("expected a timeout, got {other:?}"),
+    }
 }
 
 #[test]
@@ -684,8 +734,101 @@ fn renju_black_never_plays_a_forbidden_point() {
     }
 }
 
+/// The budget pbrain gives itself for one move (its `DEBUG budget H ms (target T ms)`
+/// line) and the depth it reached (its `MESSAGE depth D ...` line), with the move.
+struct Budgeted {
+    hard_ms: u64,
+    target_ms: u64,
+    depth: u32,
+    at: Pos,
+}
+
+impl Raw {
+    /// Sends `command` and reads up to the move, keeping the budget and the depth.
+    fn budgeted(&mut self, command: &str) -> Budgeted {
+        self.send(command);
+        let (mut budget, mut depth) = (None, None);
+        loop {
+            let l = self.recv();
+            if let Some(rest) = l.strip_prefix("DEBUG budget ") {
+                let n: Vec<u64> = rest
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter_map(|w| w.parse().ok())
+                    .collect();
+                budget = Some((n[0], n[1]));
+            } else if let Some(rest) = l.strip_prefix("MESSAGE depth ") {
+                depth = rest.split(' ').next().and_then(|d| d.parse().ok());
+            } else if !l.starts_with("MESSAGE") && !l.starts_with("DEBUG") {
+                let (hard_ms, target_ms) = budget.unwrap_or_else(|| panic!("{command}: no budget"));
+                return Budgeted {
+                    hard_ms,
+                    target_ms,
+                    depth: depth.unwrap_or_else(|| panic!("{command}: no depth")),
+                    at: parse_move(&l),
+                };
+            }
+        }
+    }
+}
+
+/// On a clock pbrain budgets every move within what the manager's `INFO` lines allow, less
+/// its reserve for the pipes (15 ms), and its search stops on that budget, not on a depth
+/// (40 never finishes). The budgets are pbrain's own accounting of the clock it was given,
+/// the same on any machine; that it answers within them in wall time is
+/// `pbrain_answers_within_the_turn_and_game_limits_with_no_tolerance` (ignored: a timing).
 #[test]
-fn pbrain_obeys_turn_and_game_limits() {
+fn pbrain_budgets_its_moves_within_the_turn_and_game_limits() {
+    let corners = ["0,0", "14,0", "0,14", "14,14"];
+    let check = |b: &Budgeted, limit_ms: u64, what: &str| {
+        assert!(
+            b.target_ms <= b.hard_ms && b.hard_ms + 15 <= limit_ms && b.hard_ms > 0,
+            "{what}: budget {} ms (target {} ms) on a limit of {limit_ms} ms",
+            b.hard_ms,
+            b.target_ms
+        );
+        assert!(b.depth < 40, "{what}: depth {}", b.depth);
+        assert!(b.at.x < 15 && b.at.y < 15, "{what}: {:?}", b.at);
+    };
+    let mut p = Raw::spawn(PBRAIN, &["--depth", "40"]);
+    // 150 ms a move.
+    p.send("START 15");
+    assert_eq!(p.answer(), "OK");
+    p.send("INFO timeout_turn 150");
+    let first = p.budgeted("BEGIN");
+    check(&first, 150, "BEGIN");
+    for c in corners {
+        let b = p.budgeted(&format!("TURN {c}"));
+        check(&b, 150, c);
+    }
+    // 1.5 s for the game, with the time left as a manager reports it before each move: at
+    // most a third of what is left.
+    p.send("START 15");
+    assert_eq!(p.answer(), "OK");
+    p.send("INFO timeout_turn 100000\nINFO timeout_match 1500");
+    let mut left = 1500;
+    for command in
+        std::iter::once("BEGIN".to_string()).chain(corners.iter().map(|c| format!("TURN {c}")))
+    {
+        p.send(&format!("INFO time_left {left}"));
+        let b = p.budgeted(&command);
+        check(
+            &b,
+            (left - 15) / 3 + 15,
+            &format!("{command} with {left} ms left"),
+        );
+        left -= 250;
+    }
+    p.send("END");
+    assert!(p.child.wait().unwrap().success());
+}
+
+/// The wall-clock side of the above: pbrain's answers arrive within the limits with no
+/// tolerance at all. It depends on the machine being quiet (a busy one delays an answer past
+/// 150 ms), so it is ignored by default; run it with
+/// `cargo test -p gomoku-arena --test protocol -- --ignored no_tolerance`.
+#[test]
+#[ignore = "wall-clock timing: run on a quiet machine"]
+fn pbrain_answers_within_the_turn_and_game_limits_with_no_tolerance() {
     let g = Geometry::square(15);
     // Depth 40 never finishes: only the clock stops the search. No tolerance at all.
     let turn = Timeouts {
@@ -952,9 +1095,12 @@ fn the_command_gap_is_waited_outside_the_engines_clock() {
             .map(|(_, t)| t.as_u64().unwrap())
             .collect();
         // Its second move and later ones came after a gap of 200 ms; an instant engine's
-        // moves take far less.
-        assert!(times.len() >= 2, "{g}");
-        assert!(times.iter().all(|&t| t < 100_000), "{times:?}");
+        // moves take far less. Charged with the gap, each would take nearly all of it (less
+        // the opponent's thinking since its move), so the fastest of them tells: a busy
+        // machine may slow some answers, not all of them.
+        assert!(times.len() >= 3, "{g}");
+        let fastest = times[1..].iter().min().unwrap();
+        assert!(*fastest < 100_000, "{times:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -1105,7 +1251,7 @@ fn a_second_interrupt_kills_the_engines_before_exiting() {
     interrupt();
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(130));
-    let until = Instant::now() + Duration::from_secs(2);
+    let until = Instant::now() + Duration::from_secs(10);
     while !processes_with(&tag).is_empty() {
         assert!(
             Instant::now() < until,

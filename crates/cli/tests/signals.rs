@@ -108,9 +108,10 @@ impl Drop for Mark {
     }
 }
 
-/// Asserts that no process of the run is left (within a second).
+/// Asserts that no process of the run is left (within ten seconds: a process killed on a busy
+/// machine may wait its turn to exit; the wait ends as soon as none is left).
 fn assert_none_left(mark: &str, when: &str) {
-    let until = Instant::now() + Duration::from_secs(1);
+    let until = Instant::now() + Duration::from_secs(10);
     let mut left = marked(mark);
     while !left.is_empty() && Instant::now() < until {
         std::thread::sleep(Duration::from_millis(20));

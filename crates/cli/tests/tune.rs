@@ -7,7 +7,7 @@
 use rand::{RngExt, SeedableRng};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gomoku-arena");
 
@@ -120,19 +120,43 @@ fn resume_restores_a_history_left_behind() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), whole);
 }
 
+/// How far the run in `dir` has come: the games journaled in its steps and the iterations
+/// in its history. A kill lands between two of these or inside one.
+fn progress(dir: &Path) -> usize {
+    let out = dir.join("out");
+    let lines =
+        |p: &Path| std::fs::read(p).map_or(0, |b| b.iter().filter(|&&c| c == b'\n').count());
+    let games: usize = std::fs::read_dir(out.join("steps")).map_or(0, |steps| {
+        steps
+            .flatten()
+            .map(|step| lines(&step.path().join("games.jsonl")))
+            .sum()
+    });
+    games + lines(&out.join("history.jsonl"))
+}
+
 /// Kills `tune --resume` with SIGKILL at random moments until a run ends by itself; the
-/// result must be the straight run's, byte for byte. The first kill comes after a tenth to a
-/// half of the straight run's time and must find the process still running (the kill lands
-/// mid-run); later ones after a random part of that time.
+/// result must be the straight run's, byte for byte. The moments are points of the run's
+/// [`progress`], not of time, so that a busy machine moves none of them: the first after a
+/// tenth to a half of the straight run's progress, which must find the process still running
+/// (the kill lands mid-run), later ones anywhere in what is left (or after it: the tuned
+/// table, the confirmation, the report); each a random part of the run's last step of
+/// progress after the point is reached, so that most land inside a step.
 fn killed_matches_straight(method: &str, tag: &str) {
     let straight = setup(&format!("{tag}-straight"), method, "");
-    let t0 = Instant::now();
     ok(&tune(&straight, &["--quiet"]));
-    let wall = t0.elapsed();
+    let total = progress(&straight);
     let killed = setup(&format!("{tag}-killed"), method, "");
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x51);
     let mut kills = 0;
     loop {
+        let from = progress(&killed);
+        let target = if kills == 0 {
+            rng.random_range(total / 10..=total / 2)
+        } else {
+            rng.random_range(from + 1..=total.max(from) + 1)
+        };
+        let part = rng.random_range(0.0..1.0);
         let mut child = Command::new(BIN)
             .current_dir(&killed)
             .args(["tune", "tune.ron", "--resume", "--quiet"])
@@ -140,25 +164,41 @@ fn killed_matches_straight(method: &str, tag: &str) {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let share = if kills == 0 {
-            rng.random_range(0.1..0.5)
-        } else {
-            rng.random_range(0.0..1.0)
-        };
-        std::thread::sleep(wall.mul_f64(share));
-        match child.try_wait().unwrap() {
-            Some(status) => {
-                assert!(kills > 0, "the first kill came after the end of the run");
+        // The time the last step of progress took, to wait a part of once the point is
+        // reached; a hang is the only thing timed.
+        let (mut last, mut since, mut step) = (from, Instant::now(), None);
+        let until = Instant::now() + Duration::from_secs(600);
+        let ended = loop {
+            if let Some(status) = child.try_wait().unwrap() {
                 assert!(status.success(), "{status}");
-                break;
+                break true;
             }
-            None => {
-                child.kill().unwrap();
-                child.wait().unwrap();
-                kills += 1;
-                assert!(kills < 60, "no progress after {kills} kills");
+            let now = progress(&killed);
+            if now >= target {
+                let step = step.unwrap_or_else(|| since.elapsed());
+                std::thread::sleep(step.mul_f64(part));
+                // It may have ended meanwhile (the last point of progress is near the end).
+                let status = child.try_wait().unwrap();
+                assert!(status.is_none_or(|s| s.success()), "{status:?}");
+                break status.is_some();
             }
+            if now != last {
+                (last, step, since) = (now, Some(since.elapsed()), Instant::now());
+            }
+            if Instant::now() > until {
+                let _ = child.kill();
+                panic!("no progress past {now} of {total} in ten minutes");
+            }
+            std::thread::sleep(Duration::from_micros(500));
+        };
+        if ended {
+            assert!(kills > 0, "the first kill came after the end of the run");
+            break;
         }
+        child.kill().unwrap();
+        child.wait().unwrap();
+        kills += 1;
+        assert!(kills < 60, "no progress after {kills} kills");
     }
     assert!(kills >= 1);
     assert_eq!(results(&killed), results(&straight));

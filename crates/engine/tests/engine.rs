@@ -543,17 +543,45 @@ fn vcf_puzzles_renju() {
     assert_eq!(checked, 3, "renju VCF cases checked");
 }
 
+/// The VCT wins of the puzzle file that the engine proves within their limits on
+/// [`vct_puzzles_renju`]'s budget: each must stay proven.
+const VCT_SOLVED: [&str; 11] = [
+    "quintet/vct_black",
+    "quintet/vct_counter",
+    "quintet/vct_dual_forbiddens",
+    "quintet/vct_forbidden_breaker",
+    "quintet/vct_game_black_l03_1",
+    "quintet/vct_game_black_l05_1",
+    "quintet/vct_game_black_l07_1",
+    "quintet/vct_game_black_l14_1",
+    "quintet/vct_game_white_l03_1",
+    "quintet/vct_game_white_l05_1",
+    "quintet/vct_game_white_l07_1",
+];
+
+/// The VCT wins it does not prove within their limits on that budget (yet): no win, or
+/// only a longer one (l11).
+const VCT_UNSOLVED: [&str; 5] = [
+    "quintet/vct_black_long",
+    "quintet/vct_fukumi",
+    "quintet/vct_game_black_l09_1",
+    "quintet/vct_game_black_l11_1",
+    "quintet/vct_game_black_l17_1",
+];
+
 /// The VCT cases under renju (their rule), each searched on a node budget (a quarter of it
-/// for each threat search, the rest deepening the main search): every win the engine claims
-/// within a case's limit must be a case with a win, and at least the cases it solves today
-/// stay solved. Quintet counts attacker moves up to the unstoppable double threat, one less than
-/// our moves to the five.
+/// for each threat search, the rest deepening the main search): no win is claimed within
+/// a case's limit where the case has none, and every case of [`VCT_SOLVED`] is won within
+/// its limit; a failure names the cases. Every win of the file is in one of the two lists,
+/// so a new case must be placed. Quintet counts attacker moves up to the unstoppable double
+/// threat, one less than our moves to the five.
 #[test]
 fn vct_puzzles_renju() {
     let Some(ps) = puzzles() else {
         return;
     };
-    let (mut wins, mut found, mut refuted) = (0, 0, 0);
+    let (mut wins, mut refuted) = (0, 0);
+    let (mut lost, mut claimed, mut now_solved) = (Vec::new(), Vec::new(), Vec::new());
     for p in ps.iter().filter(|p| p.kind == "vct") {
         let b = p.board(Rule::Renju);
         // A case holds under its published threat limit: vct_fukumi_threat2 has no win in 7
@@ -571,23 +599,40 @@ fn vct_puzzles_renju() {
             &mut ChaCha8Rng::seed_from_u64(1),
         );
         let within = r.win_in.is_some_and(|w| w > 0 && (w - 1) as u32 <= p.limit);
+        let id = p.id.as_str();
         if p.expect_win {
             wins += 1;
-            found += within as u32;
-        } else {
+            let solved = VCT_SOLVED.contains(&id);
             assert!(
-                !within,
-                "{}: claimed a win in {:?}, limit {}",
-                p.id, r.win_in, p.limit
+                solved || VCT_UNSOLVED.contains(&id),
+                "{id}: a VCT win in neither VCT_SOLVED nor VCT_UNSOLVED (solved now: {within})"
             );
+            if solved && !within {
+                lost.push(format!("{id} (win in {:?}, limit {})", r.win_in, p.limit));
+            }
+            if !solved && within {
+                now_solved.push(id);
+            }
+        } else {
+            if within {
+                claimed.push(format!("{id} (win in {:?}, limit {})", r.win_in, p.limit));
+            }
             refuted += 1;
         }
     }
     assert_eq!((wins, refuted), (16, 4), "VCT cases in the file");
     assert!(
-        found >= 11,
-        "VCT wins found within their limits: {found} of 16"
+        claimed.is_empty(),
+        "wins claimed where there is none: {claimed:?}"
     );
+    assert!(
+        lost.is_empty(),
+        "VCT wins no longer found within their limits: {lost:?}"
+    );
+    if !now_solved.is_empty() {
+        // Not a failure: the list is a floor. Say so, so that it can be raised.
+        eprintln!("vct_puzzles_renju: solved now, move them to VCT_SOLVED: {now_solved:?}");
+    }
 }
 
 /// On two threads under a clock, with or without `set_vct_thread`, one of quintet's long
@@ -595,7 +640,9 @@ fn vct_puzzles_renju() {
 /// would; without the helper thread the main thread's VCT answers alone, before deepening.
 /// (That the helper's own win answers is `the_vct_helpers_win_answers_and_stops_the_main_thread`
 /// in `search.rs`, where the main thread's VCT can be switched off.) The caller's stop ends
-/// the search at once, though the VCT would go on on both threads.
+/// the search at once, though the VCT would go on on both threads. The clocks are long, so
+/// that a loaded machine finds the win within the VCT's share of them; the checks are of
+/// what the search found and counted, the times only tell a stop from none.
 #[test]
 fn a_vct_helper_thread_answers_and_stops_the_search() {
     let Some(ps) = puzzles() else {
@@ -613,8 +660,9 @@ fn a_vct_helper_thread_answers_and_stops_the_search() {
         e.set_vct_thread(vct_thread);
         e
     };
-    let clock = Limits::move_time(std::time::Duration::from_secs(60));
-    // A 15-move win that deepening with the VCF off does not prove in under a minute.
+    let clock = Limits::move_time(std::time::Duration::from_secs(600));
+    // A 15-move win that deepening with the VCF off does not prove in under a minute; the VCT
+    // does in seconds, even on a busy machine.
     let p = case("vct_game_black_l14_1");
     let b = p.board(Rule::Renju);
     for vct_thread in [true, false] {
@@ -625,7 +673,7 @@ fn a_vct_helper_thread_answers_and_stops_the_search() {
         );
         assert!(b.is_legal(r.best.unwrap()));
         assert!(
-            r.time.as_secs() < 30,
+            r.time.as_secs() < 300,
             "{vct_thread}: the win did not stop it"
         );
         if !vct_thread {
@@ -633,25 +681,34 @@ fn a_vct_helper_thread_answers_and_stops_the_search() {
         }
     }
     // On a 20 s clock the VCT has 15 s on the main thread (its share beside the helper)
-    // and then the helper's after the depth cap; its win here takes longer than half a
-    // second. A stop
-    // after 50 ms ends the search, whichever thread it finds searching the VCT.
+    // and then the helper's after the depth cap; its win here takes millions of nodes, more
+    // than 0.2 s of both threads on a quiet machine. A stop ends the search, whichever thread
+    // it finds searching the VCT: raised before the search, within the 256 nodes after which
+    // each of the two threads reads it (with room for the work between reads)...
     let p = case("vct_game_black_l17_1");
     let b = p.board(Rule::Renju);
-    let mut e = engine(p, true);
-    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    e.set_stop_flag(stop.clone());
     let limits = Limits {
         depth: Some(2),
         ..Limits::move_time(std::time::Duration::from_secs(20))
     };
+    let mut e = engine(p, true);
+    e.set_stop_flag(Arc::new(std::sync::atomic::AtomicBool::new(true)));
+    let r = e.search(&b, &limits, &mut ChaCha8Rng::seed_from_u64(1));
+    assert!(r.nodes <= 2 * 512 && r.win_in.is_none(), "{r:?}");
+    assert!(b.is_legal(r.best.unwrap()));
+    // ... and raised 50 ms into it, before the win: none is claimed, and it returns long
+    // before the clock (the search would otherwise prove the win, or spend 15 s on the VCT).
+    let mut e = engine(p, true);
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    e.set_stop_flag(stop.clone());
     let raise = std::thread::spawn(move || {
         std::thread::sleep(std::time::Duration::from_millis(50));
         stop.store(true, std::sync::atomic::Ordering::Relaxed);
     });
     let r = e.search(&b, &limits, &mut ChaCha8Rng::seed_from_u64(1));
     raise.join().unwrap();
-    assert!(r.time.as_millis() < 500, "the stop was not heeded: {r:?}");
+    assert!(r.win_in.is_none(), "the stop was not heeded: {r:?}");
+    assert!(r.time.as_secs() < 10, "the stop was not heeded: {r:?}");
     assert!(b.is_legal(r.best.unwrap()));
 }
 
@@ -786,7 +843,7 @@ fn margin_zero_consumes_no_randomness_and_margin_varies_moves() {
 }
 
 #[test]
-fn node_limit_and_stop_flag_still_return_a_legal_move() {
+fn a_node_limit_a_stop_and_a_clock_each_end_a_search_with_a_legal_move() {
     let b = gomoku_engine::bench::bench_positions()[1].board.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut e = Engine::new(EngineParams {
@@ -808,6 +865,9 @@ fn node_limit_and_stop_flag_still_return_a_legal_move() {
     e.set_stop_flag(flag);
     let r = e.search(&b, &Limits::default(), &mut rng);
     assert!(b.is_legal(r.best.unwrap()));
+    // A raised flag is read every 256 nodes: the search ends at the first read.
+    assert!(r.nodes <= 256, "{} nodes after the stop", r.nodes);
+    // Depth 30 never ends: the 50 ms budget stops it, within seconds on any machine.
     let r = Engine::new(EngineParams {
         depth: 30,
         ..EngineParams::default()
@@ -823,7 +883,7 @@ fn node_limit_and_stop_flag_still_return_a_legal_move() {
         },
         &mut rng,
     );
-    assert!(r.time < std::time::Duration::from_millis(500));
+    assert!(r.depth < 30 && r.time.as_secs() < 10, "{r:?}");
     assert!(b.is_legal(r.best.unwrap()));
 }
 

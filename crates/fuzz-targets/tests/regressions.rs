@@ -1,6 +1,8 @@
-//! Replays through its target every input that ever failed (`fuzz/regressions/<target>/`)
-//! and the committed seeds (`fuzz/seeds/<target>/`), each under a time limit, so that a
-//! failure found by fuzzing stays fixed. `fuzz/README.md` tells how to add one.
+//! Replays through its target every input of `fuzz/regressions/<target>/` (each input that
+//! ever failed a target, and those the hardening work fixed) and the committed seeds
+//! (`fuzz/seeds/<target>/`), each under a time limit, so that a failure found by fuzzing
+//! stays fixed; an empty corpus, or an input missing from `fuzz/regressions/README.md`'s list,
+//! fails. `fuzz/README.md` tells how to add one.
 
 use gomoku_fuzz_targets::{TARGETS, Target, repo_root};
 use std::path::{Path, PathBuf};
@@ -67,10 +69,64 @@ fn replay_all(kind: &str) -> usize {
     count
 }
 
+/// The inputs of `fuzz/regressions/` as `target/file`, and whatever else is there (a file
+/// beside the target folders, or a folder no target is named after: replayed by nothing).
+fn regression_files() -> (Vec<String>, Vec<String>) {
+    let dir = repo_root().join("fuzz/regressions");
+    let (mut files, mut stray) = (Vec::new(), Vec::new());
+    for entry in std::fs::read_dir(&dir).expect("fuzz/regressions").flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        match TARGETS.iter().find(|t| t.name == name) {
+            Some(target) => files.extend(
+                inputs("regressions", target)
+                    .iter()
+                    .map(|p| format!("{name}/{}", p.file_name().unwrap().to_string_lossy())),
+            ),
+            None if name == "README.md" => {}
+            None => stray.push(name),
+        }
+    }
+    files.sort();
+    (files, stray)
+}
+
 #[test]
-fn every_input_that_ever_failed_passes() {
+fn every_regression_input_passes_and_there_are_some() {
     let n = replay_all("regressions");
+    // A replay of nothing passes while checking nothing: a checkout that lost the corpus, or
+    // a change of folder that the listing no longer finds, must not look like success.
+    assert!(
+        n > 0,
+        "fuzz/regressions holds no input: the regression replay checked nothing"
+    );
     eprintln!("{n} regression inputs replayed");
+}
+
+/// Each input is listed in `fuzz/regressions/README.md` with where it came from, and each
+/// listed input is there: an input that went missing fails here rather than being skipped.
+#[test]
+fn every_regression_input_is_listed_with_its_origin() {
+    let (files, stray) = regression_files();
+    assert!(
+        stray.is_empty(),
+        "fuzz/regressions: {stray:?} is neither README.md nor a target's folder, so no target replays it"
+    );
+    let readme = std::fs::read_to_string(repo_root().join("fuzz/regressions/README.md"))
+        .expect("fuzz/regressions/README.md");
+    // The first cell of each row of the table: `target/file`.
+    let mut listed: Vec<String> = readme
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split_once('`'))
+        .map(|(path, _)| path.to_string())
+        .collect();
+    listed.sort();
+    let unlisted: Vec<_> = files.iter().filter(|f| !listed.contains(f)).collect();
+    let missing: Vec<_> = listed.iter().filter(|f| !files.contains(f)).collect();
+    assert!(
+        unlisted.is_empty() && missing.is_empty(),
+        "fuzz/regressions/README.md does not list {unlisted:?}; it lists {missing:?}, which are not there"
+    );
 }
 
 #[test]

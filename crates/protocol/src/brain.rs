@@ -235,14 +235,32 @@ mod tests {
             .with_depth_cap(Some(3));
         assert_eq!(capped.limits(clocked).depth, Some(3));
         assert_eq!(capped.limits(Budget::default()).depth, Some(3));
-        // A middle game: 300 ms reaches well past depth 2 on any machine.
-        let mut b = Board::standard15();
-        for (x, y) in [(7, 7), (8, 8), (8, 7), (6, 9), (9, 6), (7, 6)] {
-            b.make(Pos::new(x, y));
-        }
-        let mut brain = EngineBrain::new(params, 0).unwrap();
-        let r = brain.search(&b, clocked);
-        assert!(r.depth > 2, "depth {}", r.depth);
+        // Searched on a clock, it deepens past depth 2: on a mate in three (five plies) that
+        // only deepening finds (the threat searches off) it goes on to the mate, which ends
+        // the search long before a minute's clock, whatever the machine's load; without a
+        // clock it stops at depth 2.
+        let ps = |v: &[(u8, u8)]| v.iter().map(|&(x, y)| Pos::new(x, y)).collect::<Vec<_>>();
+        let b = Board::from_stones(
+            Geometry::square(15),
+            Rule::Freestyle,
+            &ps(&[(4, 7), (5, 7), (6, 7), (7, 8), (7, 9)]),
+            &ps(&[(3, 7), (0, 0), (14, 0), (0, 14), (14, 14)]),
+            gomoku_board::Color::Black,
+        )
+        .unwrap();
+        let deepening_only = EngineParams {
+            vcf: false,
+            vct: false,
+            ..params
+        };
+        let mut brain = EngineBrain::new(deepening_only, 0).unwrap();
+        let minute = Budget {
+            time: Some(TimeBudget::fixed(std::time::Duration::from_secs(60))),
+            fastest: false,
+        };
+        let r = brain.search(&b, minute);
+        assert_eq!((r.depth, r.win_in), (5, Some(3)), "{r:?}");
+        assert_eq!(brain.search(&b, Budget::default()).depth, 2);
     }
 
     #[test]

@@ -717,54 +717,110 @@ mod tests {
         assert_eq!(out.last(), Some(&Reply::Move(Pos::new(7, 7))));
     }
 
+    /// 50,000 lines of command words and garbage: no panic, every unknown first word is
+    /// answered UNKNOWN, every move answered stands on the session's board, and the session
+    /// still plays a game afterwards.
     #[test]
-    fn random_input_never_panics() {
+    fn random_input_never_panics_and_leaves_a_working_session() {
         use rand::{RngExt, SeedableRng};
-        let words = [
+        let commands = [
             "START",
             "RECTSTART",
             "RESTART",
             "BEGIN",
             "TURN",
             "BOARD",
-            "DONE",
             "INFO",
-            "rule",
-            "timeout_turn",
-            "time_left",
+            "END",
             "ABOUT",
             "TAKEBACK",
             "PLAY",
-            "1,1,1",
-            "2,2,2",
-            "3,3,3",
-            "7,7",
-            "0,0",
-            "-1,5",
-            "31,31",
-            "40,2",
-            "5",
-            "15",
-            "4",
-            "0",
-            "20,15",
-            "x",
-            ",",
-            "",
-            "\r",
-            "99999999999999",
-            "3,3,9",
         ];
+        // Every command but END (which would end the session), and what follows them.
+        let words: Vec<&str> = commands
+            .into_iter()
+            .filter(|&c| c != "END")
+            .chain([
+                "DONE",
+                "rule",
+                "timeout_turn",
+                "time_left",
+                "1,1,1",
+                "2,2,2",
+                "3,3,3",
+                "7,7",
+                "0,0",
+                "-1,5",
+                "31,31",
+                "40,2",
+                "5",
+                "15",
+                "4",
+                "0",
+                "20,15",
+                "x",
+                ",",
+                "",
+                "\r",
+                "99999999999999",
+                "3,3,9",
+            ])
+            .collect();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
         let mut s = Session::new(CentreBrain);
         let mut out = Vec::new();
+        let (mut unknown, mut errors, mut moves) = (0, 0, 0);
         for _ in 0..50_000 {
             let n = rng.random_range(1..4);
             let line: Vec<&str> = (0..n)
                 .map(|_| words[rng.random_range(0..words.len())])
                 .collect();
+            let line = line.join(" ");
+            let in_block = s.block.is_some();
             out.clear();
-            s.handle_line(&line.join(" "), &mut out);
+            s.handle_line(&line, &mut out);
+            let first = line.split_whitespace().next().map(str::to_ascii_uppercase);
+            if !in_block && first.is_some_and(|w| !commands.contains(&w.as_str())) {
+                assert!(
+                    out.iter().any(|r| matches!(r, Reply::Unknown(_))),
+                    "{line:?}: {out:?}"
+                );
+            }
+            for r in &out {
+                match r {
+                    Reply::Unknown(_) => unknown += 1,
+                    Reply::Error(_) => errors += 1,
+                    Reply::Move(p) => {
+                        moves += 1;
+                        let board = s.board().expect("a move needs a game");
+                        assert!(
+                            board.check_on_board(*p).is_ok() && board.cell(*p) != Cell::Empty,
+                            "{line:?}: {p:?} is not a stone of the board"
+                        );
+                    }
+                    _ => {}
+                }
+            }
         }
+        // The input reached the commands as well as the garbage.
+        assert!(
+            unknown > 1000 && errors > 1000 && moves > 100,
+            "{unknown} UNKNOWN, {errors} ERROR, {moves} moves"
+        );
+        // Whatever state it left, a new game starts and is played.
+        let mut run = |line: &str| {
+            out.clear();
+            s.handle_line(line, &mut out);
+            out.clone()
+        };
+        run("DONE");
+        assert!(run("START 15").contains(&Reply::Ok));
+        assert_eq!(run("BEGIN").last(), Some(&Reply::Move(Pos::new(7, 7))));
+        let reply = run("TURN 0,0");
+        let Some(Reply::Move(p)) = reply.last() else {
+            panic!("no move: {reply:?}")
+        };
+        assert!(![Pos::new(7, 7), Pos::new(0, 0)].contains(p));
+        assert_eq!(s.board().map(|b| b.stone_count()), Some(3));
     }
 }

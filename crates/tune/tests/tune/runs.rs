@@ -80,14 +80,60 @@ fn tuned(out: &Path) -> String {
     std::fs::read_to_string(out.join("tuned.ron")).unwrap()
 }
 
-/// A run played straight through: its outcome, table text and wall time.
-fn straight(tag: &str, method: &str) -> (RunOutcome, String, Duration) {
+/// A run played straight through: its outcome, table text and [`progress`] at the end.
+fn straight(tag: &str, method: &str) -> (RunOutcome, String, usize) {
     let (_, cfg) = project(tag, method, "(pairs: 1)");
-    let t0 = Instant::now();
     let out = run(&cfg, &opts()).unwrap();
-    let wall = t0.elapsed();
     assert!(out.finished);
-    (out, tuned(&cfg.output), wall)
+    (out, tuned(&cfg.output), progress(&cfg.output))
+}
+
+/// The time the last step of a run's [`progress`] took, as a watcher sees it: a delay of a
+/// part of it lands inside the next step, whatever the machine's pace.
+struct Pace {
+    last: usize,
+    since: Instant,
+    step: Duration,
+}
+
+impl Pace {
+    fn new(progress: usize) -> Pace {
+        Pace {
+            last: progress,
+            since: Instant::now(),
+            step: Duration::ZERO,
+        }
+    }
+
+    /// Notes the progress seen now.
+    fn saw(&mut self, progress: usize) {
+        if progress != self.last {
+            self.step = self.since.elapsed();
+            (self.last, self.since) = (progress, Instant::now());
+        }
+    }
+
+    /// The last step's time (the time since the watcher began, before the first step).
+    fn step(&self) -> Duration {
+        if self.step.is_zero() {
+            self.since.elapsed()
+        } else {
+            self.step
+        }
+    }
+}
+
+/// How far a run writing to `out` has come: the games journaled in its steps and the
+/// iterations in its history. A stop lands between two of these or inside one.
+fn progress(out: &Path) -> usize {
+    let lines =
+        |p: &Path| std::fs::read(p).map_or(0, |b| b.iter().filter(|&&c| c == b'\n').count());
+    let games: usize = std::fs::read_dir(out.join("steps")).map_or(0, |dir| {
+        dir.flatten()
+            .map(|step| lines(&step.path().join(JOURNAL_FILE)))
+            .sum()
+    });
+    games + lines(&out.join("history.jsonl"))
 }
 
 fn resume_matches_straight(method: &str, tag: &str) {
@@ -182,32 +228,45 @@ fn checkpointed(out: &Path) -> usize {
     std::fs::read_to_string(out.join("history.jsonl")).map_or(0, |t| t.lines().count())
 }
 
-/// Stops the run at random moments (a timer sets the stop flag, as Ctrl-C or Slurm's signal
-/// does) and resumes it until it finishes: the table and history must be the straight run's,
-/// byte for byte. The first stop comes after a tenth to a half of the straight run's time, so
-/// it lands while the run is going (the invocation must return unfinished); later ones after a
-/// random part of the time left. Most land in the middle of a step, whose games are then
-/// played again (or, for Texel's journaled collection, continued).
+/// Stops the run at random moments (a watcher sets the stop flag, as Ctrl-C or Slurm's
+/// signal does) and resumes it until it finishes: the table and history must be the straight
+/// run's, byte for byte. The moments are points of the run's [`progress`], not of time, so
+/// that a busy machine moves none of them: the first after a tenth to a half of the straight
+/// run's progress (so it lands while the run is going, and the invocation must return
+/// unfinished), later ones anywhere in what is left; each a random part of the run's last
+/// step of progress after the point is reached, so that most land inside a step (an
+/// iteration played in memory, or a game of Texel's collection), whose games are then played
+/// again (or, for Texel's journaled collection, continued).
 fn killed_matches_straight(method: &str, tag: &str) {
-    let (reference, table, wall) = straight(&format!("{tag}-straight"), method);
+    let (reference, table, total_progress) = straight(&format!("{tag}-straight"), method);
     let total = reference.history.len();
     let (_, cfg) = project(&format!("{tag}-killed"), method, "(pairs: 1)");
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x6b11);
     let mut kills = 0;
     while checkpointed(&cfg.output) < total - 1 {
-        let stop = Arc::new(AtomicBool::new(false));
-        let left = (total - checkpointed(&cfg.output)) as f64 / total as f64;
-        let share = if kills == 0 {
-            rng.random_range(0.1..0.5)
+        let from = progress(&cfg.output);
+        let target = if kills == 0 {
+            rng.random_range(total_progress / 10..=total_progress / 2)
         } else {
-            rng.random_range(0.0..1.0) * left
+            rng.random_range(from + 1..=total_progress.max(from + 1))
         };
-        let timer = {
-            let stop = stop.clone();
-            let delay = wall.mul_f64(share);
+        let part = rng.random_range(0.0..1.0);
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicBool::new(false));
+        let watcher = {
+            let (stop, done, out) = (stop.clone(), done.clone(), cfg.output.clone());
             std::thread::spawn(move || {
-                std::thread::sleep(delay);
-                stop.store(true, Ordering::SeqCst);
+                let mut pace = Pace::new(progress(&out));
+                while !done.load(Ordering::SeqCst) {
+                    let now = progress(&out);
+                    if now >= target {
+                        std::thread::sleep(pace.step().mul_f64(part));
+                        stop.store(true, Ordering::SeqCst);
+                        return;
+                    }
+                    pace.saw(now);
+                    std::thread::sleep(Duration::from_micros(500));
+                }
             })
         };
         let out = run(
@@ -218,7 +277,8 @@ fn killed_matches_straight(method: &str, tag: &str) {
             },
         )
         .unwrap();
-        timer.join().unwrap();
+        done.store(true, Ordering::SeqCst);
+        watcher.join().unwrap();
         if out.finished {
             assert!(kills > 0, "the first stop came after the end of the run");
             break;
