@@ -3,8 +3,8 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::model::{PoolFit, PoolOptions, normalize};
 use super::solver::{Cell, Core, fit_cells, sigmoid};
-use super::{PoolFit, PoolOptions, normalize};
 use crate::StatsError;
 
 /// Parametric bootstrap: per-player SD and neighbour LOS over refits of simulated pools.

@@ -1,6 +1,6 @@
 //! Newton solver of the pool likelihood, divergence detection and regularization.
 
-use super::{Advantage, PoolOptions};
+use super::model::{Advantage, PoolOptions};
 use crate::StatsError;
 use crate::linalg::{cholesky, cholesky_inverse, cholesky_solve};
 
