@@ -33,7 +33,7 @@ pub struct Anchor {
     pub rating: f64,
 }
 
-/// Options of [`fit_pool`].
+/// Options of [`fit_pool`](super::fit_pool).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PoolOptions {
     /// Rating points per factor 10 in odds (400 for Elo; Ordo's `-z 200.24`).
@@ -78,7 +78,7 @@ pub struct HeadToHead {
     pub games: Vec<Vec<u64>>,
 }
 
-/// Result of [`fit_pool`].
+/// Result of [`fit_pool`](super::fit_pool).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PoolFit {
     /// Rating per player index (mean zero or anchored).
