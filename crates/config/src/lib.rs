@@ -7,7 +7,6 @@ pub mod engine;
 pub mod flags;
 pub mod limits;
 pub mod run;
-pub mod schema_doc;
 pub mod sprt;
 pub mod tournament;
 pub mod tune;
