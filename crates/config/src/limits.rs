@@ -4,16 +4,19 @@
 //! `u64::MAX`. `docs/CONFIG.md` lists them with the fields they bound. Engine parameters have
 //! further ranges of their own, checked by [`gomoku_engine::EngineParams::validate`].
 
-pub use crate::tournament::MAX_TIME_MS;
 pub use crate::{MAX_INPUT_BYTES, MAX_NAME_LEN};
 pub use gomoku_engine::{MAX_DEPTH, MAX_TT_MIB};
+
+/// The longest time of a move or a game (a time control's, an external engine's): one day,
+/// in milliseconds.
+pub const MAX_TIME_MS: u64 = 86_400_000;
 
 /// The most rounds (passes through the book) of a tournament.
 pub const MAX_ROUNDS: u32 = 100_000;
 
 /// The most games of one run: a tournament's whole schedule (rounds × openings × pairs of
-/// players × 2 colours) or an SPRT's `max_games`. Each scheduled game is a few dozen bytes, so the job list stays
-/// well under a GiB.
+/// players × 2 colours) or an SPRT's `max_games`. Each scheduled game is a few dozen bytes, so
+/// the job list stays well under a GiB.
 pub const MAX_JOBS: u64 = 10_000_000;
 
 /// The most participants of a tournament, sweeps counted value by value (a round robin of

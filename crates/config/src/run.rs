@@ -9,25 +9,18 @@
 //! kept for the reader of `run.json` but left out of the key, so renaming a table or
 //! rewriting its comments never breaks `--resume` or a merge.
 
-use crate::tournament::{BuiltinSpec, RuleSpec, TimeControlSpec};
+use crate::engine::{ClassFile, PatternFile, TableFile};
+use crate::limits::MAX_TIME_MS;
 use gomoku_board::{Geometry, Rule};
-use gomoku_engine::{EngineParams, PatternSpec, PatternTable};
+use gomoku_engine::EngineParams;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
 /// The format version of [`RunConfig`] (and of the `run.json` that holds it).
 pub const RUN_CONFIG_VERSION: u32 = 2;
 
-/// One pattern of a table as it decides play: the shape and its two scores.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PatternValues {
-    /// Cells: `1` own stone, `0` empty, `x` blocked.
-    pub shape: String,
-    /// Score when the side to move owns it.
-    pub own: i32,
-    /// Score when the opponent owns it.
-    pub opp: i32,
-}
+/// One pattern of a table as it decides play: a table file's pattern.
+pub type PatternValues = PatternFile;
 
 /// A pattern table's values. Its name is for readers; [`RunConfig::hash_key`] drops it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,11 +28,11 @@ pub struct TableValues {
     /// The table's name (not hashed).
     pub name: String,
     /// The patterns in table order.
-    pub patterns: Vec<PatternValues>,
+    pub patterns: Vec<PatternFile>,
     /// The scored cell classes in table order (left out when none, so that runs of tables
     /// without classes keep their hash).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub classes: Vec<crate::engine::ClassFile>,
+    pub classes: Vec<ClassFile>,
 }
 
 /// An in-process engine's parameters as `run.json` records them, with the field names of
@@ -116,25 +109,12 @@ fn features_off(f: &FeaturesSpec) -> bool {
 impl EngineSpec {
     /// The spec of engine parameters (the table's description is not part of it).
     pub fn from_params(p: &EngineParams) -> EngineSpec {
+        let table = TableFile::from_table(&p.table);
         EngineSpec {
             table: TableValues {
-                name: p.table.name.clone(),
-                patterns: p
-                    .table
-                    .patterns
-                    .iter()
-                    .map(|s| PatternValues {
-                        shape: s.shape.clone(),
-                        own: s.own,
-                        opp: s.opp,
-                    })
-                    .collect(),
-                classes: p
-                    .table
-                    .classes
-                    .iter()
-                    .map(crate::engine::ClassFile::from_spec)
-                    .collect(),
+                name: table.name,
+                patterns: table.patterns,
+                classes: table.classes,
             },
             depth: p.depth,
             top_n: p.top_n,
@@ -167,22 +147,13 @@ impl EngineSpec {
     /// The engine parameters (with an empty table description).
     pub fn to_params(&self) -> EngineParams {
         EngineParams {
-            table: PatternTable {
+            table: TableFile {
                 name: self.table.name.clone(),
                 description: String::new(),
-                patterns: self
-                    .table
-                    .patterns
-                    .iter()
-                    .map(|p| PatternSpec::new(&p.shape, p.own, p.opp))
-                    .collect(),
-                classes: self
-                    .table
-                    .classes
-                    .iter()
-                    .map(crate::engine::ClassFile::to_spec)
-                    .collect(),
-            },
+                patterns: self.table.patterns.clone(),
+                classes: self.table.classes.clone(),
+            }
+            .to_table(),
             depth: self.depth,
             top_n: self.top_n,
             radius: self.radius,
@@ -253,6 +224,15 @@ fn is_zero(n: &u64) -> bool {
     *n == 0
 }
 
+/// The built-in players.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+pub enum BuiltinSpec {
+    /// Uniformly random legal moves.
+    Random,
+    /// Win if possible, else block, else a random point next to a stone.
+    Greedy,
+}
+
 /// What plays.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PlayerSpec {
@@ -315,6 +295,38 @@ impl Pairing {
     }
 }
 
+/// The rule, as written.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+pub enum RuleSpec {
+    /// Five or more wins.
+    #[default]
+    Freestyle,
+    /// Exactly five wins.
+    Standard,
+    /// Renju.
+    Renju,
+}
+
+impl From<Rule> for RuleSpec {
+    fn from(r: Rule) -> RuleSpec {
+        match r {
+            Rule::Freestyle => RuleSpec::Freestyle,
+            Rule::Standard => RuleSpec::Standard,
+            Rule::Renju => RuleSpec::Renju,
+        }
+    }
+}
+
+impl From<RuleSpec> for Rule {
+    fn from(r: RuleSpec) -> Rule {
+        match r {
+            RuleSpec::Freestyle => Rule::Freestyle,
+            RuleSpec::Standard => Rule::Standard,
+            RuleSpec::Renju => Rule::Renju,
+        }
+    }
+}
+
 /// Board shape and rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BoardConfig {
@@ -363,6 +375,55 @@ pub struct BookConfig {
     pub first: usize,
     /// A random board symmetry per opening pair.
     pub transform: bool,
+}
+
+/// The time control, as written (and as `run.json` records it).
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
+pub enum TimeControlSpec {
+    /// Each engine's own depth.
+    #[default]
+    EngineDefault,
+    /// Fixed depth.
+    Depth(u32),
+    /// Node budget per move.
+    Nodes(u64),
+    /// Milliseconds per move.
+    MoveTime(u64),
+    /// A clock per side.
+    GameTime {
+        /// Milliseconds for the game.
+        base_ms: u64,
+        /// Milliseconds added per move.
+        inc_ms: u64,
+    },
+}
+
+impl TimeControlSpec {
+    /// Refuses budgets that cannot be played: a depth outside 1..=64, no nodes, a move or
+    /// game time of zero or longer than a day (an increment may be zero).
+    pub fn check(&self) -> Result<(), String> {
+        let max_depth = gomoku_engine::MAX_DEPTH;
+        match *self {
+            TimeControlSpec::EngineDefault => Ok(()),
+            TimeControlSpec::Depth(d) if !(1..=max_depth).contains(&d) => {
+                Err(format!("Depth({d}): the depth must be in 1..={max_depth}"))
+            }
+            TimeControlSpec::Nodes(0) => Err("Nodes(0): the node budget must be at least 1".into()),
+            TimeControlSpec::MoveTime(ms) if !(1..=MAX_TIME_MS).contains(&ms) => Err(format!(
+                "MoveTime({ms}): the time per move must be in 1..={MAX_TIME_MS} ms"
+            )),
+            TimeControlSpec::GameTime { base_ms, inc_ms }
+                if !(1..=MAX_TIME_MS).contains(&base_ms) || inc_ms > MAX_TIME_MS =>
+            {
+                Err(format!(
+                    "GameTime(base_ms: {base_ms}, inc_ms: {inc_ms}): base_ms must be in \
+                     1..={MAX_TIME_MS} and inc_ms in 0..={MAX_TIME_MS}"
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// The Elo model of an SPRT's hypotheses.
