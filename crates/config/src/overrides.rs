@@ -114,35 +114,14 @@ impl Overrides {
         macro_rules! set {
             ($($f:ident),*) => { $( if let Some(v) = self.$f { p.$f = v; } )* };
         }
-        set!(
-            depth,
-            top_n,
-            radius,
-            tt_mib,
-            use_tt,
-            use_ordering,
-            iterative_deepening,
-            killers,
-            history,
-            vcf,
-            vcf_depth,
-            tie_break_margin,
-            threads,
-            vct,
-            vct_depth,
-            vct_threat
-        );
+        set! {
+            depth, top_n, radius, tt_mib, use_tt, use_ordering, iterative_deepening, killers,
+            history, vcf, vcf_depth, tie_break_margin, threads, vct, vct_depth, vct_threat
+        }
         macro_rules! feature {
             ($($f:ident),*) => { $( if let Some(v) = self.$f { p.features.$f = v; } )* };
         }
-        feature!(
-            aspiration,
-            lmr,
-            futility,
-            threat_extension,
-            eval_average,
-            three_defence
-        );
+        feature! { aspiration, lmr, futility, threat_extension, eval_average, three_defence }
     }
 }
 
