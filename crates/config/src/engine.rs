@@ -230,9 +230,9 @@ pub struct EngineFile {
     pub vct_threat: u32,
 }
 
-/// A loaded, validated engine configuration.
+/// An engine file loaded and checked: its name, where it is, and its parameters.
 #[derive(Clone, Debug, PartialEq)]
-pub struct EngineConfig {
+pub struct LoadedEngine {
     /// Engine name.
     pub name: String,
     /// The file it came from.
@@ -241,7 +241,7 @@ pub struct EngineConfig {
     pub params: EngineParams,
 }
 
-impl EngineConfig {
+impl LoadedEngine {
     /// The engine parameters.
     pub fn to_params(&self) -> EngineParams {
         self.params.clone()
@@ -299,7 +299,7 @@ pub fn load_table(path: impl AsRef<Path>) -> Result<PatternTable, ConfigError> {
 }
 
 /// Parses engine text; a `File` table is resolved relative to `path` and loaded.
-pub fn parse_engine(text: &str, path: &Path) -> Result<EngineConfig, ConfigError> {
+pub fn parse_engine(text: &str, path: &Path) -> Result<LoadedEngine, ConfigError> {
     let (f, spans) = crate::parse_ron_spanned::<EngineFile>(text, path, false)?;
     let table = match &f.table {
         TableSource::File(p) => {
@@ -349,7 +349,7 @@ pub fn parse_engine(text: &str, path: &Path) -> Result<EngineConfig, ConfigError
         }
         other => ConfigError::invalid(path, other.to_string()),
     })?;
-    Ok(EngineConfig {
+    Ok(LoadedEngine {
         name: f.name,
         path: path.to_path_buf(),
         params,
@@ -360,7 +360,7 @@ pub fn parse_engine(text: &str, path: &Path) -> Result<EngineConfig, ConfigError
 pub type EngineLoader<'a> = &'a dyn Fn(&Path) -> Result<(String, EngineParams), ConfigError>;
 
 /// Reads, resolves and validates an engine file.
-pub fn load_engine(path: impl AsRef<Path>) -> Result<EngineConfig, ConfigError> {
+pub fn load_engine(path: impl AsRef<Path>) -> Result<LoadedEngine, ConfigError> {
     crate::load_with(path.as_ref(), parse_engine)
 }
 

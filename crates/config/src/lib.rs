@@ -7,6 +7,18 @@
 //! Each kind of file has a `parse_*` function that takes its text and the path it came from
 //! (which relative paths and messages use) and a `load_*` function that reads the path through
 //! [`read_input`] and parses it. Positions in messages come from the parser ([`Spans`]).
+//!
+//! # Glossary: one name per concept
+//!
+//! - As a file writes it: [`engine::EngineFile`] (an `Engine(...)` file; loaded and checked,
+//!   an [`engine::LoadedEngine`]); [`tournament::ParticipantEntry`] (one entry of a
+//!   tournament's `participants`, before loading: a `Sweep` becomes several players);
+//!   [`sprt::EngineEntry`] (an SPRT's `candidate` or `baseline`, before loading).
+//! - As `run.json` records it: [`run::PlayerRecord`] (one resolved player of a run: name,
+//!   origin and [`run::PlayerKind`]: an in-process engine's [`run::EngineRecord`], a built-in
+//!   player, or an [`run::ExternalProgram`]), inside [`run::RunConfig`].
+//! - As the engine takes it: [`gomoku_engine::EngineParams`], which [`run::EngineRecord`]
+//!   converts to and from.
 #![deny(missing_docs)]
 
 /// Functions that give serde a field's default: `defaults! { d_depth: u32 = 4; }`.

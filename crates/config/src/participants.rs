@@ -7,7 +7,7 @@ use crate::engine::EngineLoader;
 use crate::limits::{MAX_COMMAND_GAP_MS, MAX_MEMORY_MB, MAX_PARTICIPANTS, MAX_TIME_MS};
 use crate::overrides::{EntryError, Overrides, load_entry, origin_with};
 use crate::run::BuiltinSpec;
-use crate::run::{EngineSpec, ExternalConfig, PlayerConfig, PlayerSpec};
+use crate::run::{EngineRecord, ExternalProgram, PlayerKind, PlayerRecord};
 use crate::{ConfigError, Spans};
 use gomoku_board::Geometry;
 use gomoku_engine::EngineParams;
@@ -102,7 +102,7 @@ defaults! {
 }
 
 /// A player and the path of the value it was written at.
-pub(crate) type Placed = (PlayerConfig, String);
+pub(crate) type Placed = (PlayerRecord, String);
 
 /// The players of `entries`, in order, each with the path its errors are placed at: at least
 /// two, at most [`MAX_PARTICIPANTS`], each named once.
@@ -171,10 +171,10 @@ pub(crate) fn expand(
                 }
             }
             ParticipantEntry::Builtin { name, kind } => {
-                let player = PlayerConfig {
+                let player = PlayerRecord {
                     name: name.clone(),
                     origin: None,
-                    spec: PlayerSpec::Builtin(*kind),
+                    spec: PlayerKind::Builtin(*kind),
                 };
                 players.push((player, at("Builtin.name")));
             }
@@ -196,7 +196,7 @@ pub(crate) fn expand(
                 // One protocol exists today; the field is parsed so that files stay valid
                 // when a second one comes.
                 let ProtocolSpec::Gomocup = protocol;
-                let written = ExternalConfig {
+                let written = ExternalProgram {
                     command: command.clone(),
                     args: args.clone(),
                     move_time_ms: *move_time_ms,
@@ -211,10 +211,10 @@ pub(crate) fn expand(
                 };
                 let config =
                     external(name, written, spans.file()).map_err(|e| spans.at_value(&at, e))?;
-                let player = PlayerConfig {
+                let player = PlayerRecord {
                     name: name.clone(),
                     origin: None,
-                    spec: PlayerSpec::External(Box::new(config)),
+                    spec: PlayerKind::External(Box::new(config)),
                 };
                 players.push((player, at));
             }
@@ -245,11 +245,11 @@ pub(crate) fn expand(
 }
 
 /// An in-process engine player.
-fn engine(name: String, origin: String, params: &EngineParams) -> PlayerConfig {
-    PlayerConfig {
+fn engine(name: String, origin: String, params: &EngineParams) -> PlayerRecord {
+    PlayerRecord {
         name,
         origin: Some(origin),
-        spec: PlayerSpec::Engine(Box::new(EngineSpec::from_params(params))),
+        spec: PlayerKind::Engine(Box::new(EngineRecord::from_params(params))),
     }
 }
 
@@ -296,7 +296,7 @@ fn value_text(v: &ron::Value) -> String {
 
 /// An `External` entry's engine as written, with its program found (relative to `file`),
 /// its directory there and each limit in its range.
-fn external(name: &str, written: ExternalConfig, file: &Path) -> Result<ExternalConfig, String> {
+fn external(name: &str, written: ExternalProgram, file: &Path) -> Result<ExternalProgram, String> {
     let program = resolve_command(file, &written.command)?;
     if let Some(d) = &written.dir
         && !d.is_dir()
@@ -337,7 +337,7 @@ fn external(name: &str, written: ExternalConfig, file: &Path) -> Result<External
             ));
         }
     }
-    Ok(ExternalConfig { program, ..written })
+    Ok(ExternalProgram { program, ..written })
 }
 
 /// Refuses an external engine on a board the Gomocup protocol cannot play (k other than 5).
@@ -348,7 +348,7 @@ pub(crate) fn playable(
 ) -> Result<(), ConfigError> {
     let external = players
         .iter()
-        .find(|(p, _)| matches!(p.spec, PlayerSpec::External(_)));
+        .find(|(p, _)| matches!(p.spec, PlayerKind::External(_)));
     match external {
         Some((p, at)) if geometry.k != 5 => Err(spans.at_value(
             at,

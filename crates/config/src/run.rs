@@ -9,7 +9,8 @@
 //! kept for the reader of `run.json` but left out of the key, so renaming a table or
 //! rewriting its comments never breaks `--resume` or a merge.
 
-use crate::engine::{ClassFile, PatternFile, TableFile};
+use crate::engine::TableFile;
+pub use crate::engine::{ClassFile, PatternFile};
 use crate::limits::MAX_TIME_MS;
 use gomoku_board::{Geometry, Rule};
 use gomoku_engine::EngineParams;
@@ -18,9 +19,6 @@ use std::path::PathBuf;
 
 /// The format version of [`RunConfig`] (and of the `run.json` that holds it).
 pub const RUN_CONFIG_VERSION: u32 = 2;
-
-/// One pattern of a table as it decides play: a table file's pattern.
-pub type PatternValues = PatternFile;
 
 /// A pattern table's values. Its name is for readers; [`RunConfig::hash_key`] drops it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,7 +36,7 @@ pub struct TableValues {
 /// An in-process engine's parameters as `run.json` records them, with the field names of
 /// engine files; each field is the [`EngineParams`] field of the same (or the file's) name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EngineSpec {
+pub struct EngineRecord {
     /// The evaluation table's values ([`EngineParams::table`]).
     pub table: TableValues,
     /// [`EngineParams::depth`].
@@ -106,11 +104,11 @@ fn features_off(f: &FeaturesSpec) -> bool {
     *f == FeaturesSpec::default()
 }
 
-impl EngineSpec {
+impl EngineRecord {
     /// The spec of engine parameters (the table's description is not part of it).
-    pub fn from_params(p: &EngineParams) -> EngineSpec {
+    pub fn from_params(p: &EngineParams) -> EngineRecord {
         let table = TableFile::from_table(&p.table);
-        EngineSpec {
+        EngineRecord {
             table: TableValues {
                 name: table.name,
                 patterns: table.patterns,
@@ -186,11 +184,11 @@ impl EngineSpec {
     }
 }
 
-/// An external Gomocup engine: how to start it and its limits. The resolved paths are used
-/// to start it but not written or hashed: the same config run from another folder, or on
+/// An external Gomocup program of a run: how to start it and its limits. The resolved paths
+/// are used to start it but not written or hashed: the same config run from another folder, or on
 /// another machine of a cluster, is the same run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ExternalConfig {
+pub struct ExternalProgram {
     /// The command as written in the config.
     pub command: String,
     /// Its arguments.
@@ -233,36 +231,38 @@ pub enum BuiltinSpec {
     Greedy,
 }
 
-/// What plays.
+/// What a [`PlayerRecord`] is: an in-process engine, a built-in player or an external
+/// program.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PlayerSpec {
+pub enum PlayerKind {
     /// An in-process engine.
-    Engine(Box<EngineSpec>),
+    Engine(Box<EngineRecord>),
     /// A built-in player.
     Builtin(BuiltinSpec),
     /// An external engine.
-    External(Box<ExternalConfig>),
+    External(Box<ExternalProgram>),
 }
 
-/// A named player of a run.
+/// One player of a run as `run.json` records it: its name, where it came from, and what it
+/// is. Tournaments, SPRTs, tuning steps and book verification all make these.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayerConfig {
+pub struct PlayerRecord {
     /// Unique name.
     pub name: String,
     /// Where it came from, for readers: an engine file and its overrides (not hashed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub origin: Option<String>,
     /// What plays.
-    pub spec: PlayerSpec,
+    pub spec: PlayerKind,
 }
 
-impl PlayerConfig {
+impl PlayerRecord {
     /// An in-process engine player.
-    pub fn engine(name: &str, params: &EngineParams) -> PlayerConfig {
-        PlayerConfig {
+    pub fn engine(name: &str, params: &EngineParams) -> PlayerRecord {
+        PlayerRecord {
             name: name.to_string(),
             origin: None,
-            spec: PlayerSpec::Engine(Box::new(EngineSpec::from_params(params))),
+            spec: PlayerKind::Engine(Box::new(EngineRecord::from_params(params))),
         }
     }
 }
@@ -504,7 +504,7 @@ pub struct RunConfig {
     /// The run's name (not hashed).
     pub name: String,
     /// The players, by index.
-    pub players: Vec<PlayerConfig>,
+    pub players: Vec<PlayerRecord>,
     /// Who plays whom.
     pub pairing: Pairing,
     /// Board and rule.
@@ -537,7 +537,7 @@ impl RunConfig {
         key.book.file.clear();
         for p in &mut key.players {
             p.origin = None;
-            if let PlayerSpec::Engine(e) = &mut p.spec {
+            if let PlayerKind::Engine(e) = &mut p.spec {
                 e.table.name.clear();
             }
         }
@@ -558,13 +558,13 @@ mod tests {
             ..EngineParams::default()
         };
         p.table.description.clear();
-        assert_eq!(EngineSpec::from_params(&p).to_params(), p);
+        assert_eq!(EngineRecord::from_params(&p).to_params(), p);
     }
 
     #[test]
     fn hash_key_drops_names_and_keeps_values() {
         let p = EngineParams::default();
-        let mut a = PlayerConfig::engine("a", &p);
+        let mut a = PlayerRecord::engine("a", &p);
         a.origin = Some("engines/a.ron".into());
         let config = RunConfig {
             v: RUN_CONFIG_VERSION,
@@ -595,12 +595,12 @@ mod tests {
         let mut renamed = config.clone();
         renamed.name = "y".into();
         renamed.book.file = "other.txt".into();
-        if let PlayerSpec::Engine(e) = &mut renamed.players[0].spec {
+        if let PlayerKind::Engine(e) = &mut renamed.players[0].spec {
             e.table.name = "renamed".into();
         }
         assert_eq!(renamed.hash_key(), config.hash_key());
         let mut changed = config.clone();
-        if let PlayerSpec::Engine(e) = &mut changed.players[0].spec {
+        if let PlayerKind::Engine(e) = &mut changed.players[0].spec {
             e.table.patterns[0].own += 1;
         }
         assert_ne!(changed.hash_key(), config.hash_key());

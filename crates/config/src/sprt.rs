@@ -8,7 +8,7 @@ use crate::checks::count;
 use crate::limits::{MAX_JOBS, MAX_PAIRS};
 use crate::overrides::{EntryError, Overrides, load_entry, origin_with};
 use crate::run::{
-    BoardConfig, BookConfig, Pairing, PlayerConfig, RUN_CONFIG_VERSION, RunConfig, RunKind,
+    BoardConfig, BookConfig, Pairing, PlayerRecord, RUN_CONFIG_VERSION, RunConfig, RunKind,
     SprtSettings, TimeControlSpec,
 };
 use crate::{ConfigError, Spans, checks};
@@ -113,9 +113,9 @@ pub struct SprtPlan {
     /// Name.
     pub name: String,
     /// The engine under test, with its origin.
-    pub candidate: PlayerConfig,
+    pub candidate: PlayerRecord,
     /// The reference engine.
-    pub baseline: PlayerConfig,
+    pub baseline: PlayerRecord,
     /// Board shape.
     pub geometry: Geometry,
     /// Rule.
@@ -227,7 +227,7 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
 }
 
 /// The engine of the `candidate` or `baseline` field (`role`), with its origin.
-fn engine(entry: &EngineEntry, role: &str, spans: &Spans<'_>) -> Result<PlayerConfig, ConfigError> {
+fn engine(entry: &EngineEntry, role: &str, spans: &Spans<'_>) -> Result<PlayerRecord, ConfigError> {
     let no_overrides = Overrides::default();
     let (base, name, overrides) = match entry {
         EngineEntry::Engine(base) => (base, None, &no_overrides),
@@ -247,17 +247,17 @@ fn engine(entry: &EngineEntry, role: &str, spans: &Spans<'_>) -> Result<PlayerCo
             (EntryError::Change(e), None) => spans.at_field(role, format!("{role}: {e}")),
         })?;
     let Some(name) = name else {
-        return Ok(PlayerConfig {
+        return Ok(PlayerRecord {
             origin: Some(base.display().to_string()),
-            ..PlayerConfig::engine(&file_name, &params)
+            ..PlayerRecord::engine(&file_name, &params)
         });
     };
     if let Some(problem) = crate::name_problem(name) {
         return Err(spans.at_field(role, format!("{role}: the name {problem}")));
     }
-    Ok(PlayerConfig {
+    Ok(PlayerRecord {
         origin: Some(origin_with(base, overrides)),
-        ..PlayerConfig::engine(name, &params)
+        ..PlayerRecord::engine(name, &params)
     })
 }
 

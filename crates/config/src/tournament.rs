@@ -10,7 +10,7 @@
 use crate::book::{load_openings, not_empty};
 use crate::limits::{MAX_JOBS, MAX_ROUNDS};
 use crate::run::{
-    BoardConfig, BookConfig, Pairing, PlayerConfig, RUN_CONFIG_VERSION, RunConfig, RunKind,
+    BoardConfig, BookConfig, Pairing, PlayerRecord, RUN_CONFIG_VERSION, RunConfig, RunKind,
 };
 use crate::{ConfigError, Spans, checks};
 use gomoku_board::opening::{BookFormat, Opening};
@@ -107,7 +107,7 @@ pub struct Tournament {
     /// Name.
     pub name: String,
     /// Participants, by index.
-    pub participants: Vec<PlayerConfig>,
+    pub participants: Vec<PlayerRecord>,
     /// Who plays whom (indices).
     pub pairing: Pairing,
     /// Board shape.
@@ -170,7 +170,7 @@ pub fn parse_tournament_with(
     let (file, spans) = crate::parse_ron_spanned::<TournamentFile>(text, path, true)?;
     checks::run_file(&spans, &file.name, &file.output)?;
     let participants = crate::participants::expand(&file.participants, &spans, load_engine)?;
-    let players: Vec<PlayerConfig> = participants.iter().map(|(p, _)| p.clone()).collect();
+    let players: Vec<PlayerRecord> = participants.iter().map(|(p, _)| p.clone()).collect();
     let pairing = pairing(&file.format, &players, &spans)?;
     let (geometry, rule) = file
         .board
@@ -247,7 +247,7 @@ pub fn parse_tournament_with(
 /// Who plays whom, by index: a gauntlet's candidates must be participants, and leave some.
 fn pairing(
     format: &FormatSpec,
-    players: &[PlayerConfig],
+    players: &[PlayerRecord],
     spans: &Spans<'_>,
 ) -> Result<Pairing, ConfigError> {
     let FormatSpec::Gauntlet { candidates } = format else {

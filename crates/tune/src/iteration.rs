@@ -19,7 +19,7 @@ use crate::run::Tuner;
 use crate::search::{LocalSearch, StepRule};
 use crate::spsa::{SpsaProbe, SpsaSchedule, SpsaState};
 use crate::texel::{LossData, TexelObjective, fit_k};
-use gomoku_config::run::{PlayerConfig, RunKind};
+use gomoku_config::run::{PlayerRecord, RunKind};
 use gomoku_config::tune::{MethodSettings, TuneConfig};
 use gomoku_engine::{EngineParams, PatternTable};
 use gomoku_runner::JournalLine;
@@ -184,7 +184,7 @@ impl Tuner<'_> {
                     pairs: pairs as u64,
                 },
                 players: players
-                    .map(|(name, t)| PlayerConfig::engine(name, &params_with(self.cfg, t, margin)))
+                    .map(|(name, t)| PlayerRecord::engine(name, &params_with(self.cfg, t, margin)))
                     .into(),
                 book: BookSlice {
                     openings: &self.cfg.tuning_openings,
