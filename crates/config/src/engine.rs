@@ -1,31 +1,9 @@
-//! Engine and pattern-table files (`configs/engines/*.ron`, `configs/tables/*.ron`).
-//!
-//! A table file:
-//! ```ron
-//! PatternTable(
-//!     name: "seed000",
-//!     description: "...",
-//!     patterns: [ (shape: "11111", own: 50000, opp: -50000), ... ],
-//! )
-//! ```
-//! An engine file (every field but `name` and `table` optional, defaults as
-//! `EngineParams::default()`; `table` is `File("path relative to this file")` or
-//! `Inline(PatternTable(...))`):
-//! ```ron
-//! Engine(name: "seed-d4", table: File("../tables/seed000.ron"), depth: 4, top_n: Some(10),
-//!        radius: 2, tt_mib: 16, tt: true, ordering: true, iterative_deepening: true,
-//!        killers: true, history: true, vcf: true, vcf_depth: 12, tie_break_margin: 0,
-//!        threads: 1,
-//!        // search techniques (defaults: the ones SPRT kept):
-//!        aspiration: 0, lmr: true, futility: 500, threat_extension: false, eval_average: false,
-//!        // the root VCT (fours and threes), on by default:
-//!        vct: true, vct_depth: 20, vct_threat: 3)
-//! ```
-//! Each field's documentation states its range (`tt_mib` 1..=4096, `depth` 1..=64, ...); a
-//! value outside it is refused at its line and column. The files are read through
-//! [`crate::read_input`] (at most 64 MiB).
+//! Engine and pattern-table files (`configs/engines/*.ron`, `configs/tables/*.ron`): their
+//! schemas, loading (a `File` table read relative to the engine file), validation against
+//! the engine's own ranges, and a table written back as the text of a table file. The fields,
+//! their defaults and limits: `docs/CONFIG.md`, "Engine files" and "Pattern-table files".
 
-use crate::{ConfigError, parse_ron, resolve_relative};
+use crate::{ConfigError, Spans, resolve_relative};
 use gomoku_engine::{
     CellClass, ClassSpec, EngineParams, PatternSpec, PatternTable, SearchFeatures,
 };
@@ -82,26 +60,6 @@ pub struct ClassFile {
     pub opp: i32,
 }
 
-impl ClassFile {
-    /// The file form of a class score.
-    pub fn from_spec(c: &ClassSpec) -> ClassFile {
-        ClassFile {
-            class: ClassName(c.class),
-            own: c.own,
-            opp: c.opp,
-        }
-    }
-
-    /// The engine's class score.
-    pub fn to_spec(&self) -> ClassSpec {
-        ClassSpec {
-            class: self.class.0,
-            own: self.own,
-            opp: self.opp,
-        }
-    }
-}
-
 /// A table file's contents.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename = "PatternTable", deny_unknown_fields)]
@@ -133,7 +91,13 @@ impl TableFile {
                     opp: p.opp,
                 })
                 .collect(),
-            classes: table.classes.iter().map(ClassFile::from_spec).collect(),
+            classes: (table.classes.iter())
+                .map(|c| ClassFile {
+                    class: ClassName(c.class),
+                    own: c.own,
+                    opp: c.opp,
+                })
+                .collect(),
         }
     }
 
@@ -147,7 +111,13 @@ impl TableFile {
                 .iter()
                 .map(|p| PatternSpec::new(&p.shape, p.own, p.opp))
                 .collect(),
-            classes: self.classes.iter().map(ClassFile::to_spec).collect(),
+            classes: (self.classes.iter())
+                .map(|c| ClassSpec {
+                    class: c.class.0,
+                    own: c.own,
+                    opp: c.opp,
+                })
+                .collect(),
         }
     }
 }
@@ -161,29 +131,27 @@ pub enum TableSource {
     Inline(TableFile),
 }
 
+defaults! {
+    d_depth: u32 = d().depth;
+    d_top_n: Option<usize> = d().top_n;
+    d_radius: u32 = d().radius;
+    d_tt_mib: usize = d().tt_mib;
+    d_true: bool = true;
+    d_vcf_depth: u32 = d().vcf_depth;
+    d_threads: usize = d().threads;
+    d_aspiration: i32 = d().features.aspiration;
+    d_lmr: bool = d().features.lmr;
+    d_futility: i32 = d().features.futility;
+    d_threat_extension: bool = d().features.threat_extension;
+    d_eval_average: bool = d().features.eval_average;
+    d_three_defence: bool = d().features.three_defence;
+    d_vct: bool = d().vct;
+    d_vct_depth: u32 = d().vct_depth;
+    d_vct_threat: u32 = d().vct_threat;
+}
+
 fn d() -> EngineParams {
     EngineParams::default()
-}
-fn d_depth() -> u32 {
-    d().depth
-}
-fn d_top_n() -> Option<usize> {
-    d().top_n
-}
-fn d_radius() -> u32 {
-    d().radius
-}
-fn d_tt_mib() -> usize {
-    d().tt_mib
-}
-fn d_true() -> bool {
-    true
-}
-fn d_vcf_depth() -> u32 {
-    d().vcf_depth
-}
-fn d_threads() -> usize {
-    d().threads
 }
 
 /// An engine file's contents.
@@ -194,17 +162,16 @@ pub struct EngineFile {
     pub name: String,
     /// The evaluation table.
     pub table: TableSource,
-    /// Nominal depth (1..=[`gomoku_engine::MAX_DEPTH`], 64).
+    /// Nominal depth.
     #[serde(default = "d_depth")]
     pub depth: u32,
-    /// Width per node (at least 1; `None` = all candidates).
+    /// Width per node (`None`: all candidates).
     #[serde(default = "d_top_n")]
     pub top_n: Option<usize>,
-    /// Candidate radius (1..=4).
+    /// Candidate radius.
     #[serde(default = "d_radius")]
     pub radius: u32,
-    /// Transposition table MiB (1..=[`gomoku_engine::MAX_TT_MIB`], 4096). Each engine has its
-    /// own table, and a tournament builds each engine once per worker thread.
+    /// Transposition table MiB.
     #[serde(default = "d_tt_mib")]
     pub tt_mib: usize,
     /// Transposition table on/off.
@@ -225,75 +192,47 @@ pub struct EngineFile {
     /// Root VCF search on/off.
     #[serde(default = "d_true")]
     pub vcf: bool,
-    /// Most fours in a VCF line (0..=255).
+    /// Most fours in a VCF line.
     #[serde(default = "d_vcf_depth")]
     pub vcf_depth: u32,
-    /// Root tie-break margin (>= 0; 0 = deterministic).
+    /// Root tie-break margin.
     #[serde(default)]
     pub tie_break_margin: i32,
-    /// Search threads (1..=64).
+    /// Search threads.
     #[serde(default = "d_threads")]
     pub threads: usize,
-    /// Root aspiration window half-width (0..=1000000; 0 = off).
+    /// Root aspiration window half-width.
     #[serde(default = "d_aspiration")]
     pub aspiration: i32,
     /// Late-move reductions.
     #[serde(default = "d_lmr")]
     pub lmr: bool,
-    /// Futility margin at depth 2 (0..=1000000; 0 = off).
+    /// Futility margin at depth 2.
     #[serde(default = "d_futility")]
     pub futility: i32,
-    /// Threat extensions (a four does not use up a ply).
+    /// Threat extensions.
     #[serde(default = "d_threat_extension")]
     pub threat_extension: bool,
-    /// Leaves average the evaluation over the last two plies.
+    /// Two-ply evaluation average.
     #[serde(default = "d_eval_average")]
     pub eval_average: bool,
-    /// Three defence: against an open-four threat only its defences and fours are searched.
+    /// Three defence.
     #[serde(default = "d_three_defence")]
     pub three_defence: bool,
     /// Root VCT threat search on/off.
     #[serde(default = "d_vct")]
     pub vct: bool,
-    /// Most attacker moves (five included) in a VCT (2..=[`gomoku_engine::MAX_VCT_DEPTH`], 60).
+    /// Most attacker moves in a VCT.
     #[serde(default = "d_vct_depth")]
     pub vct_depth: u32,
-    /// Longest VCF (in fours) a three may threaten (1..=64).
+    /// Longest VCF a VCT three may threaten.
     #[serde(default = "d_vct_threat")]
     pub vct_threat: u32,
 }
 
-fn d_aspiration() -> i32 {
-    d().features.aspiration
-}
-fn d_lmr() -> bool {
-    d().features.lmr
-}
-fn d_futility() -> i32 {
-    d().features.futility
-}
-fn d_threat_extension() -> bool {
-    d().features.threat_extension
-}
-fn d_eval_average() -> bool {
-    d().features.eval_average
-}
-fn d_three_defence() -> bool {
-    d().features.three_defence
-}
-fn d_vct() -> bool {
-    d().vct
-}
-fn d_vct_depth() -> u32 {
-    d().vct_depth
-}
-fn d_vct_threat() -> u32 {
-    d().vct_threat
-}
-
-/// A loaded, validated engine configuration.
+/// An engine file loaded and checked: its name, where it is, and its parameters.
 #[derive(Clone, Debug, PartialEq)]
-pub struct EngineConfig {
+pub struct LoadedEngine {
     /// Engine name.
     pub name: String,
     /// The file it came from.
@@ -302,33 +241,39 @@ pub struct EngineConfig {
     pub params: EngineParams,
 }
 
-impl EngineConfig {
+impl LoadedEngine {
     /// The engine parameters.
     pub fn to_params(&self) -> EngineParams {
         self.params.clone()
     }
 }
 
-/// Validates a table written in `text` (a table file, or an engine file with the table
-/// inline); an error about one pattern is placed at that pattern's `shape`.
-fn check_table(table: PatternTable, path: &Path, text: &str) -> Result<PatternTable, ConfigError> {
+/// Validates a table whose fields are written at `at` in a parsed text (`""` for a table
+/// file, `table.Inline` for a table written in an engine file); an error about one pattern or
+/// class is placed at its `shape` or `class`.
+fn check_table(
+    table: PatternTable,
+    spans: &Spans<'_>,
+    at: &str,
+) -> Result<PatternTable, ConfigError> {
+    let field = |path: String| spans.field(path.trim_start_matches('.'));
     table.validate().map_err(|e| {
         if let Some(i) = PatternTable::class_index(&e) {
-            let at = crate::field_positions(text, "class").get(i).copied();
-            return ConfigError::placed(path, at, format!("classes: {e}"));
+            let place = field(format!("{at}.classes[{i}].class"));
+            return ConfigError::placed(spans.file(), place, format!("classes: {e}"));
         }
-        let at = e
+        let place = e
             .pattern_index()
-            .and_then(|i| crate::field_positions(text, "shape").get(i).copied());
-        ConfigError::placed(path, at, format!("patterns: {e}"))
+            .and_then(|i| field(format!("{at}.patterns[{i}].shape")));
+        ConfigError::placed(spans.file(), place, format!("patterns: {e}"))
     })?;
     Ok(table)
 }
 
 /// Parses table text (`path` only names the file in errors) and validates the table.
 pub fn parse_table(text: &str, path: &Path) -> Result<PatternTable, ConfigError> {
-    let f: TableFile = parse_ron(text, path)?;
-    check_table(f.to_table(), path, text)
+    let (f, spans) = crate::parse_ron_spanned::<TableFile>(text, path, false)?;
+    check_table(f.to_table(), &spans, "")
 }
 
 /// A table as the text of a table file, which [`parse_table`] reads back to an equal table:
@@ -350,21 +295,20 @@ pub fn table_to_ron(table: &PatternTable) -> String {
 
 /// Reads and validates a table file.
 pub fn load_table(path: impl AsRef<Path>) -> Result<PatternTable, ConfigError> {
-    let path = path.as_ref();
-    let text = crate::read_input(path)?;
-    parse_table(&text, path)
+    crate::load_with(path.as_ref(), parse_table)
 }
 
 /// Parses engine text; a `File` table is resolved relative to `path` and loaded.
-pub fn parse_engine(text: &str, path: &Path) -> Result<EngineConfig, ConfigError> {
-    let f: EngineFile = parse_ron(text, path)?;
+pub fn parse_engine(text: &str, path: &Path) -> Result<LoadedEngine, ConfigError> {
+    let (f, spans) = crate::parse_ron_spanned::<EngineFile>(text, path, false)?;
     let table = match &f.table {
-        TableSource::File(p) => load_table(resolve_relative(path, p))
-            .map_err(|e| ConfigError::invalid_field(path, text, "table", e))?,
-        TableSource::Inline(t) => check_table(t.to_table(), path, text)?,
+        TableSource::File(p) => {
+            load_table(resolve_relative(path, p)).map_err(|e| spans.invalid("table", e))?
+        }
+        TableSource::Inline(t) => check_table(t.to_table(), &spans, "table.Inline")?,
     };
     if let Some(problem) = crate::name_problem(&f.name) {
-        return Err(ConfigError::invalid_field(path, text, "name", problem));
+        return Err(spans.invalid("name", problem));
     }
     let params = EngineParams {
         table,
@@ -401,22 +345,29 @@ pub fn parse_engine(text: &str, path: &Path) -> Result<EngineConfig, ConfigError
                 "use_ordering" => "ordering",
                 other => other,
             };
-            ConfigError::invalid_field(path, text, field, message)
+            spans.invalid(field, message)
         }
         other => ConfigError::invalid(path, other.to_string()),
     })?;
-    Ok(EngineConfig {
+    Ok(LoadedEngine {
         name: f.name,
         path: path.to_path_buf(),
         params,
     })
 }
 
+/// Reads an engine file into a name and parameters: [`name_and_params`], or a stand-in.
+pub type EngineLoader<'a> = &'a dyn Fn(&Path) -> Result<(String, EngineParams), ConfigError>;
+
 /// Reads, resolves and validates an engine file.
-pub fn load_engine(path: impl AsRef<Path>) -> Result<EngineConfig, ConfigError> {
-    let path = path.as_ref();
-    let text = crate::read_input(path)?;
-    parse_engine(&text, path)
+pub fn load_engine(path: impl AsRef<Path>) -> Result<LoadedEngine, ConfigError> {
+    crate::load_with(path.as_ref(), parse_engine)
+}
+
+/// An engine file's name and parameters: the [`EngineLoader`] of every
+/// file but `match`'s built-in default engine.
+pub fn name_and_params(path: &Path) -> Result<(String, EngineParams), ConfigError> {
+    load_engine(path).map(|e| (e.name, e.params))
 }
 
 #[cfg(test)]

@@ -1,22 +1,49 @@
-//! The RON files under `configs/`: their schemas (serde types), loading with errors that name
-//! the file, line and column, validation, and conversion into the plain parameter types of the
-//! engine, runner and tuner crates (which know nothing of RON or files).
+//! The RON files under `configs/`: their serde types, loading with errors that name the file,
+//! line and column, validation, and conversion into the plain parameter types of the engine,
+//! runner and tuner crates (which know nothing of RON or files). What every field means, its
+//! default and its limits is `docs/CONFIG.md`, generated from these types by
+//! `crates/config-docs`.
+//!
+//! Each kind of file has a `parse_*` function that takes its text and the path it came from
+//! (which relative paths and messages use) and a `load_*` function that reads the path through
+//! [`read_input`] and parses it. Positions in messages come from the parser ([`Spans`]).
+//!
+//! # Glossary: one name per concept
+//!
+//! - As a file writes it: [`engine::EngineFile`] (an `Engine(...)` file; loaded and checked,
+//!   an [`engine::LoadedEngine`]); [`tournament::ParticipantEntry`] (one entry of a
+//!   tournament's `participants`, before loading: a `Sweep` becomes several players);
+//!   [`sprt::EngineEntry`] (an SPRT's `candidate` or `baseline`, before loading).
+//! - As `run.json` records it: [`run::PlayerRecord`] (one resolved player of a run: name,
+//!   origin and [`run::PlayerKind`]: an in-process engine's [`run::EngineRecord`], a built-in
+//!   player, or an [`run::ExternalProgram`]), inside [`run::RunConfig`].
+//! - As the engine takes it: [`gomoku_engine::EngineParams`], which [`run::EngineRecord`]
+//!   converts to and from.
 #![deny(missing_docs)]
 
+/// Functions that give serde a field's default: `defaults! { d_depth: u32 = 4; }`.
+macro_rules! defaults {
+    ($($name:ident: $ty:ty = $value:expr;)*) => {$( fn $name() -> $ty { $value } )*};
+}
+
+mod book;
+mod checks;
 pub mod engine;
 pub mod flags;
 mod input;
 pub mod limits;
+mod overrides;
+mod participants;
 pub mod run;
-pub mod schema_doc;
+mod spans;
 pub mod sprt;
 pub mod tournament;
 pub mod tune;
 
+pub use checks::name_problem;
 pub use input::{InputLine, InputLines, read_input_bytes, read_input_text};
+pub use spans::{Spans, parse_ron, parse_ron_lenient, parse_ron_spanned};
 
-use serde::de::DeserializeOwned;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -31,7 +58,8 @@ pub enum ConfigError {
         /// The underlying error.
         source: std::io::Error,
     },
-    /// The RON text does not parse or does not fit the schema (unknown field, wrong type...).
+    /// The RON text does not parse or does not fit the schema (unknown field, wrong type...),
+    /// or a value placed at its line and column is not acceptable.
     #[error("{path}:{line}:{column}: {message}")]
     Syntax {
         /// The file.
@@ -78,59 +106,11 @@ impl ConfigError {
             None => ConfigError::invalid(path, message),
         }
     }
-
-    /// An invalid value of `field`, placed at the field's line and column in the file's
-    /// `text` when it is written there (a defaulted field is not: then the file alone).
-    pub fn invalid_field(
-        path: impl Into<PathBuf>,
-        text: &str,
-        field: &str,
-        message: impl std::fmt::Display,
-    ) -> ConfigError {
-        ConfigError::placed(
-            path,
-            field_position(text, field),
-            format!("{field}: {message}"),
-        )
-    }
 }
 
 /// The longest name of an engine, participant, test or tuning run, in characters: names
 /// head table columns, PGN tags and SGF properties.
 pub const MAX_NAME_LEN: usize = 128;
-
-/// Why `name` cannot name a player or a run: empty, longer than [`MAX_NAME_LEN`]
-/// characters, or holding a line break or another control character.
-pub fn name_problem(name: &str) -> Option<String> {
-    let len = name.chars().count();
-    if name.trim().is_empty() {
-        Some("must not be empty".into())
-    } else if len > MAX_NAME_LEN {
-        Some(format!(
-            "is {len} characters long; a name has at most {MAX_NAME_LEN}"
-        ))
-    } else if name.chars().any(char::is_control) {
-        Some("must not hold a line break, a tab or another control character".into())
-    } else {
-        None
-    }
-}
-
-/// Refuses an empty `output` directory (it would resolve to the config file's own folder and
-/// write the run's files among the configs) and a blank one (`"   "` would make a folder
-/// named with spaces).
-pub fn check_output(path: &Path, text: &str, output: &Path) -> Result<(), ConfigError> {
-    let blank = output.to_string_lossy().trim().is_empty();
-    if blank {
-        return Err(ConfigError::invalid_field(
-            path,
-            text,
-            "output",
-            "must name a directory for the results (not empty, the config's own folder, nor blank)",
-        ));
-    }
-    Ok(())
-}
 
 /// The most bytes read from one input file (a config, a table, an opening book): 64 MiB.
 /// The shipped files are a few KiB and the largest book a few hundred KiB; the cap stops
@@ -143,169 +123,19 @@ pub const MAX_INPUT_BYTES: u64 = 64 << 20;
 /// not UTF-8 is `InvalidData`, as `std::fs::read_to_string` says it.
 pub fn read_input(path: impl AsRef<Path>) -> Result<String, ConfigError> {
     let path = path.as_ref();
-    let io = |source| ConfigError::Io {
+    read_input_text(path).map_err(|source| ConfigError::Io {
         path: path.to_path_buf(),
         source,
-    };
-    let file = std::fs::File::open(path).map_err(io)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_INPUT_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > MAX_INPUT_BYTES {
-        return Err(io(std::io::Error::new(
-            std::io::ErrorKind::FileTooLarge,
-            format!(
-                "larger than {} MiB, the most gomoku-arena reads from one input file",
-                MAX_INPUT_BYTES >> 20
-            ),
-        )));
-    }
-    String::from_utf8(bytes).map_err(|_| {
-        io(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            "stream did not contain valid UTF-8",
-        ))
     })
 }
 
-/// A real number as messages show it: `1e308` rather than its 309 digits.
-pub(crate) fn real_text(v: f64) -> String {
-    if v.is_finite() && v.abs() >= 1e9 {
-        format!("{v:e}")
-    } else {
-        format!("{v}")
-    }
-}
-
-/// Parses RON text into `T`; errors carry `path` (used only for the message) and the position.
-pub fn parse_ron<T: DeserializeOwned>(text: &str, path: &Path) -> Result<T, ConfigError> {
-    parse_ron_with(ron::Options::default(), text, path)
-}
-
-/// As [`parse_ron`], with `Some(..)` optional around optional values (`limit: 20`), as the
-/// tournament and SPRT files allow.
-pub fn parse_ron_lenient<T: DeserializeOwned>(text: &str, path: &Path) -> Result<T, ConfigError> {
-    let options =
-        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    parse_ron_with(options, text, path)
-}
-
-fn parse_ron_with<T: DeserializeOwned>(
-    options: ron::Options,
-    text: &str,
+/// Reads the file at `path` through [`read_input`] and parses its text with `parse`: how every
+/// `load_*` function reads its file.
+pub(crate) fn load_with<T>(
     path: &Path,
+    parse: impl FnOnce(&str, &Path) -> Result<T, ConfigError>,
 ) -> Result<T, ConfigError> {
-    // A byte-order mark (some Windows editors write one) is not part of the RON.
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    options
-        .from_str(text)
-        .map_err(|e: ron::error::SpannedError| ConfigError::Syntax {
-            path: path.to_path_buf(),
-            line: e.span.start.line,
-            column: e.span.start.col,
-            message: e.code.to_string(),
-        })
-}
-
-/// What each byte of RON text is part of.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Part {
-    Code,
-    Comment,
-    /// A string literal, quotes included.
-    Str,
-}
-
-/// Classifies every byte of `text` as code, comment (`//` or `/* */`) or string literal.
-fn classify(text: &str) -> Vec<Part> {
-    let b = text.as_bytes();
-    let mut part = vec![Part::Code; b.len()];
-    let mut i = 0;
-    while i < b.len() {
-        let start = i;
-        let kind = if b[i] == b'"' {
-            i += 1;
-            while i < b.len() && b[i] != b'"' {
-                i += if b[i] == b'\\' { 2 } else { 1 };
-            }
-            i = (i + 1).min(b.len());
-            Part::Str
-        } else if b[i..].starts_with(b"//") {
-            i = text[i..].find('\n').map_or(b.len(), |e| i + e);
-            Part::Comment
-        } else if b[i..].starts_with(b"/*") {
-            i = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
-            Part::Comment
-        } else {
-            i += 1;
-            continue;
-        };
-        part[start..i].iter_mut().for_each(|p| *p = kind);
-    }
-    part
-}
-
-fn line_column(text: &str, at: usize) -> (usize, usize) {
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
-}
-
-/// Line and column (from 1) of the `nth` occurrence (from 0; the first if there are fewer)
-/// of `needle` in RON `text` outside comments; 1:1 if there is none.
-pub fn ron_position(text: &str, needle: &str, nth: usize) -> (usize, usize) {
-    let part = classify(text);
-    let mut found = text
-        .match_indices(needle)
-        .map(|(i, _)| i)
-        .filter(|&i| part[i] != Part::Comment);
-    let first = found.clone().next();
-    found
-        .nth(nth)
-        .or(first)
-        .map_or((1, 1), |at| line_column(text, at))
-}
-
-/// Where `needle` is written in RON `text`: for a bare word that names a field (such as
-/// `rounds`) and `nth` 0, where the field is written; else its `nth` occurrence outside
-/// comments (1:1 if absent).
-pub(crate) fn locate(text: &str, needle: &str, nth: usize) -> (usize, usize) {
-    let word = needle
-        .bytes()
-        .all(|c| c.is_ascii_alphanumeric() || c == b'_');
-    match (word && nth == 0)
-        .then(|| field_position(text, needle))
-        .flatten()
-    {
-        Some(at) => at,
-        None => ron_position(text, needle, nth),
-    }
-}
-
-/// Line and column (from 1) of the first place where `field` is written as a field name
-/// (an identifier followed by `:`) in RON `text`, outside comments and strings.
-pub fn field_position(text: &str, field: &str) -> Option<(usize, usize)> {
-    field_positions(text, field).into_iter().next()
-}
-
-/// Every place (line, column from 1) where `field` is written as a field name in RON
-/// `text`, outside comments and strings, in order.
-pub fn field_positions(text: &str, field: &str) -> Vec<(usize, usize)> {
-    let part = classify(text);
-    let b = text.as_bytes();
-    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-    text.match_indices(field)
-        .map(|(i, _)| i)
-        .filter(|&i| {
-            part[i] == Part::Code
-                && (i == 0 || !ident(b[i - 1]))
-                && b.get(i + field.len()).is_none_or(|&c| !ident(c))
-                && text[i + field.len()..].trim_start().starts_with(':')
-        })
-        .map(|i| line_column(text, i))
-        .collect()
+    parse(&read_input(path)?, path)
 }
 
 /// Resolves a path named inside a config file relative to that file's directory.
@@ -402,36 +232,6 @@ mod tests {
             ),
             Path::new("openings/x.txt")
         );
-    }
-
-    #[derive(Debug, serde::Deserialize)]
-    #[serde(deny_unknown_fields)]
-    #[allow(dead_code)]
-    struct Sample {
-        depth: u32,
-    }
-
-    #[test]
-    fn fields_are_found_outside_comments_and_strings() {
-        let text = "// depth: 9 in a comment\nEngine(\n  name: \"depth: 3\", /* depth: 1 */\n  max_depth: 2,\n  depth : 0,\n)";
-        assert_eq!(field_position(text, "depth"), Some((5, 3)));
-        assert_eq!(field_position(text, "name"), Some((3, 3)));
-        assert_eq!(field_position(text, "top_n"), None);
-        assert_eq!(ron_position(text, "depth", 0), (3, 10));
-        assert_eq!(ron_position(text, "absent", 0), (1, 1));
-        let err = ConfigError::invalid_field("e.ron", text, "depth", "0 not in 1..=64");
-        assert_eq!(err.to_string(), "e.ron:5:3: depth: 0 not in 1..=64");
-        let err = ConfigError::invalid_field("e.ron", text, "radius", "bad");
-        assert_eq!(err.to_string(), "e.ron: radius: bad");
-    }
-
-    #[test]
-    fn unknown_field_names_line_and_column() {
-        let err = parse_ron::<Sample>("(\n  depth: 4,\n  dpth: 5,\n)", Path::new("x.ron"))
-            .unwrap_err()
-            .to_string();
-        assert!(err.starts_with("x.ron:3:"), "{err}");
-        assert!(err.contains("dpth"), "{err}");
     }
 
     #[test]

@@ -9,25 +9,16 @@
 //! kept for the reader of `run.json` but left out of the key, so renaming a table or
 //! rewriting its comments never breaks `--resume` or a merge.
 
-use crate::tournament::{BuiltinSpec, RuleSpec, TimeControlSpec};
+use crate::engine::TableFile;
+pub use crate::engine::{ClassFile, PatternFile};
+use crate::limits::MAX_TIME_MS;
 use gomoku_board::{Geometry, Rule};
-use gomoku_engine::{EngineParams, PatternSpec, PatternTable};
+use gomoku_engine::EngineParams;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
 /// The format version of [`RunConfig`] (and of the `run.json` that holds it).
 pub const RUN_CONFIG_VERSION: u32 = 2;
-
-/// One pattern of a table as it decides play: the shape and its two scores.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PatternValues {
-    /// Cells: `1` own stone, `0` empty, `x` blocked.
-    pub shape: String,
-    /// Score when the side to move owns it.
-    pub own: i32,
-    /// Score when the opponent owns it.
-    pub opp: i32,
-}
 
 /// A pattern table's values. Its name is for readers; [`RunConfig::hash_key`] drops it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,17 +26,17 @@ pub struct TableValues {
     /// The table's name (not hashed).
     pub name: String,
     /// The patterns in table order.
-    pub patterns: Vec<PatternValues>,
+    pub patterns: Vec<PatternFile>,
     /// The scored cell classes in table order (left out when none, so that runs of tables
     /// without classes keep their hash).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub classes: Vec<crate::engine::ClassFile>,
+    pub classes: Vec<ClassFile>,
 }
 
 /// An in-process engine's parameters as `run.json` records them, with the field names of
 /// engine files; each field is the [`EngineParams`] field of the same (or the file's) name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EngineSpec {
+pub struct EngineRecord {
     /// The evaluation table's values ([`EngineParams::table`]).
     pub table: TableValues,
     /// [`EngineParams::depth`].
@@ -113,28 +104,15 @@ fn features_off(f: &FeaturesSpec) -> bool {
     *f == FeaturesSpec::default()
 }
 
-impl EngineSpec {
+impl EngineRecord {
     /// The spec of engine parameters (the table's description is not part of it).
-    pub fn from_params(p: &EngineParams) -> EngineSpec {
-        EngineSpec {
+    pub fn from_params(p: &EngineParams) -> EngineRecord {
+        let table = TableFile::from_table(&p.table);
+        EngineRecord {
             table: TableValues {
-                name: p.table.name.clone(),
-                patterns: p
-                    .table
-                    .patterns
-                    .iter()
-                    .map(|s| PatternValues {
-                        shape: s.shape.clone(),
-                        own: s.own,
-                        opp: s.opp,
-                    })
-                    .collect(),
-                classes: p
-                    .table
-                    .classes
-                    .iter()
-                    .map(crate::engine::ClassFile::from_spec)
-                    .collect(),
+                name: table.name,
+                patterns: table.patterns,
+                classes: table.classes,
             },
             depth: p.depth,
             top_n: p.top_n,
@@ -167,22 +145,13 @@ impl EngineSpec {
     /// The engine parameters (with an empty table description).
     pub fn to_params(&self) -> EngineParams {
         EngineParams {
-            table: PatternTable {
+            table: TableFile {
                 name: self.table.name.clone(),
                 description: String::new(),
-                patterns: self
-                    .table
-                    .patterns
-                    .iter()
-                    .map(|p| PatternSpec::new(&p.shape, p.own, p.opp))
-                    .collect(),
-                classes: self
-                    .table
-                    .classes
-                    .iter()
-                    .map(crate::engine::ClassFile::to_spec)
-                    .collect(),
-            },
+                patterns: self.table.patterns.clone(),
+                classes: self.table.classes.clone(),
+            }
+            .to_table(),
             depth: self.depth,
             top_n: self.top_n,
             radius: self.radius,
@@ -215,11 +184,11 @@ impl EngineSpec {
     }
 }
 
-/// An external Gomocup engine: how to start it and its limits. The resolved paths are used
-/// to start it but not written or hashed: the same config run from another folder, or on
+/// An external Gomocup program of a run: how to start it and its limits. The resolved paths
+/// are used to start it but not written or hashed: the same config run from another folder, or on
 /// another machine of a cluster, is the same run.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ExternalConfig {
+pub struct ExternalProgram {
     /// The command as written in the config.
     pub command: String,
     /// Its arguments.
@@ -253,36 +222,47 @@ fn is_zero(n: &u64) -> bool {
     *n == 0
 }
 
-/// What plays.
+/// The built-in players.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq)]
+pub enum BuiltinSpec {
+    /// Uniformly random legal moves.
+    Random,
+    /// Win if possible, else block, else a random point next to a stone.
+    Greedy,
+}
+
+/// What a [`PlayerRecord`] is: an in-process engine, a built-in player or an external
+/// program.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PlayerSpec {
+pub enum PlayerKind {
     /// An in-process engine.
-    Engine(Box<EngineSpec>),
+    Engine(Box<EngineRecord>),
     /// A built-in player.
     Builtin(BuiltinSpec),
     /// An external engine.
-    External(Box<ExternalConfig>),
+    External(Box<ExternalProgram>),
 }
 
-/// A named player of a run.
+/// One player of a run as `run.json` records it: its name, where it came from, and what it
+/// is. Tournaments, SPRTs, tuning steps and book verification all make these.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayerConfig {
+pub struct PlayerRecord {
     /// Unique name.
     pub name: String,
     /// Where it came from, for readers: an engine file and its overrides (not hashed).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub origin: Option<String>,
     /// What plays.
-    pub spec: PlayerSpec,
+    pub spec: PlayerKind,
 }
 
-impl PlayerConfig {
+impl PlayerRecord {
     /// An in-process engine player.
-    pub fn engine(name: &str, params: &EngineParams) -> PlayerConfig {
-        PlayerConfig {
+    pub fn engine(name: &str, params: &EngineParams) -> PlayerRecord {
+        PlayerRecord {
             name: name.to_string(),
             origin: None,
-            spec: PlayerSpec::Engine(Box::new(EngineSpec::from_params(params))),
+            spec: PlayerKind::Engine(Box::new(EngineRecord::from_params(params))),
         }
     }
 }
@@ -312,6 +292,38 @@ impl Pairing {
             }
         }
         out
+    }
+}
+
+/// The rule, as written.
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+pub enum RuleSpec {
+    /// Five or more wins.
+    #[default]
+    Freestyle,
+    /// Exactly five wins.
+    Standard,
+    /// Renju.
+    Renju,
+}
+
+impl From<Rule> for RuleSpec {
+    fn from(r: Rule) -> RuleSpec {
+        match r {
+            Rule::Freestyle => RuleSpec::Freestyle,
+            Rule::Standard => RuleSpec::Standard,
+            Rule::Renju => RuleSpec::Renju,
+        }
+    }
+}
+
+impl From<RuleSpec> for Rule {
+    fn from(r: RuleSpec) -> Rule {
+        match r {
+            RuleSpec::Freestyle => Rule::Freestyle,
+            RuleSpec::Standard => Rule::Standard,
+            RuleSpec::Renju => Rule::Renju,
+        }
     }
 }
 
@@ -363,6 +375,55 @@ pub struct BookConfig {
     pub first: usize,
     /// A random board symmetry per opening pair.
     pub transform: bool,
+}
+
+/// The time control, as written (and as `run.json` records it).
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Hash)]
+#[serde(deny_unknown_fields)]
+pub enum TimeControlSpec {
+    /// Each engine's own depth.
+    #[default]
+    EngineDefault,
+    /// Fixed depth.
+    Depth(u32),
+    /// Node budget per move.
+    Nodes(u64),
+    /// Milliseconds per move.
+    MoveTime(u64),
+    /// A clock per side.
+    GameTime {
+        /// Milliseconds for the game.
+        base_ms: u64,
+        /// Milliseconds added per move.
+        inc_ms: u64,
+    },
+}
+
+impl TimeControlSpec {
+    /// Refuses budgets that cannot be played: a depth outside 1..=64, no nodes, a move or
+    /// game time of zero or longer than a day (an increment may be zero).
+    pub fn check(&self) -> Result<(), String> {
+        let max_depth = gomoku_engine::MAX_DEPTH;
+        match *self {
+            TimeControlSpec::EngineDefault => Ok(()),
+            TimeControlSpec::Depth(d) if !(1..=max_depth).contains(&d) => {
+                Err(format!("Depth({d}): the depth must be in 1..={max_depth}"))
+            }
+            TimeControlSpec::Nodes(0) => Err("Nodes(0): the node budget must be at least 1".into()),
+            TimeControlSpec::MoveTime(ms) if !(1..=MAX_TIME_MS).contains(&ms) => Err(format!(
+                "MoveTime({ms}): the time per move must be in 1..={MAX_TIME_MS} ms"
+            )),
+            TimeControlSpec::GameTime { base_ms, inc_ms }
+                if !(1..=MAX_TIME_MS).contains(&base_ms) || inc_ms > MAX_TIME_MS =>
+            {
+                Err(format!(
+                    "GameTime(base_ms: {base_ms}, inc_ms: {inc_ms}): base_ms must be in \
+                     1..={MAX_TIME_MS} and inc_ms in 0..={MAX_TIME_MS}"
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// The Elo model of an SPRT's hypotheses.
@@ -443,7 +504,7 @@ pub struct RunConfig {
     /// The run's name (not hashed).
     pub name: String,
     /// The players, by index.
-    pub players: Vec<PlayerConfig>,
+    pub players: Vec<PlayerRecord>,
     /// Who plays whom.
     pub pairing: Pairing,
     /// Board and rule.
@@ -476,7 +537,7 @@ impl RunConfig {
         key.book.file.clear();
         for p in &mut key.players {
             p.origin = None;
-            if let PlayerSpec::Engine(e) = &mut p.spec {
+            if let PlayerKind::Engine(e) = &mut p.spec {
                 e.table.name.clear();
             }
         }
@@ -497,13 +558,13 @@ mod tests {
             ..EngineParams::default()
         };
         p.table.description.clear();
-        assert_eq!(EngineSpec::from_params(&p).to_params(), p);
+        assert_eq!(EngineRecord::from_params(&p).to_params(), p);
     }
 
     #[test]
     fn hash_key_drops_names_and_keeps_values() {
         let p = EngineParams::default();
-        let mut a = PlayerConfig::engine("a", &p);
+        let mut a = PlayerRecord::engine("a", &p);
         a.origin = Some("engines/a.ron".into());
         let config = RunConfig {
             v: RUN_CONFIG_VERSION,
@@ -534,12 +595,12 @@ mod tests {
         let mut renamed = config.clone();
         renamed.name = "y".into();
         renamed.book.file = "other.txt".into();
-        if let PlayerSpec::Engine(e) = &mut renamed.players[0].spec {
+        if let PlayerKind::Engine(e) = &mut renamed.players[0].spec {
             e.table.name = "renamed".into();
         }
         assert_eq!(renamed.hash_key(), config.hash_key());
         let mut changed = config.clone();
-        if let PlayerSpec::Engine(e) = &mut changed.players[0].spec {
+        if let PlayerKind::Engine(e) = &mut changed.players[0].spec {
             e.table.patterns[0].own += 1;
         }
         assert_ne!(changed.hash_key(), config.hash_key());

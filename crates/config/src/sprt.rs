@@ -1,49 +1,19 @@
 //! SPRT files (`configs/sprt/*.ron`): a candidate engine against a baseline, played in game
 //! pairs (one opening, colours reversed) until the generalized SPRT of fishtest and fastchess
-//! accepts H0 or H1 or the game cap is reached.
-//!
-//! ```ron
-//! Sprt(
-//!     name: "d4-vs-d2",
-//!     // an engine file under the name written in it, or a base with overrides and a new name
-//!     candidate: Engine("../engines/seed-d4.ron"),
-//!     baseline: Variant(base: "../engines/seed-d4.ron", name: "seed-d4-top5", overrides: (top_n: 5)),
-//!     board: (size: 15, k: 5, rule: Freestyle),
-//!     // range: the openings start..end (0-based, end excluded) of the book; pair i plays
-//!     // opening start + (i mod (end - start)): the book is cycled
-//!     openings: (file: "../../openings/freestyle15.txt", format: Pos, range: (0, 40), transform: true),
-//!     elo0: 0.0,
-//!     elo1: 10.0,
-//!     alpha: 0.05,
-//!     beta: 0.05,
-//!     model: Normalized,            // or Logistic (the Elo kind of elo0 and elo1)
-//!     max_games: 20000,             // the cap: at most max_games / 2 pairs
-//!     time_control: EngineDefault,  // Depth(4), Nodes(20000), MoveTime(100), GameTime(base_ms: .., inc_ms: ..)
-//!     seed: 1,
-//!     threads: None,                // all cores
-//!     batch_pairs: None,            // pairs per parallel batch (default: 2 per thread, at least 4)
-//!     output: "../../reports/d4-vs-d2",
-//!     move_cap: None,
-//! )
-//! ```
-//!
-//! Every path is relative to the SPRT file's directory. `Some(..)` may be left out around
-//! optional values. Bad input is reported with the file, line and column, ranges included
-//! ([`crate::limits`]): `elo0 < elo1` finite and within ±2000 (as the test accepts them, so
-//! a bad hypothesis is refused at its line rather than when the run starts), `alpha` and
-//! `beta` in (0, 0.5), `max_games` 2..=10000000, `threads` 1..=1024, `batch_pairs`
-//! 1..=1000000.
+//! accepts H0 or H1 or the game cap is reached. This module loads and checks the file; the
+//! fields, their defaults and limits: `docs/CONFIG.md`, "SPRT files".
 
-use crate::ConfigError;
-use crate::limits::{MAX_ELO, MAX_JOBS, MAX_PAIRS, MAX_THREADS};
+use crate::book::{BoardSpec, BookFormatSpec, load_openings, not_empty};
+use crate::checks::count;
+use crate::limits::{MAX_JOBS, MAX_PAIRS};
+use crate::overrides::{EntryError, Overrides, load_entry, origin_with};
 use crate::run::{
-    BoardConfig, BookConfig, Pairing, PlayerConfig, RUN_CONFIG_VERSION, RunConfig, RunKind,
-    SprtSettings,
+    BoardConfig, BookConfig, Pairing, PlayerRecord, RUN_CONFIG_VERSION, RunConfig, RunKind,
+    SprtSettings, TimeControlSpec,
 };
-use crate::tournament::{BoardSpec, BookFormatSpec, Overrides, TimeControlSpec, load_book};
+use crate::{ConfigError, Spans, checks};
 use gomoku_board::opening::{BookFormat, Opening};
 use gomoku_board::{Geometry, Rule};
-use gomoku_engine::EngineParams;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -51,42 +21,42 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields, rename = "Sprt")]
 pub struct SprtFile {
-    /// The test's name (for reports; at most [`crate::MAX_NAME_LEN`] characters, one line).
+    /// The test's name.
     pub name: String,
     /// The engine under test (H1: it is `elo1` stronger).
     pub candidate: EngineEntry,
     /// The reference engine.
     pub baseline: EngineEntry,
-    /// Board and rule (default: 15x15, five, freestyle).
+    /// Board and rule.
     #[serde(default)]
     pub board: BoardSpec,
     /// The opening book.
     pub openings: SprtOpenings,
-    /// Elo difference under H0 (finite, within ±[`MAX_ELO`]).
+    /// Elo difference under H0.
     pub elo0: f64,
-    /// Elo difference under H1 (above `elo0`, within ±[`MAX_ELO`]).
+    /// Elo difference under H1.
     pub elo1: f64,
-    /// Type I error (default 0.05), in (0, 0.5).
+    /// Type I error.
     #[serde(default = "five_percent")]
     pub alpha: f64,
-    /// Type II error (default 0.05), in (0, 0.5).
+    /// Type II error.
     #[serde(default = "five_percent")]
     pub beta: f64,
-    /// What kind of Elo `elo0` and `elo1` are (default normalized, as fishtest).
+    /// What kind of Elo `elo0` and `elo1` are.
     #[serde(default)]
     pub model: ModelSpec,
-    /// The cap: the test stops, inconclusive, after `max_games / 2` pairs (2..=[`MAX_JOBS`]).
+    /// The cap: the test stops, inconclusive, after `max_games / 2` pairs.
     pub max_games: u64,
-    /// Time control (default: each engine's own depth).
+    /// Time control.
     #[serde(default)]
     pub time_control: TimeControlSpec,
-    /// The run seed (default 0).
+    /// The run seed.
     #[serde(default)]
     pub seed: u64,
-    /// Worker threads (default: all cores; 1..=[`MAX_THREADS`]).
+    /// Worker threads (`None`: all cores).
     #[serde(default)]
     pub threads: Option<usize>,
-    /// Pairs per parallel batch (default: 2 per thread, at least 4; 1..=[`MAX_PAIRS`]).
+    /// Pairs per parallel batch (`None`: the default).
     #[serde(default)]
     pub batch_pairs: Option<usize>,
     /// Output directory, relative to this file.
@@ -96,9 +66,7 @@ pub struct SprtFile {
     pub move_cap: Option<usize>,
 }
 
-fn five_percent() -> f64 {
-    0.05
-}
+defaults! { five_percent: f64 = 0.05; }
 
 /// One of the two engines.
 #[derive(Clone, Debug, Deserialize)]
@@ -126,26 +94,15 @@ pub use crate::run::ModelSpec;
 pub struct SprtOpenings {
     /// The book file, relative to the SPRT file.
     pub file: PathBuf,
-    /// Its format (default: detected).
+    /// Its format.
     #[serde(default)]
     pub format: BookFormatSpec,
-    /// Openings `start..end` (0-based, end excluded) of the book; default the whole book.
+    /// Openings `start..end` of the book (`None`: the whole book).
     #[serde(default)]
     pub range: Option<(usize, usize)>,
-    /// A random board symmetry per pair, from the seed (default false).
+    /// A random board symmetry per pair.
     #[serde(default)]
     pub transform: bool,
-}
-
-/// One engine, resolved.
-#[derive(Clone, Debug)]
-pub struct SprtEngine {
-    /// Its name in the test.
-    pub name: String,
-    /// Its parameters.
-    pub params: EngineParams,
-    /// Where it came from: its engine file, and the overrides of a variant.
-    pub origin: String,
 }
 
 /// An SPRT file loaded and checked.
@@ -155,10 +112,10 @@ pub struct SprtPlan {
     pub path: PathBuf,
     /// Name.
     pub name: String,
-    /// The engine under test.
-    pub candidate: SprtEngine,
+    /// The engine under test, with its origin.
+    pub candidate: PlayerRecord,
     /// The reference engine.
-    pub baseline: SprtEngine,
+    pub baseline: PlayerRecord,
     /// Board shape.
     pub geometry: Geometry,
     /// Rule.
@@ -189,60 +146,16 @@ pub struct SprtPlan {
     pub move_cap: Option<usize>,
 }
 
-/// Parses SPRT text (`path` names the file in errors and resolves relative paths).
+/// Parses and checks SPRT text (`path` names the file in errors and anchors its relative
+/// paths): engines, book and hypotheses.
 pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
-    let file: SprtFile = crate::parse_ron_lenient(text, path)?;
-    crate::check_output(path, text, &file.output)?;
-    if let Some(problem) = crate::name_problem(&file.name) {
-        return Err(ConfigError::invalid_field(path, text, "name", problem));
-    }
-    let at = |needle: &str, message: String| {
-        ConfigError::placed(path, Some(crate::locate(text, needle, 0)), message)
-    };
-    let resolve = |p: &Path| crate::resolve_relative(path, p);
-
-    let engine = |entry: &EngineEntry, role: &str| -> Result<SprtEngine, ConfigError> {
-        let key = format!("{role}:");
-        match entry {
-            EngineEntry::Engine(base) => {
-                let cfg = crate::engine::load_engine(resolve(base))
-                    .map_err(|e| at(&key, format!("{role}: {e}")))?;
-                Ok(SprtEngine {
-                    origin: base.display().to_string(),
-                    name: cfg.name,
-                    params: cfg.params,
-                })
-            }
-            EngineEntry::Variant {
-                base,
-                name,
-                overrides,
-            } => {
-                let mut params = crate::engine::load_engine(resolve(base))
-                    .map_err(|e| at(&key, format!("{role}: {e}")))?
-                    .params;
-                overrides
-                    .apply_with_table(&mut params, path)
-                    .map_err(|e| at(&key, format!("{role} {name}: {e}")))?;
-                params
-                    .validate()
-                    .map_err(|e| at(&key, format!("{role} {name}: {e}")))?;
-                if let Some(problem) = crate::name_problem(name) {
-                    return Err(at(&key, format!("{role}: the name {problem}")));
-                }
-                Ok(SprtEngine {
-                    origin: crate::tournament::origin_with(base, overrides),
-                    name: name.clone(),
-                    params,
-                })
-            }
-        }
-    };
-    let candidate = engine(&file.candidate, "candidate")?;
-    let baseline = engine(&file.baseline, "baseline")?;
+    let (file, spans) = crate::parse_ron_spanned::<SprtFile>(text, path, true)?;
+    checks::run_file(&spans, &file.name, &file.output)?;
+    let candidate = engine(&file.candidate, "candidate", &spans)?;
+    let baseline = engine(&file.baseline, "baseline", &spans)?;
     if candidate.name == baseline.name {
-        return Err(at(
-            "baseline:",
+        return Err(spans.at_field(
+            "baseline",
             format!(
                 "candidate and baseline are both named '{}': give one a name with Variant(base: .., name: .., overrides: ())",
                 candidate.name
@@ -250,30 +163,19 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
         ));
     }
 
-    let (geometry, rule) = file.board.resolve().map_err(|e| at("board", e))?;
-    if let Some(cap) = file.move_cap {
-        let cells = geometry.width * geometry.height;
-        if !(1..=cells).contains(&cap) {
-            return Err(at(
-                "move_cap",
-                format!("move_cap: {cap} not in 1..={cells}, the points of the board"),
-            ));
-        }
-    }
-    let openings_file = resolve(&file.openings.file);
+    let board = file
+        .board
+        .resolve()
+        .map_err(|e| spans.at_field("board", e))?;
+    checks::move_cap(&spans, file.move_cap, board.0)?;
+    let openings_file = spans.resolve(&file.openings.file);
     let (book_format, mut openings) =
-        load_book(&openings_file, file.openings.format, geometry, rule).map_err(|e| match e {
-            ConfigError::Io { source, .. } => at(
-                &format!("\"{}\"", file.openings.file.display()),
-                format!("opening book {}: {source}", openings_file.display()),
-            ),
-            other => other,
-        })?;
+        load_openings(&spans, &file.openings.file, file.openings.format, board)?;
     let mut first_opening = 0;
     if let Some((start, end)) = file.openings.range {
         if start >= end || end > openings.len() {
-            return Err(at(
-                "range",
+            return Err(spans.at_field(
+                "openings.range",
                 format!(
                     "openings range ({start}, {end}): need start < end <= {} (the book's openings)",
                     openings.len()
@@ -284,64 +186,15 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
         openings.drain(..start);
         first_opening = start;
     }
-    if openings.is_empty() {
-        return Err(ConfigError::invalid(
-            &openings_file,
-            "the opening book holds no opening",
-        ));
-    }
-
-    let real = crate::real_text;
-    for (key, v) in [("elo0", file.elo0), ("elo1", file.elo1)] {
-        if !(v.is_finite() && v.abs() <= MAX_ELO) {
-            return Err(at(
-                key,
-                format!("{key}: {} not in -{MAX_ELO}..={MAX_ELO}", real(v)),
-            ));
-        }
-    }
-    if file.elo0 >= file.elo1 {
-        return Err(at(
-            "elo1",
-            format!(
-                "elo1: {} must be above elo0 ({})",
-                real(file.elo1),
-                real(file.elo0)
-            ),
-        ));
-    }
-    for (key, v) in [("alpha", file.alpha), ("beta", file.beta)] {
-        if !(v > 0.0 && v < 0.5) {
-            return Err(at(key, format!("{key}: {} not in (0, 0.5)", real(v))));
-        }
-    }
-    if !(2..=MAX_JOBS).contains(&file.max_games) {
-        return Err(at(
-            "max_games",
-            format!(
-                "max_games: {} not in 2..={MAX_JOBS} (at least one pair)",
-                file.max_games
-            ),
-        ));
-    }
-    if let Some(threads) = file.threads
-        && !(1..=MAX_THREADS).contains(&threads)
-    {
-        return Err(at(
-            "threads",
-            format!("threads: {threads} not in 1..={MAX_THREADS} (or None: all cores)"),
-        ));
-    }
-    if let Some(pairs) = file.batch_pairs
-        && !(1..=MAX_PAIRS).contains(&pairs)
-    {
-        return Err(at(
-            "batch_pairs",
-            format!("batch_pairs: {pairs} not in 1..={MAX_PAIRS} (or None: the default)"),
-        ));
+    not_empty(&openings, &openings_file)?;
+    check_test(&file, &spans)?;
+    checks::threads(&spans, file.threads)?;
+    if let Some(pairs) = file.batch_pairs {
+        count(pairs, 1, MAX_PAIRS)
+            .map_err(|m| spans.invalid("batch_pairs", format!("{m} (or None: the default)")))?;
     }
     if let Err(e) = file.time_control.check() {
-        return Err(at("time_control", e));
+        return Err(spans.at_field("time_control", e));
     }
 
     Ok(SprtPlan {
@@ -349,8 +202,8 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
         name: file.name,
         candidate,
         baseline,
-        geometry,
-        rule,
+        geometry: board.0,
+        rule: board.1,
         openings_file,
         book_format,
         openings,
@@ -368,15 +221,61 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
         seed: file.seed,
         threads: file.threads,
         batch_pairs: file.batch_pairs,
-        output: resolve(&file.output),
+        output: spans.resolve(&file.output),
         move_cap: file.move_cap,
     })
 }
 
+/// The engine of the `candidate` or `baseline` field (`role`), with its origin.
+fn engine(entry: &EngineEntry, role: &str, spans: &Spans<'_>) -> Result<PlayerRecord, ConfigError> {
+    let no_overrides = Overrides::default();
+    let (base, name, overrides) = match entry {
+        EngineEntry::Engine(base) => (base, None, &no_overrides),
+        EngineEntry::Variant {
+            base,
+            name,
+            overrides,
+        } => (base, Some(name), overrides),
+    };
+    let load = &crate::engine::name_and_params;
+    let (file_name, params) =
+        load_entry(load, spans.file(), base, overrides).map_err(|e| match (e, name) {
+            (EntryError::Load(e), _) => spans.at_field(role, format!("{role}: {e}")),
+            (EntryError::Change(e), Some(name)) => {
+                spans.at_field(role, format!("{role} {name}: {e}"))
+            }
+            (EntryError::Change(e), None) => spans.at_field(role, format!("{role}: {e}")),
+        })?;
+    let Some(name) = name else {
+        return Ok(PlayerRecord {
+            origin: Some(base.display().to_string()),
+            ..PlayerRecord::engine(&file_name, &params)
+        });
+    };
+    if let Some(problem) = crate::name_problem(name) {
+        return Err(spans.at_field(role, format!("{role}: the name {problem}")));
+    }
+    Ok(PlayerRecord {
+        origin: Some(origin_with(base, overrides)),
+        ..PlayerRecord::engine(name, &params)
+    })
+}
+
+/// The hypotheses, error rates and game cap, each refused at its field.
+fn check_test(file: &SprtFile, spans: &Spans<'_>) -> Result<(), ConfigError> {
+    checks::hypotheses(spans, "", (file.elo0, file.elo1, file.alpha))?;
+    let place = |key: &str, r: Result<(), String>| r.map_err(|m| spans.invalid(key, m));
+    place("beta", checks::error_rate(file.beta))?;
+    let max_games = count(file.max_games, 2, MAX_JOBS);
+    place(
+        "max_games",
+        max_games.map_err(|m| format!("{m} (at least one pair)")),
+    )
+}
+
 /// Reads and checks an SPRT file: engines, book and hypotheses; no game starts on a bad file.
 pub fn load_sprt(path: &Path) -> Result<SprtPlan, ConfigError> {
-    let text = crate::read_input(path)?;
-    parse_sprt(&text, path)
+    crate::load_with(path, parse_sprt)
 }
 
 impl SprtPlan {
@@ -387,15 +286,11 @@ impl SprtPlan {
 
     /// What decides the games and the test's course, for `run.json` and the run hash.
     pub fn run_config(&self) -> RunConfig {
-        let player = |e: &SprtEngine| PlayerConfig {
-            origin: Some(e.origin.clone()),
-            ..PlayerConfig::engine(&e.name, &e.params)
-        };
         RunConfig {
             v: RUN_CONFIG_VERSION,
             kind: RunKind::Sprt,
             name: self.name.clone(),
-            players: vec![player(&self.candidate), player(&self.baseline)],
+            players: vec![self.candidate.clone(), self.baseline.clone()],
             pairing: Pairing::RoundRobin,
             board: BoardConfig::new(self.geometry, self.rule),
             book: BookConfig {

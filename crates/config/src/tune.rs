@@ -1,35 +1,14 @@
 //! Tuning files (`configs/tune/*.ron`): which table to start from, which engine plays, the
 //! method and its budget, the seed, the tuning and held-out openings, the output directory,
-//! order constraints and the pinned score.
-//!
-//! ```ron
-//! Tune(
-//!     name: "rich-texel",
-//!     start_table: "../tables/rich.ron",
-//!     engine: "../engines/rich-d4.ron",   // its table is replaced by the tuned one
-//!     depth: 4,
-//!     tuning_openings: (file: "../../openings/freestyle15.txt", range: (0, 20)),
-//!     holdout_openings: (file: "../../openings/freestyle15.txt", range: (20, 40)),
-//!     seed: 1,
-//!     output: "../../reports/tune-rich-texel",
-//!     pin: Some("own 11111"),
-//!     order: ["own 11111 > own 011110 > own 11110", "own 11110 > own 011100"],
-//!     method: Texel((games: 2000, depth: 2, tie_break_margin: 40)),
-//!     confirmation: (pairs: 200, tie_break_margin: 40),
-//! )
-//! ```
-//! Paths are relative to the tuning file. A score is named `own SHAPE` or `opp SHAPE`; an
-//! order constraint `a > b > c` asks `a > b` and `b > c` of every table the tuner keeps.
-//!
-//! Every number is checked at load against its range (each field's documentation states it;
-//! [`crate::limits`] lists them all), so a bad value is refused at its line and column before
-//! any game is played: at most [`MAX_PAIRS`] pairs per match, [`MAX_TEXEL_GAMES`] Texel
-//! games and [`MAX_ITERATIONS`] iterations; the SPSA constants finite and in the ranges that
-//! keep its gains finite and positive (a NaN there would reach `state.json` as `null`).
+//! order constraints and the pinned score. This module loads and checks the file (every number
+//! against its range, before any game); the fields, their defaults and limits:
+//! `docs/CONFIG.md`, "Tuning files".
 
-use crate::limits::{MAX_ELO, MAX_ITERATIONS, MAX_PAIRS, MAX_TEXEL_GAMES};
-use crate::{ConfigError, parse_ron, resolve_relative};
-use gomoku_board::opening::{BookFormat, Opening, parse_book_auto};
+use crate::book::{BookFormatSpec, load_book};
+use crate::checks::{count, real};
+use crate::limits::{MAX_ITERATIONS, MAX_PAIRS, MAX_TEXEL_GAMES};
+use crate::{ConfigError, Spans};
+use gomoku_board::opening::{BookFormat, Opening};
 use gomoku_board::{Geometry, Rule};
 use gomoku_engine::{EngineParams, PatternTable};
 use serde::{Deserialize, Serialize};
@@ -45,173 +24,124 @@ pub struct OpeningRange {
     pub range: (usize, usize),
 }
 
-fn d_games() -> usize {
-    2000
-}
-fn d_collect_depth() -> u32 {
-    2
-}
-fn d_margin() -> i32 {
-    40
-}
-fn d_vcf_fours() -> u32 {
-    4
-}
-fn d_validation() -> f64 {
-    0.1
-}
-fn d_iterations() -> u32 {
-    30
-}
-fn d_step() -> f64 {
-    0.25
-}
-fn d_min_step() -> f64 {
-    0.01
-}
-fn d_move_cap() -> Option<usize> {
-    Some(200)
+defaults! {
+    d_games: usize = 2000;
+    d_collect_depth: u32 = 2;
+    d_margin: i32 = 40;
+    d_vcf_fours: u32 = 4;
+    d_validation: f64 = 0.1;
+    d_iterations: u32 = 30;
+    d_step: f64 = 0.25;
+    d_min_step: f64 = 0.01;
+    d_move_cap: Option<usize> = Some(200);
+    d_sprt_elo1: f64 = 15.0;
+    d_alpha: f64 = 0.05;
+    d_max_pairs: usize = 400;
+    d_perturb: usize = 2;
+    d_perturb_frac: f64 = 0.2;
+    d_spsa_iter: u32 = 200;
+    d_c_frac: f64 = 0.15;
+    d_r_end: f64 = 0.002;
+    d_pairs: usize = 4;
+    d_a_frac: f64 = 0.1;
+    d_alpha_spsa: f64 = 0.602;
+    d_gamma: f64 = 0.101;
+    d_conf_pairs: usize = 200;
 }
 
 /// Texel tuning: positions from self-play, a logistic fit of the game results.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TexelSettings {
-    /// Self-play games to collect positions from (0..=[`MAX_TEXEL_GAMES`], at least 1 without
-    /// `runs`), rounded up to an even number: the games are played in pairs (one opening and
-    /// symmetry, both colours), as every tuning batch is.
+    /// Self-play games to collect positions from, rounded up to an even number: the games
+    /// are played in pairs (one opening and symmetry, both colours), as every tuning batch is.
     #[serde(default = "d_games")]
     pub games: usize,
-    /// Run directories (a tournament's `output`, say against a stronger engine) whose games
-    /// also give positions, relative to the tuning file: their board and rule must be the
-    /// tuning's, and only games decided on the board count. Left out of the file when
-    /// empty, so the keys of older checkpoints stay the same.
+    /// Run directories whose games also give positions, relative to the tuning file (left
+    /// out when empty, so the keys of older checkpoints stay the same).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub runs: Vec<PathBuf>,
-    /// Search depth of the self-play games (1..=64; the start table plays both sides).
+    /// Search depth of the self-play games.
     #[serde(default = "d_collect_depth")]
     pub depth: u32,
-    /// Root tie-break margin of the self-play engine (> 0 so games from an opening differ).
+    /// Root tie-break margin of the self-play engine.
     #[serde(default = "d_margin")]
     pub tie_break_margin: i32,
-    /// Most fours of the VCF check that rejects positions with a forced win for the mover
-    /// (0..=255).
+    /// Most fours of the VCF check that rejects positions with a forced win for the mover.
     #[serde(default = "d_vcf_fours")]
     pub vcf_fours: u32,
-    /// Fraction of the games (not positions) held out for the validation loss, in [0, 1).
+    /// Fraction of the games held out for the validation loss.
     #[serde(default = "d_validation")]
     pub validation_fraction: f64,
-    /// Most sweeps of the local search (0..=[`MAX_ITERATIONS`]).
+    /// Most sweeps of the local search.
     #[serde(default = "d_iterations")]
     pub iterations: u32,
-    /// First step, relative to each score's magnitude (0.25 = ±25%), in (0, 1].
+    /// First step, relative to each score's magnitude.
     #[serde(default = "d_step")]
     pub step: f64,
-    /// The search stops when the relative step falls below this, in (0, `step`].
+    /// The search stops when the relative step falls below this.
     #[serde(default = "d_min_step")]
     pub min_step: f64,
-}
-
-fn d_sprt_elo1() -> f64 {
-    15.0
-}
-fn d_alpha() -> f64 {
-    0.05
-}
-fn d_max_pairs() -> usize {
-    400
-}
-fn d_perturb() -> usize {
-    2
-}
-fn d_perturb_frac() -> f64 {
-    0.2
 }
 
 /// Hill climbing on playing strength: a perturbed candidate must win an SPRT.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct MatchSettings {
-    /// Candidates to try (one match each; 0..=[`MAX_ITERATIONS`]).
+    /// Candidates to try (one match each).
     #[serde(default = "d_iterations")]
     pub iterations: u32,
-    /// Scores perturbed per candidate (at least 1; at most all the tuned ones are).
+    /// Scores perturbed per candidate.
     #[serde(default = "d_perturb")]
     pub perturb: usize,
-    /// Perturbation relative to each score's magnitude, in (0, 1].
+    /// Perturbation relative to each score's magnitude.
     #[serde(default = "d_perturb_frac")]
     pub step: f64,
-    /// SPRT H0 Elo (logistic; finite, at most [`MAX_ELO`] in magnitude).
+    /// SPRT H0 Elo (logistic).
     #[serde(default)]
     pub elo0: f64,
-    /// SPRT H1 Elo (above `elo0`, at most [`MAX_ELO`] in magnitude).
+    /// SPRT H1 Elo.
     #[serde(default = "d_sprt_elo1")]
     pub elo1: f64,
-    /// SPRT error rates (alpha = beta), in (0, 0.5).
+    /// SPRT error rates (alpha = beta).
     #[serde(default = "d_alpha")]
     pub alpha: f64,
-    /// Most game pairs per match (1..=[`MAX_PAIRS`]; an unfinished SPRT rejects the
-    /// candidate). The test looks
-    /// after every pair, in pair order, so its decision does not depend on how many pairs are
-    /// played at once or on how the match is sharded.
+    /// Most game pairs per match (an unfinished SPRT rejects the candidate).
     #[serde(default = "d_max_pairs")]
     pub max_pairs: usize,
-    /// Root tie-break margin of both engines during the matches (>= 0).
+    /// Root tie-break margin of both engines during the matches.
     #[serde(default = "d_margin")]
     pub tie_break_margin: i32,
-}
-
-fn d_spsa_iter() -> u32 {
-    200
-}
-fn d_c_frac() -> f64 {
-    0.15
-}
-fn d_r_end() -> f64 {
-    0.002
-}
-fn d_pairs() -> usize {
-    4
 }
 
 /// SPSA as fishtest and OpenBench run it.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SpsaSettings {
-    /// Iterations N (1..=[`MAX_ITERATIONS`]).
+    /// Iterations N.
     #[serde(default = "d_spsa_iter")]
     pub iterations: u32,
-    /// Game pairs per iteration (1..=[`MAX_PAIRS`]; theta+ against theta-, colours reversed).
+    /// Game pairs per iteration (theta+ against theta-).
     #[serde(default = "d_pairs")]
     pub pairs: usize,
-    /// Final perturbation c_end_i relative to each start score's magnitude, in (0, 1].
+    /// Final perturbation c_end_i relative to each start score's magnitude.
     #[serde(default = "d_c_frac")]
     pub c_end_frac: f64,
-    /// fishtest's r_end: the final learning rate a_end_i / c_end_i², in (0, 1].
+    /// fishtest's r_end: the final learning rate a_end_i / c_end_i².
     #[serde(default = "d_r_end")]
     pub r_end: f64,
-    /// Stability constant A as a fraction of N (fishtest: 0.1), in [0, 1].
+    /// Stability constant A as a fraction of N.
     #[serde(default = "d_a_frac")]
     pub a_frac: f64,
-    /// alpha of a_k (0.602), in (0, 1].
+    /// alpha of a_k.
     #[serde(default = "d_alpha_spsa")]
     pub alpha: f64,
-    /// gamma of c_k (0.101), in [0, 0.5].
+    /// gamma of c_k.
     #[serde(default = "d_gamma")]
     pub gamma: f64,
-    /// Root tie-break margin of both engines (>= 0).
+    /// Root tie-break margin of both engines.
     #[serde(default = "d_margin")]
     pub tie_break_margin: i32,
-}
-
-fn d_a_frac() -> f64 {
-    0.1
-}
-fn d_alpha_spsa() -> f64 {
-    0.602
-}
-fn d_gamma() -> f64 {
-    0.101
 }
 
 /// The tuning method with its settings.
@@ -246,19 +176,14 @@ impl MethodSettings {
     }
 }
 
-fn d_conf_pairs() -> usize {
-    200
-}
-
 /// The closing match of the tuned table against the start table on the held-out openings.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ConfirmationSettings {
-    /// Game pairs (1..=[`MAX_PAIRS`]; colours reversed within a pair); openings cycle, each
-    /// pass under another board symmetry.
+    /// Game pairs.
     #[serde(default = "d_conf_pairs")]
     pub pairs: usize,
-    /// Root tie-break margin of both engines (>= 0; > 0 makes repeated openings differ).
+    /// Root tie-break margin of both engines.
     #[serde(default = "d_margin")]
     pub tie_break_margin: i32,
     /// Extra opponents (table files) rated in the same pool, e.g. the seed table.
@@ -386,21 +311,19 @@ pub fn parse_score_ref(text: &str, table: &PatternTable) -> Result<ScoreRef, Str
     Ok(ScoreRef { pattern, opp })
 }
 
+/// The openings `range` of the book an [`OpeningRange`] at `field` names (on the 15x15
+/// freestyle board of every tuning game).
 fn load_range(
-    config: &Path,
-    config_text: &str,
+    spans: &Spans<'_>,
     r: &OpeningRange,
     field: &str,
 ) -> Result<(BookFormat, Vec<Opening>), ConfigError> {
-    let path = resolve_relative(config, &r.file);
-    let text = crate::read_input(&path)?;
-    let (format, book) = parse_book_auto(&text, Geometry::square(15), Rule::Freestyle)
-        .map_err(|e| ConfigError::invalid(&path, e.to_string()))?;
+    let path = spans.resolve(&r.file);
+    let board = (Geometry::square(15), Rule::Freestyle);
+    let (format, book) = load_book(&path, BookFormatSpec::Auto, board.0, board.1)?;
     let (a, b) = r.range;
     if a >= b || b > book.len() {
-        return Err(ConfigError::invalid_field(
-            config,
-            config_text,
+        return Err(spans.invalid(
             field,
             format!(
                 "range ({a}, {b}) is empty or beyond the {} openings of {}",
@@ -412,43 +335,20 @@ fn load_range(
     Ok((format, book[a..b].to_vec()))
 }
 
-/// `Err(message)` unless `v` is finite and `ok(v)`; `range` says the range in the message.
-fn real(v: f64, ok: impl Fn(f64) -> bool, range: &str) -> Result<(), String> {
-    if v.is_finite() && ok(v) {
-        Ok(())
-    } else {
-        Err(format!("{} not in {range}", crate::real_text(v)))
-    }
-}
-
-/// `Err(message)` unless `v` lies in `lo..=hi`.
-fn count<T: PartialOrd + std::fmt::Display>(v: T, lo: T, hi: T) -> Result<(), String> {
-    if lo <= v && v <= hi {
-        Ok(())
-    } else {
-        Err(format!("{v} not in {lo}..={hi}"))
-    }
-}
-
 /// Checks the method's settings and the confirmation's against their ranges (see
 /// [`crate::limits`]); an error names the value's line and column within its section.
-fn check_settings(file: &TuneFile, path: &Path, text: &str) -> Result<(), ConfigError> {
+fn check_settings(file: &TuneFile, spans: &Spans<'_>) -> Result<(), ConfigError> {
     use crate::limits::MAX_DEPTH;
     let place = |section: &str, field: &str, r: Result<(), String>| {
-        r.map_err(|m| {
-            let at = field_in(text, section, field);
-            ConfigError::placed(path, at, format!("{field}: {m}"))
-        })
+        r.map_err(|m| spans.invalid(&format!("{section}.{field}"), m))
     };
-    let m = "method";
-    let margin = |v: i32| {
-        if v >= 0 {
-            Ok(())
-        } else {
-            Err(format!("{v} must be >= 0"))
-        }
-    };
+    // The variant as the file writes it (`Texel`) holds the settings.
+    let name = file.method.name();
+    let m = &format!("method.{}{}", name[..1].to_uppercase(), &name[1..]);
+    let margin = |v: i32| (v >= 0).then_some(()).ok_or(format!("{v} must be >= 0"));
     let unit = |v: f64| real(v, |v| v > 0.0 && v <= 1.0, "(0, 1]");
+    let within =
+        |v: f64, lo: f64, hi: f64| real(v, |v| (lo..=hi).contains(&v), &format!("[{lo}, {hi}]"));
     match &file.method {
         MethodSettings::Texel(t) => {
             let least = usize::from(t.runs.is_empty());
@@ -459,37 +359,18 @@ fn check_settings(file: &TuneFile, path: &Path, text: &str) -> Result<(), Config
                 place(m, "tie_break_margin", Err(e))?;
             }
             place(m, "vcf_fours", count(t.vcf_fours, 0, 255))?;
-            place(
-                m,
-                "validation_fraction",
-                real(t.validation_fraction, |v| (0.0..1.0).contains(&v), "[0, 1)"),
-            )?;
+            let fraction = real(t.validation_fraction, |v| (0.0..1.0).contains(&v), "[0, 1)");
+            place(m, "validation_fraction", fraction)?;
             place(m, "iterations", count(t.iterations, 0, MAX_ITERATIONS))?;
             place(m, "step", unit(t.step))?;
-            let step = t.step;
-            place(
-                m,
-                "min_step",
-                real(t.min_step, |v| v > 0.0 && v <= step, "(0, step]"),
-            )?;
+            let min_step = real(t.min_step, |v| v > 0.0 && v <= t.step, "(0, step]");
+            place(m, "min_step", min_step)?;
         }
         MethodSettings::Match(h) => {
             place(m, "iterations", count(h.iterations, 0, MAX_ITERATIONS))?;
             place(m, "perturb", count(h.perturb, 1, usize::MAX))?;
             place(m, "step", unit(h.step))?;
-            let elo = |v| real(v, |v: f64| v.abs() <= MAX_ELO, "-2000..=2000");
-            place(m, "elo0", elo(h.elo0))?;
-            place(m, "elo1", elo(h.elo1))?;
-            if h.elo0 >= h.elo1 {
-                let (a, b) = (crate::real_text(h.elo1), crate::real_text(h.elo0));
-                let e = format!("{a} must be above elo0 ({b})");
-                place(m, "elo1", Err(e))?;
-            }
-            place(
-                m,
-                "alpha",
-                real(h.alpha, |v| v > 0.0 && v < 0.5, "(0, 0.5)"),
-            )?;
+            crate::checks::hypotheses(spans, m, (h.elo0, h.elo1, h.alpha))?;
             place(m, "max_pairs", count(h.max_pairs, 1, MAX_PAIRS))?;
             place(m, "tie_break_margin", margin(h.tie_break_margin))?;
         }
@@ -498,17 +379,9 @@ fn check_settings(file: &TuneFile, path: &Path, text: &str) -> Result<(), Config
             place(m, "pairs", count(s.pairs, 1, MAX_PAIRS))?;
             place(m, "c_end_frac", unit(s.c_end_frac))?;
             place(m, "r_end", unit(s.r_end))?;
-            place(
-                m,
-                "a_frac",
-                real(s.a_frac, |v| (0.0..=1.0).contains(&v), "[0, 1]"),
-            )?;
+            place(m, "a_frac", within(s.a_frac, 0.0, 1.0))?;
             place(m, "alpha", unit(s.alpha))?;
-            place(
-                m,
-                "gamma",
-                real(s.gamma, |v| (0.0..=0.5).contains(&v), "[0, 0.5]"),
-            )?;
+            place(m, "gamma", within(s.gamma, 0.0, 0.5))?;
             place(m, "tie_break_margin", margin(s.tie_break_margin))?;
         }
     }
@@ -521,36 +394,24 @@ fn check_settings(file: &TuneFile, path: &Path, text: &str) -> Result<(), Config
     )
 }
 
-/// Where `field` is first written after the field `section` (a struct written as that
-/// field's value), or `None`.
-fn field_in(text: &str, section: &str, field: &str) -> Option<(usize, usize)> {
-    let from = crate::field_position(text, section)?;
-    crate::field_positions(text, field)
-        .into_iter()
-        .find(|&at| at > from)
-}
-
 /// Parses tuning text (`path` names the file in errors and anchors relative paths).
 pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
-    let file: TuneFile = parse_ron(text, path)?;
-    crate::check_output(path, text, &file.output)?;
-    let bad = |field: &str, m: String| ConfigError::invalid_field(path, text, field, m);
-    if let Some(problem) = crate::name_problem(&file.name) {
-        return Err(bad("name", problem));
-    }
-    check_settings(&file, path, text)?;
-    let start_table = crate::engine::load_table(resolve_relative(path, &file.start_table))
+    let (file, spans) = crate::parse_ron_spanned::<TuneFile>(text, path, false)?;
+    crate::checks::run_file(&spans, &file.name, &file.output)?;
+    let bad = |field: &str, m: String| spans.invalid(field, m);
+    check_settings(&file, &spans)?;
+    let start_table = crate::engine::load_table(spans.resolve(&file.start_table))
         .map_err(|e| bad("start_table", e.to_string()))?;
-    let mut engine = crate::engine::load_engine(resolve_relative(path, &file.engine))
+    let mut engine = crate::engine::load_engine(spans.resolve(&file.engine))
         .map_err(|e| bad("engine", e.to_string()))?
         .to_params();
     engine.table = start_table.clone();
     engine.depth = file.depth;
     engine.validate().map_err(|e| bad("depth", e.to_string()))?;
     let (tuning_format, tuning_openings) =
-        load_range(path, text, &file.tuning_openings, "tuning_openings")?;
+        load_range(&spans, &file.tuning_openings, "tuning_openings")?;
     let (holdout_format, holdout_openings) =
-        load_range(path, text, &file.holdout_openings, "holdout_openings")?;
+        load_range(&spans, &file.holdout_openings, "holdout_openings")?;
     if file.tuning_openings.file == file.holdout_openings.file {
         let (a, b) = file.tuning_openings.range;
         let (c, d) = file.holdout_openings.range;
@@ -582,12 +443,12 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
     let mut also = Vec::new();
     for t in &file.confirmation.also {
         also.push(
-            crate::engine::load_table(resolve_relative(path, t))
-                .map_err(|e| bad("also", e.to_string()))?,
+            crate::engine::load_table(spans.resolve(t))
+                .map_err(|e| bad("confirmation.also", e.to_string()))?,
         );
     }
     let texel_runs: Vec<PathBuf> = match &file.method {
-        MethodSettings::Texel(t) => t.runs.iter().map(|r| resolve_relative(path, r)).collect(),
+        MethodSettings::Texel(t) => t.runs.iter().map(|r| spans.resolve(r)).collect(),
         _ => Vec::new(),
     };
     // A run without its files is refused now, not after the self-play collection.
@@ -595,14 +456,14 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
         for file in ["run.json", "games.jsonl"] {
             if !dir.join(file).is_file() {
                 let m = format!("{}: no {file} (not a run directory)", dir.display());
-                return Err(bad("runs", m));
+                return Err(bad("method.Texel.runs", m));
             }
         }
     }
     Ok(TuneConfig {
         texel_runs,
         path: path.to_path_buf(),
-        output: resolve_relative(path, &file.output),
+        output: spans.resolve(&file.output),
         file,
         start_table,
         engine,
@@ -620,9 +481,7 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
 
 /// Reads, resolves and validates a tuning file.
 pub fn load_tune(path: impl AsRef<Path>) -> Result<TuneConfig, ConfigError> {
-    let path = path.as_ref();
-    let text = crate::read_input(path)?;
-    parse_tune(&text, path)
+    crate::load_with(path.as_ref(), parse_tune)
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Tournament files: good ones resolve fully, bad ones are refused naming file, line, column.
 
 use gomoku_config::ConfigError;
-use gomoku_config::run::{Pairing, PlayerSpec};
+use gomoku_config::run::{Pairing, PlayerKind};
 use gomoku_config::tournament::{TimeControlSpec, Tournament, load_tournament_with};
 use gomoku_engine::EngineParams;
 use std::path::{Path, PathBuf};
@@ -76,7 +76,7 @@ fn a_good_file_resolves_sweeps_variants_and_paths() {
         ]
     );
     let params = |i: usize| match &t.participants[i].spec {
-        PlayerSpec::Engine(p) => p.to_params(),
+        PlayerKind::Engine(p) => p.to_params(),
         _ => panic!("not an engine"),
     };
     assert_eq!((params(1).top_n, params(1).use_tt), (Some(5), false));
@@ -102,7 +102,7 @@ fn a_good_file_resolves_sweeps_variants_and_paths() {
     )
     .unwrap();
     match &t.participants[1].spec {
-        PlayerSpec::Engine(p) => assert_eq!((p.tt, p.ordering), (false, false)),
+        PlayerKind::Engine(p) => assert_eq!((p.tt, p.ordering), (false, false)),
         _ => panic!("not an engine"),
     }
 }
@@ -477,7 +477,7 @@ fn external_engines_resolve_relative_to_the_file() {
         ),
     )
     .unwrap();
-    let PlayerSpec::External(spec) = &t.participants[1].spec else {
+    let PlayerKind::External(spec) = &t.participants[1].spec else {
         panic!("not external");
     };
     assert_eq!(spec.program, dir.join("bin/pbrain-x"));
@@ -499,7 +499,7 @@ fn external_engines_resolve_relative_to_the_file() {
         &body("External(name: \"x\", command: \"sh\", move_time_ms: 50)"),
     )
     .unwrap();
-    let PlayerSpec::External(spec) = &t.participants[1].spec else {
+    let PlayerKind::External(spec) = &t.participants[1].spec else {
         panic!("not external");
     };
     assert!(spec.program.is_absolute());

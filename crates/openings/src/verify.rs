@@ -21,7 +21,7 @@ use gomoku_board::notation::format_pos_moves;
 use gomoku_board::opening::{Opening, write_pos_book};
 use gomoku_board::{Geometry, Pos, Rule, Symmetry};
 use gomoku_config::run::{
-    BoardConfig, BookConfig, Pairing, PlayerConfig, RUN_CONFIG_VERSION, RunConfig, RunKind,
+    BoardConfig, BookConfig, Pairing, PlayerRecord, RUN_CONFIG_VERSION, RunConfig, RunKind,
 };
 use gomoku_config::tournament::TimeControlSpec;
 use gomoku_engine::EngineParams;
@@ -92,7 +92,7 @@ impl Verification {
                 games_per_opening: params.games_per_opening,
             },
             name: format!("verify {}", book.path.display()),
-            players: PLAYERS.map(|n| PlayerConfig::engine(n, &engine)).to_vec(),
+            players: PLAYERS.map(|n| PlayerRecord::engine(n, &engine)).to_vec(),
             pairing: Pairing::RoundRobin,
             board: BoardConfig::new(g, params.rule),
             book: BookConfig {

@@ -5,7 +5,7 @@
 
 use gomoku_board::{Geometry, Rule};
 use gomoku_config::run::{
-    BoardConfig, BookConfig, Pairing, PlayerConfig, RUN_CONFIG_VERSION, RunConfig, RunKind,
+    BoardConfig, BookConfig, Pairing, PlayerRecord, RUN_CONFIG_VERSION, RunConfig, RunKind,
 };
 use gomoku_config::tournament::{RuleSpec, TimeControlSpec};
 use gomoku_engine::EngineParams;
@@ -39,7 +39,7 @@ fn tournament() -> PathBuf {
                 tt_mib: 1,
                 ..EngineParams::default()
             };
-            PlayerConfig::engine(&format!("d{depth}"), &params)
+            PlayerRecord::engine(&format!("d{depth}"), &params)
         })
         .collect();
     let config = RunConfig {

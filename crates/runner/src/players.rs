@@ -1,4 +1,4 @@
-//! Players built from a run's configuration ([`gomoku_config::run::PlayerConfig`]): the one
+//! Players built from a run's configuration ([`gomoku_config::run::PlayerRecord`]): the one
 //! place where a config's player turns into something that plays, for every command.
 
 use crate::RunnerError;
@@ -6,7 +6,7 @@ use crate::batch::Participant;
 use crate::engine_player::engine_factory;
 use crate::external_player::{ExternalSpec, external_factory};
 use crate::player::{BuiltinKind, PlayerFactory, TimeControl};
-use gomoku_config::run::{ExternalConfig, PlayerConfig, PlayerSpec, RunConfig};
+use gomoku_config::run::{ExternalProgram, PlayerKind, PlayerRecord, RunConfig};
 use gomoku_config::tournament::{BuiltinSpec, TimeControlSpec};
 use gomoku_protocol::EngineCommand;
 use std::time::Duration;
@@ -34,7 +34,7 @@ pub fn builtin_kind(spec: BuiltinSpec) -> BuiltinKind {
 }
 
 /// How to start and time an external engine of a config.
-pub fn external_spec(c: &ExternalConfig) -> ExternalSpec {
+pub fn external_spec(c: &ExternalProgram) -> ExternalSpec {
     let ms = Duration::from_millis;
     ExternalSpec {
         command: EngineCommand {
@@ -55,17 +55,17 @@ pub fn external_spec(c: &ExternalConfig) -> ExternalSpec {
 /// A factory of the player a config describes; in-process engines stop at `node_cap` nodes
 /// per move when one is given.
 pub fn player_factory(
-    player: &PlayerConfig,
+    player: &PlayerRecord,
     node_cap: Option<u64>,
 ) -> Result<PlayerFactory, RunnerError> {
     Ok(match &player.spec {
-        PlayerSpec::Engine(spec) => engine_factory(&player.name, spec.to_params(), node_cap)
+        PlayerKind::Engine(spec) => engine_factory(&player.name, spec.to_params(), node_cap)
             .map_err(|source| RunnerError::Engine {
                 player: player.name.clone(),
                 source,
             })?,
-        PlayerSpec::Builtin(kind) => builtin_kind(*kind).factory(&player.name),
-        PlayerSpec::External(c) => external_factory(&player.name, external_spec(c)),
+        PlayerKind::Builtin(kind) => builtin_kind(*kind).factory(&player.name),
+        PlayerKind::External(c) => external_factory(&player.name, external_spec(c)),
     })
 }
 

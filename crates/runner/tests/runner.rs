@@ -642,7 +642,7 @@ fn the_run_hash_ignores_table_descriptions_and_comments() {
             ..Default::default()
         };
         let mut s = spec(builtins());
-        s.config.players[0] = gomoku_config::run::PlayerConfig::engine("greedy-a", &params);
+        s.config.players[0] = gomoku_config::run::PlayerRecord::engine("greedy-a", &params);
         s.run_info().run
     };
     let base = hash(table("fitted by hand", "// v1", 5000));

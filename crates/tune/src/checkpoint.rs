@@ -9,7 +9,7 @@ use crate::hill::HillState;
 use crate::history::{HistoryLine, history_text};
 use crate::search::LocalSearch;
 use crate::spsa::{SpsaSchedule, SpsaState};
-use gomoku_config::run::EngineSpec;
+use gomoku_config::run::EngineRecord;
 use gomoku_config::tune::{MethodSettings, ScoreRef, TuneConfig};
 use gomoku_config::{InputLines, read_input_text};
 use gomoku_runner::journal::read_versioned;
@@ -91,10 +91,10 @@ pub fn config_key(cfg: &TuneConfig) -> String {
         pin: Option<ScoreRef>,
         order: &'a [(ScoreRef, ScoreRef)],
         move_cap: Option<usize>,
-        engine: EngineSpec,
+        engine: EngineRecord,
         openings: Vec<Vec<[u8; 2]>>,
     }
-    let mut engine = EngineSpec::from_params(&cfg.engine);
+    let mut engine = EngineRecord::from_params(&cfg.engine);
     engine.table.name.clear();
     let mut method = cfg.file.method.clone();
     if let MethodSettings::Texel(t) = &mut method {

@@ -12,7 +12,7 @@ use crate::features::Counter;
 use crate::matches::{BookSlice, COLLECT_BATCH, SPLIT_BATCH, Step, StepSpec};
 use crate::texel::LossData;
 use gomoku_board::{Board, Color, Geometry, Pos, Rule};
-use gomoku_config::run::{PlayerConfig, RunKind};
+use gomoku_config::run::{PlayerRecord, RunKind};
 use gomoku_config::tune::{TexelSettings, TuneConfig};
 use gomoku_engine::{Engine, EngineParams};
 use gomoku_runner::journal::JOURNAL_FILE;
@@ -64,8 +64,8 @@ pub fn collection_step(cfg: &TuneConfig, t: &TexelSettings) -> Result<Step, Tune
                 pairs: pairs as u64,
             },
             players: vec![
-                PlayerConfig::engine("self-a", &engine),
-                PlayerConfig::engine("self-b", &engine),
+                PlayerRecord::engine("self-a", &engine),
+                PlayerRecord::engine("self-b", &engine),
             ],
             book: BookSlice {
                 openings: &cfg.tuning_openings,

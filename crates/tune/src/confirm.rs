@@ -5,7 +5,7 @@
 
 use crate::TuneError;
 use crate::matches::{BookSlice, CONFIRM_BATCH, Step, StepSpec, game_lengths, game_pairs};
-use gomoku_config::run::{Pairing, PlayerConfig, RunKind};
+use gomoku_config::run::{Pairing, PlayerRecord, RunKind};
 use gomoku_config::tune::TuneConfig;
 use gomoku_engine::{EngineParams, PatternTable};
 use gomoku_report::{HeadToHead, StandingRow};
@@ -165,7 +165,7 @@ pub fn confirmation_step(cfg: &TuneConfig, tuned: &PatternTable) -> Result<Step,
                 tie_break_margin: c.tie_break_margin,
                 ..cfg.engine.clone()
             };
-            PlayerConfig::engine(name, &params)
+            PlayerRecord::engine(name, &params)
         })
         .collect();
     Step::new(

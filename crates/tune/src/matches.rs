@@ -17,7 +17,7 @@ use crate::TuneError;
 use gomoku_board::Pos;
 use gomoku_board::opening::{BookFormat, Opening};
 use gomoku_config::run::{
-    BoardConfig, BookConfig, Pairing, PlayerConfig, RUN_CONFIG_VERSION, RunConfig, RunKind,
+    BoardConfig, BookConfig, Pairing, PlayerRecord, RUN_CONFIG_VERSION, RunConfig, RunKind,
 };
 use gomoku_config::tournament::{TimeControlSpec, file_name};
 use gomoku_config::tune::{OpeningRange, TuneConfig};
@@ -87,7 +87,7 @@ pub struct StepSpec<'a> {
     /// What kind of run its `run.json` records.
     pub kind: RunKind,
     /// The players, by index (player 0 is Black in the first game of every pair).
-    pub players: Vec<PlayerConfig>,
+    pub players: Vec<PlayerRecord>,
     /// The openings.
     pub book: BookSlice<'a>,
     /// Game pairs per pair of players.

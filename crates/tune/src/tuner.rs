@@ -13,7 +13,7 @@ use crate::history::HistoryLine;
 use crate::matches::{BookSlice, Step, StepSpec, iteration_seed};
 use crate::params::{ParamSpace, score_name};
 use crate::texel::LossData;
-use gomoku_config::run::{PlayerConfig, RunKind};
+use gomoku_config::run::{PlayerRecord, RunKind};
 use gomoku_config::tune::{MethodSettings, TuneConfig};
 use gomoku_engine::{EngineParams, PatternTable};
 use std::path::PathBuf;
@@ -342,7 +342,7 @@ impl<'a> Tuner<'a> {
                     pairs: pairs as u64,
                 },
                 players: players
-                    .map(|(name, t)| PlayerConfig::engine(name, &engine(t)))
+                    .map(|(name, t)| PlayerRecord::engine(name, &engine(t)))
                     .into(),
                 book: BookSlice {
                     openings: &cfg.tuning_openings,

@@ -1,13 +1,13 @@
 //! Sweeps: Elo against the one engine parameter that differs between players.
 //!
-//! From `run.json`: for every field of the engines' [`EngineSpec`], the largest group of
+//! From `run.json`: for every field of the engines' [`EngineRecord`], the largest group of
 //! engines equal in every other field; a chart when the group covers all rated players (two
 //! values or more) or has three values or more. Without two engine players (external or
 //! built-in ones), names that differ only in one number (`seed-d2`, `seed-d4`) give the
 //! sweep, `d` read as depth.
 
 use crate::Rating;
-use gomoku_config::run::{EngineSpec, PlayerSpec};
+use gomoku_config::run::{EngineRecord, PlayerKind};
 use gomoku_report::{Sweep, SweepPoint, SweepX};
 use gomoku_runner::RunInfo;
 use std::cmp::Ordering;
@@ -39,9 +39,9 @@ fn switch(on: bool) -> Setting {
 }
 
 /// The parameters of an engine by field name.
-fn knobs(e: &EngineSpec) -> Vec<(&'static str, Setting)> {
+fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
     // Destructured, so that a new parameter cannot be left out of the sweeps unnoticed.
-    let EngineSpec {
+    let EngineRecord {
         table,
         depth,
         top_n,
@@ -169,7 +169,7 @@ pub(crate) fn sweeps(info: Option<&RunInfo>, r: &Rating) -> Vec<Sweep> {
         .unwrap_or_default()
         .iter()
         .filter_map(|p| match &p.spec {
-            PlayerSpec::Engine(e) if elo.contains_key(p.name.as_str()) => {
+            PlayerKind::Engine(e) if elo.contains_key(p.name.as_str()) => {
                 Some((p.name.as_str(), knobs(e)))
             }
             _ => None,
@@ -283,13 +283,13 @@ pub(crate) fn name_sweep(names: &[String]) -> Option<(String, Vec<(String, f64)>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use gomoku_config::run::{EngineSpec, PatternValues, TableValues};
+    use gomoku_config::run::{EngineRecord, PatternFile, TableValues};
 
-    fn spec() -> EngineSpec {
-        EngineSpec {
+    fn spec() -> EngineRecord {
+        EngineRecord {
             table: TableValues {
                 name: "seed".into(),
-                patterns: vec![PatternValues {
+                patterns: vec![PatternFile {
                     shape: "11111".into(),
                     own: 100,
                     opp: 100,

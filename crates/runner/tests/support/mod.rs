@@ -2,7 +2,7 @@
 
 use gomoku_board::Pos;
 use gomoku_config::run::{
-    BoardConfig, BookConfig, Pairing, PlayerConfig, PlayerSpec, RUN_CONFIG_VERSION, RunConfig,
+    BoardConfig, BookConfig, Pairing, PlayerKind, PlayerRecord, RUN_CONFIG_VERSION, RunConfig,
     RunKind,
 };
 use gomoku_config::tournament::{BuiltinSpec, RuleSpec, TimeControlSpec};
@@ -23,10 +23,10 @@ pub fn test_spec(
         name: "test".into(),
         players: players
             .iter()
-            .map(|p| PlayerConfig {
+            .map(|p| PlayerRecord {
                 name: p.name.clone(),
                 origin: None,
-                spec: PlayerSpec::Builtin(BuiltinSpec::Random),
+                spec: PlayerKind::Builtin(BuiltinSpec::Random),
             })
             .collect(),
         pairing: Pairing::RoundRobin,

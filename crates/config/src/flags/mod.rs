@@ -1,43 +1,34 @@
 //! A tournament from command-line flags (`gomoku-arena match`), as fastchess and c-gomoku-cli
 //! take them. The flags are written out as the text of a tournament file, one participant per
-//! line, and that text is loaded by [`load_tournament_with`]: every check, limit, message and
+//! line, and that text is parsed by [`parse_tournament_with`]: every check, limit, message and
 //! the typed [`RunConfig`](crate::run::RunConfig) are the tournament file's own, so a match
 //! journals, reports and resumes as the file would. A problem the loader places at a line of
 //! the text is reported under the flag that wrote the line (`--engine "seed-d4 depth=99":
 //! ...`); a problem inside a file the flags name (an engine, a table, a book) keeps that
 //! file's own line and column.
 //!
-//! An `--engine` is a list of words: the engine, then `key=value` settings.
+//! An `--engine` is a list of words: the engine (an engine file, a shipped engine by name,
+//! a built-in player or `cmd:PROGRAM`), then `key=value` settings: `name=`, any field of
+//! [`Overrides`] for an engine, an `External` entry's fields for a program. The `match`
+//! command's help tells the words to the user.
 //!
-//! - The engine: an engine file (`configs/engines/seed-d4.ron`: a word with a `/` or ending in
-//!   `.ron`), a built-in player (`default`, the engine of `play` and `analyze` without
-//!   `--engine`; `random`; `greedy`; `builtin:` in front is allowed), a shipped engine by name
-//!   (`seed-d4` is `configs/engines/seed-d4.ron`, looked up in [`MatchFlags::roots`]), or an
-//!   external Gomocup engine (`cmd:PROGRAM`: a path, a file in the working directory, or a
-//!   program in `PATH`).
-//! - `name=NAME` names the participant (default: the engine file's name, the built-in's, or
-//!   the program's file stem; settings add `-depth6`, as a tournament's sweep names them;
-//!   a second participant of one name gets `-2`).
-//! - An engine takes any field of [`Overrides`] (`depth=6`, `top_n=none`, `lmr=false`,
-//!   `table=FILE`), checked as a tournament's `Variant` is.
-//! - An external engine takes its fields of a tournament file: `move_time_ms` (default: the
-//!   match's `--move-time`, or the base of its `--game-time`; required under the other time
-//!   controls), `game_time_ms`, `tolerance_ms`, `max_memory_mb`, `start_timeout_ms`,
-//!   `command_gap_ms`, `dir`, `stderr`, and `arg=WORD` once per argument.
-//!
-//! Paths are relative to the working directory. The text is written to a private temporary
-//! folder for the loader (which reads files, and resolves paths beside the file: every path
-//! in the text is therefore absolute) and removed after loading.
+//! Paths are relative to the working directory; the text holds them absolute, and is parsed
+//! as if it were a file in a folder that does not exist (nothing is written), so that a bare
+//! command is looked up in `PATH`.
 
 use crate::ConfigError;
+use crate::overrides::origin_with;
 use crate::tournament::{
-    BookFormatSpec, MAX_TIME_MS, Overrides, RuleSpec, TimeControlSpec, Tournament,
-    load_tournament_with, origin_with,
+    BookFormatSpec, Overrides, RuleSpec, TimeControlSpec, Tournament, parse_tournament_with,
 };
 use gomoku_board::Rule;
 use gomoku_engine::EngineParams;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
+
+mod values;
+
+pub use values::{parse_board, parse_book_format, parse_game_time, parse_ms};
 
 /// The flags of a match, as typed.
 #[derive(Clone, Debug)]
@@ -93,14 +84,6 @@ pub enum FlagsError {
     /// A file the flags name is wrong (its path, line and column).
     #[error(transparent)]
     Config(#[from] ConfigError),
-    /// The temporary folder for the generated tournament text.
-    #[error("writing the match's tournament text into {path}: {source}")]
-    Scratch {
-        /// The folder or file.
-        path: PathBuf,
-        /// The underlying error.
-        source: std::io::Error,
-    },
 }
 
 fn flag_error(flag: &str, message: impl Into<String>) -> FlagsError {
@@ -110,99 +93,9 @@ fn flag_error(flag: &str, message: impl Into<String>) -> FlagsError {
     }
 }
 
-/// Milliseconds written as `100`, `100ms`, `2s` or `1.5s`.
-pub fn parse_ms(text: &str) -> Result<u64, String> {
-    let t = text.trim();
-    let bad = || format!("'{text}': expected milliseconds such as 100, 100ms or 1.5s");
-    if let Some(ms) = t.strip_suffix("ms") {
-        return ms.trim().parse::<u64>().map_err(|_| bad());
-    }
-    if let Some(s) = t.strip_suffix('s') {
-        let s: f64 = s.trim().parse().map_err(|_| bad())?;
-        let ms = (s * 1000.0).round();
-        return if s.is_finite() && (0.0..=MAX_TIME_MS as f64).contains(&ms) {
-            Ok(ms as u64)
-        } else {
-            Err(format!("'{text}': not in 0..={MAX_TIME_MS} ms"))
-        };
-    }
-    t.parse::<u64>().map_err(|_| bad())
-}
-
-/// A game clock written `BASE+INC` (`10000+100`, `10s+0.1s`; `10s` alone has no increment),
-/// checked as a tournament file's `GameTime` is.
-pub fn parse_game_time(text: &str) -> Result<TimeControlSpec, String> {
-    let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
-    let tc = TimeControlSpec::GameTime {
-        base_ms: parse_ms(base)?,
-        inc_ms: parse_ms(inc)?,
-    };
-    tc.check()?;
-    Ok(tc)
-}
-
-/// A board written `15` (square) or `15x12` (width x height); its range is checked with the
-/// rule and `k` when the match loads.
-pub fn parse_board(text: &str) -> Result<(usize, usize), String> {
-    let side = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("'{text}': expected a side such as 15, or 15x12"))
-    };
-    match text.split_once(['x', 'X']) {
-        Some((w, h)) => Ok((side(w)?, side(h)?)),
-        None => side(text).map(|s| (s, s)),
-    }
-}
-
-/// A book format by name: `auto`, `pos`, `offset` or `gtp`.
-pub fn parse_book_format(text: &str) -> Result<BookFormatSpec, String> {
-    match text.to_ascii_lowercase().as_str() {
-        "auto" => Ok(BookFormatSpec::Auto),
-        "pos" => Ok(BookFormatSpec::Pos),
-        "offset" => Ok(BookFormatSpec::Offset),
-        "gtp" => Ok(BookFormatSpec::Gtp),
-        _ => Err(format!(
-            "'{text}': the book formats are auto, pos, offset and gtp"
-        )),
-    }
-}
-
-/// A private temporary folder, removed when dropped.
-struct Scratch {
-    dir: PathBuf,
-}
-
-impl Scratch {
-    fn new() -> Result<Scratch, FlagsError> {
-        let base = std::env::temp_dir();
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let mut last = None;
-        for attempt in 0..100 {
-            let dir = base.join(format!(
-                "gomoku-arena-match-{}-{nanos}-{attempt}",
-                std::process::id()
-            ));
-            match std::fs::create_dir(&dir) {
-                Ok(()) => return Ok(Scratch { dir }),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
-                Err(source) => return Err(FlagsError::Scratch { path: dir, source }),
-            }
-        }
-        Err(FlagsError::Scratch {
-            path: base,
-            source: last.unwrap_or_else(|| std::io::Error::other("no free name")),
-        })
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
+/// The folder the tournament text is parsed as if it lay in: none such exists, so a bare
+/// command in it is looked up in `PATH`; every other path in the text is absolute.
+const TEXT_DIR: &str = "<match flags>";
 
 /// What the tournament text says of one `--engine`.
 struct Entry {
@@ -229,6 +122,11 @@ enum Kind {
     /// A Gomocup program.
     External(String),
 }
+
+/// The engine file the text names for the built-in default engine, relative to [`TEXT_DIR`]:
+/// the loader gives `EngineParams::default()` for it (every real engine file is named by its
+/// absolute path, so none is taken for it).
+const DEFAULT_ENGINE: &str = "default.ron";
 
 /// A string or path as a RON string literal.
 fn quote(s: &str) -> String {
@@ -365,7 +263,7 @@ fn overrides(words: &[(&str, &str)]) -> Result<(String, Overrides, String), Stri
 }
 
 /// The participant line of one `--engine`.
-fn entry(words: &[String], flags: &MatchFlags, default_marker: &Path) -> Result<Entry, FlagsError> {
+fn entry(words: &[String], flags: &MatchFlags) -> Result<Entry, FlagsError> {
     let flag = format!("--engine \"{}\"", words.join(" "));
     let err = |m: String| flag_error(&flag, m);
     let Some((first, rest)) = words.split_first() else {
@@ -405,7 +303,7 @@ fn entry(words: &[String], flags: &MatchFlags, default_marker: &Path) -> Result<
                     (absolute(path), cfg.name, path.clone())
                 }
                 _ => (
-                    default_marker.to_path_buf(),
+                    PathBuf::from(DEFAULT_ENGINE),
                     "default".to_string(),
                     PathBuf::from("the built-in default engine"),
                 ),
@@ -549,13 +447,10 @@ fn time_flag(tc: TimeControlSpec) -> &'static str {
 
 /// The tournament text of `flags`, one `(line, flag that wrote it)` per line, and the
 /// participants' entries.
-fn tournament_text(
-    flags: &MatchFlags,
-    default_marker: &Path,
-) -> Result<(Lines, Vec<Entry>), FlagsError> {
+fn tournament_text(flags: &MatchFlags) -> Result<(Lines, Vec<Entry>), FlagsError> {
     let mut entries = Vec::new();
     for words in &flags.engines {
-        entries.push(entry(words, flags, default_marker)?);
+        entries.push(entry(words, flags)?);
     }
     // Two participants of one name that no name= gave: the later ones get -2, -3...
     let mut taken: Vec<String> = entries
@@ -592,12 +487,7 @@ fn tournament_text(
         Some(b) => b.clone(),
         None => default_book(flags)?,
     };
-    let format = match flags.book_format {
-        BookFormatSpec::Auto => "Auto",
-        BookFormatSpec::Pos => "Pos",
-        BookFormatSpec::Offset => "Offset",
-        BookFormatSpec::Gtp => "Gtp",
-    };
+    let format = ron::to_string(&flags.book_format).unwrap_or_default();
     let limit = flags
         .games
         .map_or_else(|| "None".to_string(), |g| (g / 2).to_string());
@@ -716,24 +606,19 @@ fn placed(e: ConfigError, text_file: &Path, lines: &[(String, String)]) -> Flags
 /// Builds and checks the tournament of `flags` through the tournament file loader, with
 /// the engines' origins (for `run.json`) and the output directory as typed.
 pub fn load_match(flags: &MatchFlags) -> Result<Tournament, FlagsError> {
-    let scratch = Scratch::new()?;
-    let marker = scratch.dir.join("default.ron");
-    let (lines, entries) = tournament_text(flags, &marker)?;
-    let file = scratch.dir.join("match.ron");
+    let (lines, entries) = tournament_text(flags)?;
+    let file = Path::new(TEXT_DIR).join("match.ron");
+    let marker = Path::new(TEXT_DIR).join(DEFAULT_ENGINE);
     let text: String = lines.iter().map(|(l, _)| format!("{l}\n")).collect();
-    std::fs::write(&file, text).map_err(|source| FlagsError::Scratch {
-        path: file.clone(),
-        source,
-    })?;
     let loader = |p: &Path| {
         if p == marker {
             Ok(("default".to_string(), EngineParams::default()))
         } else {
-            crate::engine::load_engine(p).map(|cfg| (cfg.name.clone(), cfg.to_params()))
+            crate::engine::name_and_params(p)
         }
     };
     let mut tournament =
-        load_tournament_with(&file, &loader).map_err(|e| placed(e, &file, &lines))?;
+        parse_tournament_with(&text, &file, &loader).map_err(|e| placed(e, &file, &lines))?;
     if let Some(games) = flags.games
         && tournament.openings.len() < games / 2
     {
@@ -787,29 +672,6 @@ mod tests {
 
     fn message(f: &MatchFlags) -> String {
         load_match(f).unwrap_err().to_string()
-    }
-
-    #[test]
-    fn times_and_boards_parse_as_typed() {
-        assert_eq!(parse_ms("100"), Ok(100));
-        assert_eq!(parse_ms("100ms"), Ok(100));
-        assert_eq!(parse_ms("1.5s"), Ok(1500));
-        assert!(parse_ms("fast").is_err());
-        assert!(parse_ms("-1").is_err());
-        assert!(parse_ms("1e300s").is_err());
-        assert_eq!(
-            parse_game_time("10s+0.1s"),
-            Ok(TimeControlSpec::GameTime {
-                base_ms: 10_000,
-                inc_ms: 100
-            })
-        );
-        assert!(parse_game_time("0+100").is_err());
-        assert!(parse_game_time("10000+").is_err());
-        assert_eq!(parse_board("15"), Ok((15, 15)));
-        assert_eq!(parse_board("15x12"), Ok((15, 12)));
-        assert!(parse_board("big").is_err());
-        assert!(parse_book_format("pgn").is_err());
     }
 
     #[test]

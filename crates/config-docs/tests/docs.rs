@@ -1,15 +1,15 @@
 //! `docs/CONFIG.md` against the schema and the loaders: every field and variant the serde
 //! types accept is documented (and nothing else is), the page is what the schema and the
 //! words render, every documented default is the real one, every example loads, and every
-//! documented limit is enforced. See `crates/config/src/schema_doc.rs`.
+//! documented limit is enforced. See this crate's `src/lib.rs`.
 //!
-//! After changing a config struct or the words: `UPDATE_DOCS=1 cargo test -p gomoku-config
-//! --test docs` rewrites `docs/CONFIG.md`.
+//! After changing a config struct or the words: `cargo run -p gomoku-config-docs` rewrites
+//! `docs/CONFIG.md`.
 
-use gomoku_config::schema_doc::trace::{Container, Schema, Shape, VariantShape};
-use gomoku_config::schema_doc::{
-    self, CONFIG_MD, Check, Default, Entry, Host, Item, Kind, Section, Unknown, example_books,
-    schema, sections, split_value,
+use gomoku_config_docs::trace::{Container, Schema, Shape, VariantShape};
+use gomoku_config_docs::{
+    CONFIG_MD, Check, Default, Entry, Host, Item, Kind, Section, Unknown, example_books, schema,
+    sections, split_value,
 };
 use std::path::{Path, PathBuf};
 
@@ -18,7 +18,7 @@ fn repo() -> PathBuf {
 }
 
 /// Where the reference's words live, for messages.
-const WORDS: &str = "crates/config/src/schema_doc/reference.rs";
+const WORDS: &str = "crates/config-docs/src/reference/";
 
 /// Every disagreement between the traced schema and the reference's items.
 fn undocumented(schema: &Schema, sections: &[Section]) -> Vec<String> {
@@ -81,7 +81,7 @@ fn every_schema_field_and_variant_is_documented() {
     assert!(
         problems.is_empty(),
         "docs/CONFIG.md and the config schema disagree:\n  {}\nAdd or fix the entries in {WORDS}, \
-         then run UPDATE_DOCS=1 cargo test -p gomoku-config --test docs",
+         then run cargo run -p gomoku-config-docs",
         problems.join("\n  ")
     );
 }
@@ -113,19 +113,15 @@ fn a_field_added_without_words_is_named() {
         assert!(problems.iter().any(|p| p == expected), "{problems:?}");
     }
     assert!(
-        schema_doc::markdown().is_ok(),
+        gomoku_config_docs::markdown().is_ok(),
         "the real schema renders (the failing one above must not be the real one)"
     );
 }
 
 #[test]
 fn config_md_is_generated_from_the_schema() {
-    let rendered = schema_doc::markdown().unwrap_or_else(|e| panic!("{e}"));
+    let rendered = gomoku_config_docs::markdown().unwrap_or_else(|e| panic!("{e}"));
     let path = repo().join(CONFIG_MD);
-    if std::env::var_os("UPDATE_DOCS").is_some() {
-        std::fs::write(&path, &rendered).unwrap();
-        return;
-    }
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     if committed != rendered {
         let line = committed
@@ -136,7 +132,7 @@ fn config_md_is_generated_from_the_schema() {
         panic!(
             "{CONFIG_MD} is not what the schema and {WORDS} render (first difference at line \
              {}):\n  committed: {}\n  rendered:  {}\nRegenerate it with \
-             UPDATE_DOCS=1 cargo test -p gomoku-config --test docs",
+             cargo run -p gomoku-config-docs",
             line + 1,
             committed.lines().nth(line).unwrap_or("<end of file>"),
             rendered.lines().nth(line).unwrap_or("<end of file>"),

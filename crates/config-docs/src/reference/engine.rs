@@ -1,0 +1,337 @@
+//! The engine and pattern-table sections.
+
+use super::{host, some};
+use crate::{Entry, Item, Kind, Section};
+use gomoku_config::limits::{MAX_DEPTH, MAX_NAME_LEN, MAX_TT_MIB};
+use gomoku_engine::{CellClass, EngineParams, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, MAX_VCT_DEPTH};
+
+pub(super) fn engine() -> Section {
+    let d = EngineParams::default();
+    let f = d.features;
+    let root = Item::new(
+        "Engine",
+        "engine",
+        "engine-file",
+        "`Engine(...)`: the file",
+        host(Kind::Engine, "Engine(@@)"),
+    )
+    .intro(
+        "Every field but `name` and `table` may be left out; the defaults are \
+         `EngineParams::default()`, the engine the project ships as its best (the search \
+         switches on by default are those an SPRT kept). `Some(..)` must be written \
+         (`top_n: Some(10)`).",
+    )
+    .entries(vec![
+        Entry::field(
+            "name",
+            "The engine's name in standings, reports and ratings.",
+        )
+        .limit(format!("at most {MAX_NAME_LEN} characters, one line"))
+        .ex("name: \"my-engine\""),
+        Entry::field(
+            "table",
+            "The evaluation: a table file or a table written in place.",
+        )
+        .ex("table: File(\"../tables/rich.ron\")"),
+        Entry::field(
+            "depth",
+            "Search depth in plies, used under the `EngineDefault` time control (a clock or a \
+             node budget lets the engine deepen past it).",
+        )
+        .default(d.depth.to_string())
+        .int(1, MAX_DEPTH)
+        .ex("depth: 6"),
+        Entry::field(
+            "top_n",
+            "Moves searched per node, best-ordered first; `None`: all candidates.",
+        )
+        .default(some(d.top_n))
+        .at_least(1)
+        .ex("top_n: Some(15)"),
+        Entry::field(
+            "radius",
+            "Candidate moves lie within this distance of a stone.",
+        )
+        .default(d.radius.to_string())
+        .int(1, 4)
+        .ex("radius: 3"),
+        Entry::field(
+            "tt_mib",
+            "Transposition table size in MiB. Each engine has its own, and a tournament builds \
+             each engine once per worker thread.",
+        )
+        .default(d.tt_mib.to_string())
+        .int(1, MAX_TT_MIB as i128)
+        .ex("tt_mib: 64"),
+        Entry::field("tt", "Transposition table on or off.")
+            .default(d.use_tt.to_string())
+            .ex("tt: false"),
+        Entry::field("ordering", "Pattern-score move ordering on or off.")
+            .default(d.use_ordering.to_string())
+            .ex("ordering: false"),
+        Entry::field("iterative_deepening", "Iterative deepening on or off.")
+            .default(d.iterative_deepening.to_string())
+            .ex("iterative_deepening: false"),
+        Entry::field("killers", "Killer moves on or off.")
+            .default(d.killers.to_string())
+            .ex("killers: false"),
+        Entry::field("history", "History heuristic on or off.")
+            .default(d.history.to_string())
+            .ex("history: false"),
+        Entry::field(
+            "vcf",
+            "Root VCF search (continuous fours) on or off; if the opponent has a VCF, only the \
+             moves that stop it are searched.",
+        )
+        .default(d.vcf.to_string())
+        .ex("vcf: false"),
+        Entry::field("vcf_depth", "Most fours in a VCF line.")
+            .default(d.vcf_depth.to_string())
+            .int(0, 255)
+            .ex("vcf_depth: 12"),
+        Entry::field(
+            "tie_break_margin",
+            "Root moves within this many points of the best are picked at random (from the \
+             run seed and game index); 0: always the best, deterministic.",
+        )
+        .default(d.tie_break_margin.to_string())
+        .at_least(0)
+        .ex("tie_break_margin: 20"),
+        Entry::field(
+            "threads",
+            "Search threads per engine (more than 1 makes games non-deterministic).",
+        )
+        .default(d.threads.to_string())
+        .int(1, 64)
+        .ex("threads: 2"),
+        Entry::field("aspiration", "Root aspiration window half-width (0: off).")
+            .default(f.aspiration.to_string())
+            .int(0, 1_000_000)
+            .ex("aspiration: 50"),
+        Entry::field("lmr", "Late-move reductions on or off.")
+            .default(f.lmr.to_string())
+            .ex("lmr: false"),
+        Entry::field("futility", "Futility pruning margin at depth 2 (0: off).")
+            .default(f.futility.to_string())
+            .int(0, 1_000_000)
+            .ex("futility: 0"),
+        Entry::field(
+            "threat_extension",
+            "Threat extensions on or off (a four does not use up a ply).",
+        )
+        .default(f.threat_extension.to_string())
+        .ex("threat_extension: true"),
+        Entry::field(
+            "eval_average",
+            "Leaves average the evaluation of the last two plies.",
+        )
+        .default(f.eval_average.to_string())
+        .ex("eval_average: true"),
+        Entry::field(
+            "three_defence",
+            "Where the opponent can make an open four, only the moves that may stop it and the \
+             moves that make a four are searched (any other move loses to the open four); needs \
+             a table with cell classes.",
+        )
+        .default(f.three_defence.to_string())
+        .ex("three_defence: false"),
+        Entry::field(
+            "vct",
+            "Root VCT search (fours and threes, by proof numbers) on or off.",
+        )
+        .default(d.vct.to_string())
+        .ex("vct: false"),
+        Entry::field(
+            "vct_depth",
+            "Most attacker moves in a VCT, the five included.",
+        )
+        .default(d.vct_depth.to_string())
+        .int(2, MAX_VCT_DEPTH)
+        .ex("vct_depth: 30"),
+        Entry::field(
+            "vct_threat",
+            "A VCT three is a move whose pass would lose to a VCF of at most this many fours.",
+        )
+        .default(d.vct_threat.to_string())
+        .int(1, 64)
+        .ex("vct_threat: 4"),
+    ]);
+
+    let source = Item::new(
+        "TableSource",
+        "table source",
+        "table-source",
+        "`table`: where the evaluation comes from",
+        host(Kind::Engine, "Engine(name: \"host\", table: @@)"),
+    )
+    .entries(vec![
+        Entry::variant("File", "A [table file](#pattern-table-files), relative to the engine file.")
+            .path()
+            .ex("File(\"../tables/seed000.ron\")"),
+        Entry::variant("Inline", "A [table](#table-file) written in place.")
+            .ex("Inline(PatternTable(name: \"tiny\", patterns: [(shape: \"11111\", own: 100000, opp: -100000), (shape: \"011110\", own: 5000, opp: -5000)]))"),
+    ]);
+
+    Section {
+        kind: Kind::Engine,
+        title: "Engine files",
+        anchor: "engine-files",
+        intro: "An engine file (`configs/engines/*.ron`) is one in-process engine: a pattern \
+                table, a depth, a width and the search switches. Tournament and SPRT files name \
+                engine files (and change them with [overrides](#overrides)); tuning files take \
+                one as the engine that plays; `bench`, `analyze`, `play` and `openings` take \
+                one with `--engine`; `pbrain-gomoku-arena` reads one with `--engine` or as \
+                `pbrain-gomoku-arena.ron` beside the executable."
+            .into(),
+        items: vec![root, source],
+        example: r#"// configs/engines/reference.ron: every field written out. Paths are relative to this file.
+Engine(
+    name: "reference",
+    table: File("../tables/seed000.ron"),
+    depth: 4,
+    top_n: Some(10),            // Some(..) is required in engine files
+    radius: 2,
+    tt_mib: 16,
+    tt: true,
+    ordering: true,
+    iterative_deepening: true,
+    killers: true,
+    history: true,
+    vcf: true,
+    vcf_depth: 255,
+    tie_break_margin: 0,
+    threads: 1,
+    // search techniques
+    aspiration: 0,
+    lmr: true,
+    futility: 500,
+    threat_extension: false,
+    eval_average: false,
+    three_defence: true,
+    // the root VCT (fours and threes)
+    vct: true,
+    vct_depth: 20,
+    vct_threat: 3,
+)"#
+        .into(),
+        outro: String::new(),
+    }
+}
+
+pub(super) fn table() -> Section {
+    let classes: Vec<String> = CellClass::ALL[1..]
+        .iter()
+        .map(|c| format!("`{}`", c.name()))
+        .collect();
+    let root = Item::new(
+        "PatternTable",
+        "table",
+        "table-file",
+        "`PatternTable(...)`: the file",
+        host(Kind::Table, "PatternTable(@@)"),
+    )
+    .entries(vec![
+        Entry::field("name", "The table's name (the tuner names its output after the run).")
+            .ex("name: \"my-table\""),
+        Entry::field("description", "Where the values come from, for readers.")
+            .default("\"\"")
+            .ex("description: \"hand-set; open four = 5000\""),
+        Entry::field(
+            "patterns",
+            "The shapes and their scores; a line's score is the sum of the shapes found on it.",
+        )
+        .limit("at least one; each shape at most once")
+        .ex("patterns: [(shape: \"11111\", own: 100000, opp: -100000), (shape: \"011110\", own: 5000, opp: -5000)]"),
+        Entry::field(
+            "classes",
+            "Scores per cell class: what an empty cell would give each side with its four \
+             lines together. Kept for k up to 5 (6 in freestyle); a table without classes \
+             plays as before.",
+        )
+        .default("[]")
+        .limit("each class at most once")
+        .ex("classes: [(class: \"four-three\", own: 20000, opp: -8000)]"),
+    ]);
+
+    let pattern = Item::new(
+        "PatternFile",
+        "pattern",
+        "pattern",
+        "A pattern: `(shape: ..., own: ..., opp: ...)`",
+        host(
+            Kind::Table,
+            "PatternTable(name: \"host\", patterns: [(@@)])",
+        ),
+    )
+    .entries(vec![
+        Entry::field(
+            "shape",
+            "Cells along one line: `1` a stone of the side that owns the shape, `0` empty, `x` \
+             the other side's stone or the edge.",
+        )
+        .limit(format!(
+            "1..={MAX_PATTERN_LEN} cells of `0`, `1`, `x`; not all `x`"
+        ))
+        .ex("shape: \"011110\""),
+        Entry::field("own", "Score when the side to move owns the shape.")
+            .int(-(MAX_PATTERN_SCORE as i128), MAX_PATTERN_SCORE)
+            .ex("own: 5000"),
+        Entry::field("opp", "Score when its opponent owns it (usually negative).")
+            .int(-(MAX_PATTERN_SCORE as i128), MAX_PATTERN_SCORE)
+            .ex("opp: -5000"),
+    ]);
+
+    let class = Item::new(
+        "ClassFile",
+        "class score",
+        "class",
+        "A class score: `(class: ..., own: ..., opp: ...)`",
+        host(
+            Kind::Table,
+            "PatternTable(name: \"host\", patterns: [(shape: \"11111\", own: 1, opp: -1)], \
+             classes: [(@@)])",
+        ),
+    )
+    .entries(vec![
+        Entry::field("class", "The cell class, by name.")
+            .limit(format!("one of {}", classes.join(", ")))
+            .ex("class: \"four-three\""),
+        Entry::field("own", "Score per cell of this class the side to move has.")
+            .int(-(MAX_PATTERN_SCORE as i128), MAX_PATTERN_SCORE)
+            .ex("own: 20000"),
+        Entry::field("opp", "Score per cell of this class its opponent has.")
+            .int(-(MAX_PATTERN_SCORE as i128), MAX_PATTERN_SCORE)
+            .ex("opp: -8000"),
+    ]);
+
+    Section {
+        kind: Kind::Table,
+        title: "Pattern-table files",
+        anchor: "pattern-table-files",
+        intro: "A pattern table (`configs/tables/*.ron`) is the whole evaluation, as data: \
+                changing a score never needs a code change. Engine files name one \
+                (`table: File(..)`), tuning files start from one, and `tune` writes one."
+            .into(),
+        items: vec![root, pattern, class],
+        example: r#"// configs/tables/reference.ron: a small table with every field.
+PatternTable(
+    name: "reference",
+    description: "A hand-set example: fives, fours, threes and twos.",
+    patterns: [
+        (shape: "11111", own: 1000000, opp: -1000000),
+        (shape: "011110", own: 100000, opp: -100000),
+        (shape: "11110", own: 6000, opp: -2500),
+        (shape: "01111", own: 6000, opp: -2500),
+        (shape: "011100", own: 3000, opp: -1300),
+        (shape: "001110", own: 3000, opp: -1300),
+        (shape: "001100", own: 500, opp: -500),
+    ],
+    classes: [
+        (class: "four-three", own: 20000, opp: -8000),
+        (class: "double-three", own: 8000, opp: -4000),
+    ],
+)"#
+        .into(),
+        outro: String::new(),
+    }
+}

@@ -1,0 +1,161 @@
+//! Overrides: changes to an engine file's parameters, as tournament and SPRT files write them
+//! (`Variant`, `Sweep`) and as `match` flags give them, and the one way an engine entry is
+//! loaded and changed.
+
+use crate::ConfigError;
+use crate::engine::EngineLoader;
+use gomoku_engine::EngineParams;
+use serde::{Deserialize, Deserializer, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Changes to an engine's parameters; each field left out keeps the engine file's value.
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Overrides {
+    /// Search depth.
+    #[serde(default)]
+    pub depth: Option<u32>,
+    /// Moves per node (`None`: full width).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub top_n: Option<Option<usize>>,
+    /// Candidate radius.
+    #[serde(default)]
+    pub radius: Option<u32>,
+    /// Transposition table size in MiB.
+    #[serde(default)]
+    pub tt_mib: Option<usize>,
+    /// Use the transposition table.
+    #[serde(default, alias = "tt")]
+    pub use_tt: Option<bool>,
+    /// Move ordering.
+    #[serde(default, alias = "ordering")]
+    pub use_ordering: Option<bool>,
+    /// Iterative deepening.
+    #[serde(default)]
+    pub iterative_deepening: Option<bool>,
+    /// Killer moves.
+    #[serde(default)]
+    pub killers: Option<bool>,
+    /// History heuristic.
+    #[serde(default)]
+    pub history: Option<bool>,
+    /// Root VCF search.
+    #[serde(default)]
+    pub vcf: Option<bool>,
+    /// VCF depth.
+    #[serde(default)]
+    pub vcf_depth: Option<u32>,
+    /// Root tie-break margin.
+    #[serde(default)]
+    pub tie_break_margin: Option<i32>,
+    /// Search threads.
+    #[serde(default)]
+    pub threads: Option<usize>,
+    /// Root aspiration window half-width.
+    #[serde(default)]
+    pub aspiration: Option<i32>,
+    /// Late-move reductions.
+    #[serde(default)]
+    pub lmr: Option<bool>,
+    /// Futility margin at depth 2.
+    #[serde(default)]
+    pub futility: Option<i32>,
+    /// Threat extensions.
+    #[serde(default)]
+    pub threat_extension: Option<bool>,
+    /// Leaves average the evaluation over two plies.
+    #[serde(default)]
+    pub eval_average: Option<bool>,
+    /// Three defence.
+    #[serde(default)]
+    pub three_defence: Option<bool>,
+    /// Root VCT on/off.
+    #[serde(default)]
+    pub vct: Option<bool>,
+    /// VCT depth.
+    #[serde(default)]
+    pub vct_depth: Option<u32>,
+    /// Longest VCF a VCT three may threaten.
+    #[serde(default)]
+    pub vct_threat: Option<u32>,
+    /// A pattern table file instead of the engine's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table: Option<PathBuf>,
+}
+
+/// A present field of type `Option<T>`, even when its value is `None`.
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<Option<T>>, D::Error> {
+    Option::<T>::deserialize(d).map(Some)
+}
+
+impl Overrides {
+    /// Applies the overrides to engine parameters; a `table` is read relative to
+    /// `tournament_file` (the error names the table file).
+    pub fn apply_with_table(
+        &self,
+        p: &mut EngineParams,
+        tournament_file: &Path,
+    ) -> Result<(), ConfigError> {
+        self.apply(p);
+        if let Some(table) = &self.table {
+            p.table = crate::engine::load_table(crate::resolve_relative(tournament_file, table))?;
+        }
+        Ok(())
+    }
+
+    /// Applies the overrides to engine parameters, except `table`.
+    pub fn apply(&self, p: &mut EngineParams) {
+        macro_rules! set {
+            ($($f:ident),*) => { $( if let Some(v) = self.$f { p.$f = v; } )* };
+        }
+        set! {
+            depth, top_n, radius, tt_mib, use_tt, use_ordering, iterative_deepening, killers,
+            history, vcf, vcf_depth, tie_break_margin, threads, vct, vct_depth, vct_threat
+        }
+        macro_rules! feature {
+            ($($f:ident),*) => { $( if let Some(v) = self.$f { p.features.$f = v; } )* };
+        }
+        feature! { aspiration, lmr, futility, threat_extension, eval_average, three_defence }
+    }
+}
+
+/// Where a variant comes from: its engine file and the overrides, as RON.
+pub(crate) fn origin_with(base: &Path, overrides: &Overrides) -> String {
+    match ron::to_string(overrides) {
+        Ok(o) => format!("{} with {o}", base.display()),
+        Err(_) => base.display().to_string(),
+    }
+}
+
+/// Why an engine entry does not make an engine: its file does not load, or the overrides
+/// do not apply (a table that does not load, a value out of range).
+pub(crate) enum EntryError {
+    /// The engine file.
+    Load(ConfigError),
+    /// The overrides.
+    Change(String),
+}
+
+/// The engine file `base` names (relative to `config_file`), loaded with `load`, with
+/// `overrides` applied and checked: its file's name and the parameters.
+pub(crate) fn load_entry(
+    load: EngineLoader<'_>,
+    config_file: &Path,
+    base: &Path,
+    overrides: &Overrides,
+) -> Result<(String, EngineParams), EntryError> {
+    let (name, mut params) =
+        load(&crate::resolve_relative(config_file, base)).map_err(EntryError::Load)?;
+    let change = |e: &dyn std::fmt::Display| EntryError::Change(e.to_string());
+    overrides
+        .apply_with_table(&mut params, config_file)
+        .map_err(|e| change(&e))?;
+    params.validate().map_err(|e| change(&e))?;
+    Ok((name, params))
+}
