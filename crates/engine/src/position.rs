@@ -2,13 +2,13 @@
 //! per-cell neighbour counts, stone bounding box, four-threat hints), all kept under
 //! make/unmake without allocation.
 
+mod lines;
+
 use crate::cells::{ClassScores, KIND_FIVE, KIND_FOUR, KIND_OPEN_FOUR, KindTable};
 use crate::pattern::CompiledTable;
 use gomoku_board::{Board, ByColor, Cell, Color, Pos, Rule};
+use lines::{LO, PackedLines, count_even_bits, own_stones};
 use std::sync::{Arc, OnceLock};
-
-/// Bits of the black stones (low bit set, high bit clear) in a 2-bit-per-cell code.
-const LO: u64 = 0x5555_5555_5555_5555;
 
 /// The largest absolute static evaluation returned (mate scores lie far above).
 pub const EVAL_LIMIT: i64 = 500_000_000;
@@ -68,36 +68,6 @@ const KIND_CHANGES: usize = 40;
 
 /// Up to this many distinct five-points are collected from one move's lines.
 pub const MAX_FIVES: usize = 16;
-
-/// The stones of `color` in a span, as the low bits of their 2-bit codes.
-#[inline]
-fn own_stones(span: u64, color: Color) -> u64 {
-    match color {
-        Color::Black => span & LO & !((span >> 1) & LO),
-        Color::White => (span >> 1) & LO & !(span & LO),
-    }
-}
-
-/// The number of set bits of `x`, all of which lie at even positions (one bit per cell of
-/// a 2-bit code): `count_ones` where the target has a popcount instruction (the x86-64-v2
-/// of `.cargo/config.toml`), else a bit trick cheaper than the library's fallback.
-#[inline]
-fn count_even_bits(x: u64) -> usize {
-    if cfg!(target_feature = "popcnt") {
-        x.count_ones() as usize
-    } else {
-        count_even_bits_swar(x)
-    }
-}
-
-/// [`count_even_bits`] without a popcount instruction: the even bits' pairs summed in
-/// nibbles, then bytes, then all bytes at once.
-#[inline]
-fn count_even_bits_swar(x: u64) -> usize {
-    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-    let x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
-}
 
 /// The most stones of `color` that a window of k cells through the empty centre of `span`
 /// (2k-1 cells, two bits a cell) holds with that centre filled, over the windows free of
@@ -310,11 +280,8 @@ pub struct SearchBoard {
     /// Per colour and padded row, bit = padded column: that colour's stones, so the
     /// threat search's four candidates start from its stones alone.
     stone_rows: [Vec<u64>; 2],
-    /// Per direction, every cell's 2-bit code packed so that the cells a step of that
-    /// direction apart sit side by side (cell `j` at bit `line_bit[j][d]`): a span of a line
-    /// is one shift and mask, not a loop of loads.
-    lines: [Vec<u64>; 4],
-    line_bit: Arc<LineLayout>,
+    /// Every cell's code, packed by line for span reads.
+    lines: PackedLines,
     /// `ceil(2^32 / stride)`: `(j * row_recip) >> 32` is `j / stride` for every cell index
     /// (exact below 2^16), cheaper than a division and than a per-cell table to build.
     row_recip: u64,
@@ -362,65 +329,6 @@ pub struct SearchBoard {
     /// Light moves on the stack while kinds are kept: the kinds and class sums are stale
     /// until they are taken back.
     class_light: u32,
-}
-
-/// Where each cell sits in the packed lines of a board size (see `SearchBoard::lines`):
-/// the cells `j` with the same `j mod off` form the lines of direction offset `off`, in
-/// order of `j / off`. Made once per board size and thread, shared by its search boards.
-#[derive(Default)]
-struct LineLayout {
-    /// Per cell, its bit in each direction's words.
-    bit: Vec<[u32; 4]>,
-    /// The words of the empty board (walls and empty cells).
-    empty: [Vec<u64>; 4],
-}
-
-/// A board size `(width, height)` and its line layout.
-type LayoutOfSize = ((usize, usize), Arc<LineLayout>);
-
-impl LineLayout {
-    fn of(board: &Board) -> Arc<LineLayout> {
-        thread_local! {
-            static MADE: std::cell::RefCell<Vec<LayoutOfSize>> =
-                const { std::cell::RefCell::new(Vec::new()) };
-        }
-        let size = (board.width(), board.height());
-        MADE.with(|made| {
-            let mut made = made.borrow_mut();
-            if let Some((_, layout)) = made.iter().find(|(s, _)| *s == size) {
-                return layout.clone();
-            }
-            let empty = Board::new(board.geometry(), Rule::Freestyle).expect("a valid size");
-            let layout = Arc::new(LineLayout::build(&empty));
-            made.push((size, layout.clone()));
-            layout
-        })
-    }
-
-    fn build(board: &Board) -> LineLayout {
-        let cells = board.cells();
-        let n = cells.len();
-        let offs = board.direction_offsets();
-        let mut layout = LineLayout {
-            bit: vec![[0; 4]; n],
-            empty: Default::default(),
-        };
-        for (d, &off) in offs.iter().enumerate() {
-            let off = off as usize;
-            let per_class = n / off + 1;
-            // Two spare words: a span reads the word after its first.
-            let mut words = vec![0u64; (2 * off * per_class).div_ceil(64) + 2];
-            for (j, &cell) in cells.iter().enumerate() {
-                let bit = 2 * ((j % off) * per_class + j / off);
-                layout.bit[j][d] = bit as u32;
-                if cell == Cell::Wall {
-                    words[bit / 64] |= (cell as u64) << (bit % 64);
-                }
-            }
-            layout.empty[d] = words;
-        }
-        layout
-    }
 }
 
 /// No move (see `SearchBoard::pending`).
@@ -473,8 +381,7 @@ impl SearchBoard {
             near: vec![0; n_cells],
             cand_rows: vec![0; n_cells / stride + 1],
             stone_rows: [vec![0; n_cells / stride + 1], vec![0; n_cells / stride + 1]],
-            lines: Default::default(),
-            line_bit: Arc::new(LineLayout::default()),
+            lines: PackedLines::empty_of(&board),
             row_recip: (1u64 << 32).div_ceil(stride as u64),
             stride,
             board,
@@ -507,7 +414,6 @@ impl SearchBoard {
             class_light: 0,
         };
         sb.rule = sb.board.rule();
-        sb.pack_lines();
         let stones: Vec<Pos> = sb
             .board
             .points()
@@ -518,7 +424,7 @@ impl SearchBoard {
             sb.add_near(i);
             sb.grow_bbox(p);
             sb.flip_stone(i);
-            sb.put_lines(i, sb.board.cells()[i] as u64);
+            sb.lines.put(i, sb.board.cells()[i] as u64);
         }
         if let Some(kt) = sb.table.kind_table(&sb.board) {
             sb.class_scores = sb.table.class_scores;
@@ -573,7 +479,7 @@ impl SearchBoard {
     /// line, and its four bits (`0x01 << d` for Black, `0x10 << d` for White).
     #[inline]
     fn line_gain(&self, i: usize, d: usize) -> (LineGain, u8) {
-        self.span_gain(self.span(i, d, self.h), d)
+        self.span_gain(self.lines.span(i, d, self.h), d)
     }
 
     /// [`SearchBoard::line_gain`] from the cell's span (half-width `h`, centre empty).
@@ -641,7 +547,7 @@ impl SearchBoard {
         let full = (1u64 << (2 * (2 * h + 1))) - 1;
         for d in 0..4 {
             let off = self.offs[d];
-            let centre = self.span(i, d, h);
+            let centre = self.lines.span(i, d, h);
             for forward in [true, false] {
                 let step = if forward { off } else { -off };
                 let mut j = i as isize;
@@ -829,7 +735,7 @@ impl SearchBoard {
         let runs = window_runs_k5();
         let mut threes = 0;
         for d in 0..4 {
-            let span = self.span(i, d, 4);
+            let span = self.lines.span(i, d, 4);
             if count_even_bits(own_stones(span, Color::Black)) >= 4 {
                 return true;
             }
@@ -868,24 +774,6 @@ impl SearchBoard {
         self.cand_rows[r] ^= 1 << c;
     }
 
-    /// Sets [`SearchBoard::lines`] to the empty board's (the stones are put in by `build`).
-    fn pack_lines(&mut self) {
-        let layout = LineLayout::of(&self.board);
-        self.lines = layout.empty.clone();
-        self.line_bit = layout;
-    }
-
-    /// Writes the code of the cell `j` into the packed lines.
-    #[inline]
-    fn put_lines(&mut self, j: usize, code: u64) {
-        let bits = self.line_bit.bit[j];
-        for (d, &bit) in bits.iter().enumerate() {
-            let (w, b) = (bit as usize / 64, bit % 64);
-            let word = &mut self.lines[d][w];
-            *word = (*word & !(3 << b)) | code << b;
-        }
-    }
-
     /// Flips the stone bit of the cell `j` for the colour of the stone on it.
     #[inline]
     fn flip_stone(&mut self, j: usize) {
@@ -902,23 +790,6 @@ impl SearchBoard {
         self.bbox[1] = self.bbox[1].min(y);
         self.bbox[2] = self.bbox[2].max(x);
         self.bbox[3] = self.bbox[3].max(y);
-    }
-
-    /// 2-bit codes of the cells `i - h*off ..= i + h*off` for direction `d`'s offset `off`,
-    /// cell `i + s*off` at bits `2(s+h)`.
-    #[inline]
-    fn span(&self, i: usize, d: usize, h: usize) -> u64 {
-        let bit = self.line_bit.bit[i][d] as usize - 2 * h;
-        let words = &self.lines[d];
-        let (w, b) = (bit / 64, bit % 64);
-        let pair = words[w] as u128 | (words[w + 1] as u128) << 64;
-        let width = 2 * (2 * h + 1);
-        let mask = if width >= 64 {
-            u64::MAX
-        } else {
-            (1 << width) - 1
-        };
-        (pair >> b) as u64 & mask
     }
 
     /// Sum of the table entries of the windows of `span` (half-width `h`) that contain its
@@ -989,7 +860,7 @@ impl SearchBoard {
             let fast = !self.table.gains.is_empty();
             let slot = 2 * color.index();
             for d in 0..4 {
-                let old = self.span(i, d, self.h);
+                let old = self.lines.span(i, d, self.h);
                 // Light and threat moves leave the sums stale: the threat searches never read
                 // them, and taking the move back restores them.
                 if !full {
@@ -1025,7 +896,7 @@ impl SearchBoard {
         }
         self.board.make(p);
         self.flip_stone(i);
-        self.put_lines(i, color.cell() as u64);
+        self.lines.put(i, color.cell() as u64);
         if !threat {
             self.add_near(i);
         }
@@ -1111,7 +982,7 @@ impl SearchBoard {
         let cells = self.board.cells();
         for d in 0..4 {
             let off = self.offs[d];
-            let centre = self.span(i, d, hw) | stone << (2 * hw);
+            let centre = self.lines.span(i, d, hw) | stone << (2 * hw);
             for forward in [true, false] {
                 let step = if forward { off } else { -off };
                 let mut j = i as isize;
@@ -1222,7 +1093,7 @@ impl SearchBoard {
             let mut delta = 0i64;
             let mut four = 0u8;
             for d in 0..4 {
-                let (g, f) = self.span_gain(self.span(i, d, self.h), d);
+                let (g, f) = self.span_gain(self.lines.span(i, d, self.h), d);
                 delta += g[slot] as i64;
                 four |= f;
             }
@@ -1248,7 +1119,7 @@ impl SearchBoard {
     pub fn unmake(&mut self) {
         let f = self.stack.pop().expect("a move to take back");
         self.flip_stone(f.cell as usize);
-        self.put_lines(f.cell as usize, Cell::Empty as u64);
+        self.lines.put(f.cell as usize, Cell::Empty as u64);
         self.board.unmake();
         if f.near_moved {
             self.sub_near(f.cell as usize);
@@ -1306,7 +1177,7 @@ impl SearchBoard {
         }
         let centre = 2 * self.h;
         for d in 0..4 {
-            let old = self.span(i, d, self.h);
+            let old = self.lines.span(i, d, self.h);
             let a = self.windows(old);
             let b = self.windows(old | (1 << centre));
             let c = self.windows(old | (2 << centre));
@@ -1376,7 +1247,7 @@ impl SearchBoard {
         let color = self.board.to_move();
         let mut hint = 0u8;
         for d in 0..4 {
-            hint |= self.span_fours_of(self.span(p, d, self.h), d, color);
+            hint |= self.span_fours_of(self.lines.span(p, d, self.h), d, color);
         }
         let mut out = Fives::default();
         if hint != 0 {
@@ -1436,7 +1307,7 @@ impl SearchBoard {
             }
             let off = self.offs[d];
             // The cells within k-1 of c along the line, two bits each, c in the middle.
-            let span = self.span(c, d, k - 1);
+            let span = self.lines.span(c, d, k - 1);
             let own = own_stones(span, color) | 1 << centre;
             let empty = !(span | span >> 1) & LO & cells_mask & !(1 << centre);
             // A five-point lies next to a stone of the row it completes: only those are
@@ -1494,7 +1365,7 @@ impl SearchBoard {
         };
         let mut hint = 0;
         for d in 0..4 {
-            let own = own_stones(self.span(i, d, self.h), color) & self.kmask;
+            let own = own_stones(self.lines.span(i, d, self.h), color) & self.kmask;
             hint |= ((count_even_bits(own) >= self.k - 1) as u8) << d;
         }
         hint
@@ -1529,7 +1400,7 @@ impl SearchBoard {
                 let s = row * self.stride + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 for d in 0..4 {
-                    let span = self.span(s, d, k - 1);
+                    let span = self.lines.span(s, d, k - 1);
                     if count_even_bits(own_stones(span, color)) + 1 < k {
                         continue;
                     }
@@ -1654,7 +1525,7 @@ impl SearchBoard {
         let wmask = (1u64 << (2 * k)) - 1;
         for d in 0..4 {
             let off = self.offs[d] as usize;
-            let span = self.span(c, d, k - 1);
+            let span = self.lines.span(c, d, k - 1);
             // The window holding c at its position j starts j cells before c.
             for j in 0..k {
                 let e = table[((span >> (2 * (k - 1 - j))) & wmask) as usize];
@@ -1728,7 +1599,7 @@ impl SearchBoard {
                 let s = row * self.stride + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 for d in 0..4 {
-                    let span = self.span(s, d, k - 1);
+                    let span = self.lines.span(s, d, k - 1);
                     // No window of k cells can hold k-2 stones of `color` here.
                     if count_even_bits(own_stones(span, color)) + 2 < k {
                         continue;
@@ -1888,7 +1759,7 @@ impl SearchBoard {
         let (mut sum, mut best, mut twos) = (0u32, 0u32, 0u32);
         for d in 0..4 {
             // The 2k-1 cells around `i` along the line, from its packed span: two bits a cell.
-            let span = (self.span(i, d, self.h) >> (2 * (self.h + 1 - k))) & mask;
+            let span = (self.lines.span(i, d, self.h) >> (2 * (self.h + 1 - k))) & mask;
             let line = match table {
                 Some(runs) => runs[k5_run_index(span, color)] as u32,
                 None => window_run(span, color, k),
@@ -1978,17 +1849,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_bit_trick_counts_even_bits_as_count_ones_does() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-        for x in [0, LO, LO & !1]
-            .into_iter()
-            .chain((0..10_000).map(|_| rng.random::<u64>() & LO))
-        {
-            assert_eq!(count_even_bits_swar(x), x.count_ones() as usize, "{x:#x}");
-            assert_eq!(count_even_bits(x), x.count_ones() as usize, "{x:#x}");
-        }
-    }
     /// With cell classes scored, `eval_after` (which reads the line kinds without playing)
     /// agrees with make then eval, and the kept sums with a fresh board's, under each rule.
     #[test]
