@@ -3,35 +3,33 @@
 //! make/unmake without allocation.
 
 mod lines;
+mod stack;
 
 use crate::cells::{ClassScores, KIND_FIVE, KIND_FOUR, KIND_OPEN_FOUR, KindTable};
 use crate::pattern::CompiledTable;
 use gomoku_board::{Board, ByColor, Cell, Color, Pos, Rule};
 use lines::{LO, PackedLines, count_even_bits, own_stones};
+use stack::{Frame, LAZY_HINT, MoveStack};
 use std::sync::{Arc, OnceLock};
 
 /// The largest absolute static evaluation returned (mate scores lie far above).
 pub const EVAL_LIMIT: i64 = 500_000_000;
 
-/// A threat move's [`Frame::hint`] until it is read: the VCF never reads its attacker's
-/// fours', only its blocks'.
-const LAZY_HINT: u8 = 0xFF;
-
-#[derive(Clone, Copy, Debug)]
-struct Frame {
-    cell: u32,
-    sums: ByColor<i64>,
-    bbox: [i32; 4],
-    /// The directions that may hold a new four through the stone, or [`LAZY_HINT`].
-    hint: u8,
-    saved: u32,
-    light: bool,
-    /// Where this move's line-kind undo entries start.
-    kind_saved: u32,
-    /// Whether this move updated the line kinds (a full move with classes on).
-    kinds_moved: bool,
-    /// Whether this move updated the neighbour counts and candidates (all but threat moves).
-    near_moved: bool,
+/// What a move keeps up to date. Each search reads only part of the board's state, and
+/// skipping the rest is most of what makes the threat searches fast; a move may be made
+/// above another only if it keeps no more than that one (a full move above a light one
+/// would start from stale sums).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MoveMode {
+    /// Everything: the evaluation sums, the line gains, the line kinds, the neighbour
+    /// counts and candidates, the four hint (the main search's moves).
+    Full,
+    /// The stones, keys, lines, neighbour counts and candidates and the four hint; the
+    /// sums, gains and kinds stay stale until the move is taken back (the VCT's moves).
+    Light,
+    /// The stones, keys and lines alone; the four hint is worked out only if read (the
+    /// VCF's moves).
+    Threat,
 }
 
 /// What playing at one empty cell would do along one line through it: the change of the
@@ -288,10 +286,8 @@ pub struct SearchBoard {
     stride: usize,
     star: Vec<isize>,
     radius: i32,
-    stack: Vec<Frame>,
-    /// Frames below this are the game's moves made by [`SearchBoard::follow`], not search
-    /// moves: the search's view of "moves made" starts here.
-    base: usize,
+    /// The moves made, the game's (by [`SearchBoard::follow`]) below the search's.
+    stack: MoveStack,
     /// Whether the board keeps per-cell line gains (see [`SearchBoard::without_gain_cache`]).
     gain_cache: bool,
     bbox: [i32; 4],
@@ -394,8 +390,7 @@ impl SearchBoard {
             sums,
             star,
             radius,
-            stack: Vec::with_capacity(1024),
-            base: 0,
+            stack: MoveStack::new(),
             gain_cache: cache,
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
             kmask,
@@ -611,14 +606,14 @@ impl SearchBoard {
     /// Changes the side to move (a pass, for threat detection at the root); only with no
     /// search move made.
     pub fn set_to_move(&mut self, color: Color) {
-        debug_assert_eq!(self.stack.len(), self.base);
+        debug_assert!(self.stack.at_base());
         self.board.set_to_move(color);
     }
 
     /// Search moves made on this search board (not counting the game's moves).
     #[inline]
     pub fn ply(&self) -> usize {
-        self.stack.len() - self.base
+        self.stack.search_frames().len()
     }
 
     /// Whether this board was built for this table and radius, with or without line gains.
@@ -636,7 +631,7 @@ impl SearchBoard {
     /// build would. A board built empty can follow every game of its size and rule.
     pub fn follow(&mut self, board: &Board) -> bool {
         let (mine, theirs) = (self.board.history(), board.history());
-        if self.stack.len() != self.base
+        if !self.stack.at_base()
             || self.board.geometry() != board.geometry()
             || self.board.rule() != board.rule()
             || self.board.stone_count() != mine.len()
@@ -659,7 +654,7 @@ impl SearchBoard {
             }
             self.make(i);
         }
-        self.base = self.stack.len();
+        self.stack.settle();
         self.board.to_move() == board.to_move() && self.board.key() == board.key()
     }
 
@@ -814,7 +809,7 @@ impl SearchBoard {
     pub fn make(&mut self, i: usize) {
         debug_assert_eq!(self.light, 0, "a full make above a light one");
         debug_assert_eq!(self.class_light, 0, "a full make above a light one");
-        self.play(i, !self.line_gains.is_empty(), true, false);
+        self.play(i, MoveMode::Full);
     }
 
     /// Plays like [`SearchBoard::make`] but leaves the evaluation sums and the per-cell line
@@ -822,7 +817,7 @@ impl SearchBoard {
     /// line spans and candidates. Until it is taken back, only light moves may follow.
     #[inline]
     pub fn make_light(&mut self, i: usize) {
-        self.play(i, false, false, false);
+        self.play(i, MoveMode::Light);
     }
 
     /// Plays like [`SearchBoard::make_light`] for the VCF, which reads only stones, keys
@@ -831,11 +826,13 @@ impl SearchBoard {
     /// follow, and none of those may be read.
     #[inline]
     pub fn make_threat(&mut self, i: usize) {
-        self.play(i, false, false, true);
+        self.play(i, MoveMode::Threat);
     }
 
     #[inline]
-    fn play(&mut self, i: usize, cached: bool, full: bool, threat: bool) {
+    fn play(&mut self, i: usize, mode: MoveMode) {
+        // Whether the move reads its gains from the cache (and defers its refresh).
+        let cached = mode == MoveMode::Full && !self.line_gains.is_empty();
         if cached && self.pending != NO_MOVE {
             let p = self.pending as usize;
             self.pending = NO_MOVE;
@@ -852,7 +849,7 @@ impl SearchBoard {
                 sums[Color::White] += line[slot + 1] as i64;
             }
             hint = (self.four_bits[i] >> (4 * color.index())) & 0xF;
-        } else if threat {
+        } else if mode == MoveMode::Threat {
             hint = LAZY_HINT;
         } else {
             let cbits = color.cell() as u64;
@@ -863,7 +860,7 @@ impl SearchBoard {
                 let old = self.lines.span(i, d, self.h);
                 // Light and threat moves leave the sums stale: the threat searches never read
                 // them, and taking the move back restores them.
-                if !full {
+                if mode != MoveMode::Full {
                 } else if fast {
                     let (g, _) = self.span_gain(old, d);
                     sums[Color::Black] += g[slot] as i64;
@@ -883,21 +880,19 @@ impl SearchBoard {
             sums: self.sums,
             bbox: self.bbox,
             hint,
-            saved: self.undo.len() as u32,
-            light: !cached && !self.line_gains.is_empty(),
-            kind_saved: self.kind_undo.len() as u32,
-            kinds_moved: full && self.kind_table.is_some(),
-            near_moved: !threat,
+            mode,
+            gains_saved: self.undo.len() as u32,
+            kinds_saved: self.kind_undo.len() as u32,
         });
         self.sums = sums;
         let p = self.board.pos_of(i);
-        if !threat && self.near[i] > 0 {
+        if mode != MoveMode::Threat && self.near[i] > 0 {
             self.flip_candidate(i);
         }
         self.board.make(p);
         self.flip_stone(i);
         self.lines.put(i, color.cell() as u64);
-        if !threat {
+        if mode != MoveMode::Threat {
             self.add_near(i);
         }
         self.grow_bbox(p);
@@ -907,7 +902,7 @@ impl SearchBoard {
             self.light += 1;
         }
         if self.kind_table.is_some() {
-            if full {
+            if mode == MoveMode::Full {
                 self.update_kinds(i);
             } else {
                 self.class_light += 1;
@@ -1117,11 +1112,11 @@ impl SearchBoard {
     /// Takes back the last move made with [`SearchBoard::make`].
     #[inline]
     pub fn unmake(&mut self) {
-        let f = self.stack.pop().expect("a move to take back");
+        let f = self.stack.pop();
         self.flip_stone(f.cell as usize);
         self.lines.put(f.cell as usize, Cell::Empty as u64);
         self.board.unmake();
-        if f.near_moved {
+        if f.mode != MoveMode::Threat {
             self.sub_near(f.cell as usize);
             if self.near[f.cell as usize] > 0 {
                 self.flip_candidate(f.cell as usize);
@@ -1129,29 +1124,33 @@ impl SearchBoard {
         }
         self.sums = f.sums;
         self.bbox = f.bbox;
-        if f.kinds_moved {
-            while self.kind_undo.len() > f.kind_saved as usize {
-                let u = self.kind_undo.pop().expect("a saved kind");
-                let c = u.cell as usize;
-                self.kinds[c] = with_kind(self.kinds[c], u.dir as usize, u.kinds);
-                self.contrib[u.cell as usize] = u.contrib;
+        if self.kind_table.is_some() {
+            if f.mode == MoveMode::Full {
+                while self.kind_undo.len() > f.kinds_saved as usize {
+                    let u = self.kind_undo.pop().expect("a saved kind");
+                    let c = u.cell as usize;
+                    self.kinds[c] = with_kind(self.kinds[c], u.dir as usize, u.kinds);
+                    self.contrib[u.cell as usize] = u.contrib;
+                }
+            } else {
+                self.class_light -= 1;
             }
-        } else if self.kind_table.is_some() {
-            self.class_light -= 1;
         }
-        if f.light {
-            self.light -= 1;
-        } else if self.pending == f.cell {
-            // Its refresh never happened: nothing to restore.
-            self.pending = NO_MOVE;
-        } else if !self.line_gains.is_empty() {
-            // The moved-from cell's own gains were not touched while it held a stone.
-            while self.undo.len() > f.saved as usize {
-                let u = self.undo.pop().expect("a saved gain");
-                let c = u.cell as usize;
-                let d = u.dir as usize;
-                self.line_gains[c][d] = u.gain;
-                self.four_bits[c] = with_fours(self.four_bits[c], d, u.four);
+        if !self.line_gains.is_empty() {
+            if f.mode != MoveMode::Full {
+                self.light -= 1;
+            } else if self.pending == f.cell {
+                // Its refresh never happened: nothing to restore.
+                self.pending = NO_MOVE;
+            } else {
+                // The moved-from cell's own gains were not touched while it held a stone.
+                while self.undo.len() > f.gains_saved as usize {
+                    let u = self.undo.pop().expect("a saved gain");
+                    let c = u.cell as usize;
+                    let d = u.dir as usize;
+                    self.line_gains[c][d] = u.gain;
+                    self.four_bits[c] = with_fours(self.four_bits[c], d, u.four);
+                }
             }
         }
     }
@@ -1333,18 +1332,16 @@ impl SearchBoard {
     pub fn recent_fives(&self) -> (Fives, Fives) {
         let mut mine = Fives::default();
         let mut theirs = Fives::default();
-        let n = self.stack.len();
         let me = self.board.to_move();
-        if n > self.base {
-            let f = self.stack[n - 1];
-            let hint = self.hint(&f);
+        let search = self.stack.search_frames();
+        if let [.., f] = search {
+            let hint = self.hint(f);
             if hint != 0 {
                 self.fives_through(f.cell as usize, hint, me.opponent(), &mut theirs);
             }
         }
-        if n > self.base + 1 {
-            let f = self.stack[n - 2];
-            let hint = self.hint(&f);
+        if let [.., f, _] = search {
+            let hint = self.hint(f);
             if hint != 0 {
                 self.fives_through(f.cell as usize, hint, me, &mut mine);
             }
@@ -1376,7 +1373,7 @@ impl SearchBoard {
     pub fn last_move_fives(&self) -> Fives {
         let mut out = Fives::default();
         let color = self.board.to_move().opponent();
-        if let Some(f) = self.stack[self.base..].last() {
+        if let Some(f) = self.stack.search_frames().last() {
             let hint = self.hint(f);
             if hint != 0 {
                 self.fives_through(f.cell as usize, hint, color, &mut out);
@@ -1686,13 +1683,14 @@ impl SearchBoard {
     /// The last stone a search move put on the board, if a search move was made.
     #[inline]
     pub fn last_search_stone(&self) -> Option<usize> {
-        self.stack[self.base..].last().map(|f| f.cell as usize)
+        self.stack.search_frames().last().map(|f| f.cell as usize)
     }
 
     /// The stones the search moves put on the board, the last first.
     #[inline]
     pub fn search_stones_back(&self) -> impl Iterator<Item = usize> + '_ {
-        self.stack[self.base..]
+        self.stack
+            .search_frames()
             .iter()
             .rev()
             .map(|f| f.cell as usize)
