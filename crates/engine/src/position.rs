@@ -2,11 +2,15 @@
 //! per-cell neighbour counts, stone bounding box, four-threat hints), all kept under
 //! make/unmake without allocation.
 
+mod gains;
 mod lines;
 mod stack;
+#[cfg(test)]
+mod testing;
 
 use crate::cells::{ClassScores, KIND_FIVE, KIND_FOUR, KIND_OPEN_FOUR, KindTable};
 use crate::pattern::CompiledTable;
+use gains::GainCache;
 use gomoku_board::{Board, ByColor, Cell, Color, Pos, Rule};
 use lines::{LO, PackedLines, count_even_bits, own_stones};
 use stack::{Frame, LAZY_HINT, MoveStack};
@@ -30,20 +34,6 @@ pub(crate) enum MoveMode {
     /// The stones, keys and lines alone; the four hint is worked out only if read (the
     /// VCF's moves).
     Threat,
-}
-
-/// What playing at one empty cell would do along one line through it: the change of the
-/// evaluation sums `[Black plays: Black's view, White's view, White plays: Black's view,
-/// White's view]`, kept for every empty cell and direction under make/unmake.
-type LineGain = [i32; 4];
-
-/// A cached line gain overwritten by a move, to be put back by its unmake.
-#[derive(Clone, Copy, Debug)]
-struct Saved {
-    cell: u32,
-    dir: u8,
-    four: u8,
-    gain: LineGain,
 }
 
 /// `kinds` (one byte per direction) with direction `d`'s byte set to `new`.
@@ -110,13 +100,6 @@ fn k5_run_index(span: u64, color: Color) -> usize {
         Color::White => (span & LO) << 1 | (span >> 1) & LO,
     };
     ((span & 0xFF) | (span >> 10) << 8) as usize
-}
-
-/// `four` with direction `d`'s bits (Black's `0x01 << d`, White's `0x10 << d`) taken from
-/// `from`.
-#[inline]
-fn with_fours(four: u8, d: usize, from: u8) -> u8 {
-    (four & !(0x11 << d)) | (from & (0x11 << d))
 }
 
 /// Set in a [`four_windows`] entry when the window holds k-2 stones of the colour and two
@@ -265,8 +248,6 @@ impl Fives {
 pub struct SearchBoard {
     board: Board,
     table: Arc<CompiledTable>,
-    w: usize,
-    h: usize,
     k: usize,
     rule: Rule,
     offs: [isize; 4],
@@ -288,28 +269,9 @@ pub struct SearchBoard {
     radius: i32,
     /// The moves made, the game's (by [`SearchBoard::follow`]) below the search's.
     stack: MoveStack,
-    /// Whether the board keeps per-cell line gains (see [`SearchBoard::without_gain_cache`]).
-    gain_cache: bool,
     bbox: [i32; 4],
-    kmask: u64,
-    /// Per cell and direction, the gains of a move there (empty when the table has no gain
-    /// arrays): the move ordering, the leaf evaluation and make read these instead of
-    /// scanning the lines.
-    line_gains: Vec<[LineGain; 4]>,
-    /// Per cell, bit `4 * colour + d`: a stone of that colour there would leave k-1 of its
-    /// stones within k-1 cells along direction `d` (a four may appear).
-    four_bits: Vec<u8>,
-    undo: Vec<Saved>,
-    /// Light moves on the stack (see [`SearchBoard::make_light`]).
-    light: u32,
-    /// The last move, if its line refresh is deferred ([`NO_MOVE`] if none): most moves
-    /// are followed only by leaf evaluations and then taken back, so the refresh waits
-    /// for the next make, and reads correct the one line of theirs it touches.
-    pending: u32,
-    /// Per padded-index difference from a cell (offset by `rel_mid`): 1 + the direction
-    /// of the line joining them if within `h` cells, else 0.
-    rel: Vec<u8>,
-    rel_mid: isize,
+    /// The line gains of every empty cell, and how a span gives them.
+    gains: GainCache,
     /// The line-kind lookup when the table scores cell classes (else `None`, and no kinds
     /// are kept).
     kind_table: Option<Arc<KindTable>>,
@@ -326,9 +288,6 @@ pub struct SearchBoard {
     /// until they are taken back.
     class_light: u32,
 }
-
-/// No move (see `SearchBoard::pending`).
-const NO_MOVE: u32 = u32::MAX;
 
 /// No cell (for [`SearchBoard::run_through_assuming`]'s assumed stone).
 const NO_CELL: usize = usize::MAX;
@@ -353,9 +312,7 @@ impl SearchBoard {
 
     fn build(board: &Board, table: Arc<CompiledTable>, radius: u32, cache: bool) -> SearchBoard {
         let board = board.clone();
-        let w = table.width;
         let k = board.k();
-        let h = (w - 1).max(k - 1).max(1);
         let offs = board.direction_offsets();
         let radius = radius.clamp(1, 8) as i32;
         let mut star = Vec::new();
@@ -365,10 +322,16 @@ impl SearchBoard {
                 star.push(-o * s);
             }
         }
-        let mut kmask = 0u64;
-        for i in (h + 1 - k)..=(h + k - 1) {
-            kmask |= 1 << (2 * i);
+        let stones: Vec<usize> = board
+            .points()
+            .map(|p| board.index(p))
+            .filter(|&i| board.cells()[i] != Cell::Empty)
+            .collect();
+        let mut lines = PackedLines::empty_of(&board);
+        for &i in &stones {
+            lines.put(i, board.cells()[i] as u64);
         }
+        let gains = GainCache::new(&board, &lines, table.width, &table.gains, cache);
         let sums = table.full_sums(&board);
         let stride = offs[1] as usize;
         let n_cells = board.cells().len();
@@ -377,13 +340,11 @@ impl SearchBoard {
             near: vec![0; n_cells],
             cand_rows: vec![0; n_cells / stride + 1],
             stone_rows: [vec![0; n_cells / stride + 1], vec![0; n_cells / stride + 1]],
-            lines: PackedLines::empty_of(&board),
+            lines,
             row_recip: (1u64 << 32).div_ceil(stride as u64),
             stride,
             board,
             table,
-            w,
-            h,
             k,
             rule: Rule::Freestyle,
             offs,
@@ -391,16 +352,8 @@ impl SearchBoard {
             star,
             radius,
             stack: MoveStack::new(),
-            gain_cache: cache,
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
-            kmask,
-            line_gains: Vec::new(),
-            four_bits: Vec::new(),
-            undo: Vec::new(),
-            light: 0,
-            pending: NO_MOVE,
-            rel: Vec::new(),
-            rel_mid: 0,
+            gains,
             kind_table: None,
             class_scores: [[0; 2]; crate::cells::CELL_CLASS_COUNT],
             kinds: Vec::new(),
@@ -409,17 +362,10 @@ impl SearchBoard {
             class_light: 0,
         };
         sb.rule = sb.board.rule();
-        let stones: Vec<Pos> = sb
-            .board
-            .points()
-            .filter(|&p| sb.board.cell(p) != Cell::Empty)
-            .collect();
-        for p in stones {
-            let i = sb.board.index(p);
+        for i in stones {
             sb.add_near(i);
-            sb.grow_bbox(p);
+            sb.grow_bbox(sb.board.pos_of(i));
             sb.flip_stone(i);
-            sb.lines.put(i, sb.board.cells()[i] as u64);
         }
         if let Some(kt) = sb.table.kind_table(&sb.board) {
             sb.class_scores = sb.table.class_scores;
@@ -435,148 +381,7 @@ impl SearchBoard {
             sb.kind_undo.reserve(4096);
             sb.kind_table = Some(kt);
         }
-        if cache && !sb.table.gains.is_empty() {
-            // The padded-index difference of two points of the board with |dx| <= h
-            // determines (dx, dy): the stride (width + PADDING) exceeds width - 1 + h.
-            let stride = stride as isize;
-            let hh = h as isize;
-            sb.rel_mid = hh * stride + hh;
-            sb.rel = vec![0; (2 * sb.rel_mid + 1) as usize];
-            for (d, &(dx, dy)) in gomoku_board::DIRECTIONS.iter().enumerate() {
-                for s in 1..=hh {
-                    for sign in [-1, 1] {
-                        let delta = sign * s * (dy as isize * stride + dx as isize);
-                        sb.rel[(sb.rel_mid + delta) as usize] = 1 + d as u8;
-                    }
-                }
-            }
-            sb.line_gains = vec![[[0; 4]; 4]; n_cells];
-            sb.four_bits = vec![0; n_cells];
-            sb.undo.reserve(4096);
-            let empties: Vec<usize> = sb
-                .board
-                .points()
-                .map(|p| sb.board.index(p))
-                .filter(|&i| sb.board.cells()[i] == Cell::Empty)
-                .collect();
-            for i in empties {
-                for d in 0..4 {
-                    let (g, f) = sb.line_gain(i, d);
-                    sb.line_gains[i][d] = g;
-                    sb.four_bits[i] = with_fours(sb.four_bits[i], d, f);
-                }
-            }
-        }
         sb
-    }
-
-    /// The gains of a move at the empty cell `i` along direction `d`, computed from the
-    /// line, and its four bits (`0x01 << d` for Black, `0x10 << d` for White).
-    #[inline]
-    fn line_gain(&self, i: usize, d: usize) -> (LineGain, u8) {
-        self.span_gain(self.lines.span(i, d, self.h), d)
-    }
-
-    /// [`SearchBoard::line_gain`] from the cell's span (half-width `h`, centre empty).
-    #[inline]
-    fn span_gain(&self, span: u64, d: usize) -> (LineGain, u8) {
-        let w = self.w;
-        let mask = (1u64 << (2 * w)) - 1;
-        let t = &self.table.gains;
-        let mut acc = [0i32; 4];
-        // Window s (the cell at its position w-1-s) starts s cells after the span's base.
-        let mut rest = span >> (2 * (self.h + 1 - w));
-        for s in 0..w {
-            let e = &t[(rest & mask) as usize * w + (w - 1 - s)];
-            rest >>= 2;
-            for l in 0..4 {
-                acc[l] += e[l];
-            }
-        }
-        (acc, self.span_fours(span, d))
-    }
-
-    /// The four bits of direction `d` for the empty centre of `span`: whether a stone of
-    /// each colour there would leave k-1 of its stones within k-1 cells.
-    #[inline]
-    fn span_fours(&self, span: u64, d: usize) -> u8 {
-        let lo = span & LO;
-        let hi = (span >> 1) & LO;
-        let black = count_even_bits(lo & !hi & self.kmask) + 1 >= self.k - 1;
-        let white = count_even_bits(hi & !lo & self.kmask) + 1 >= self.k - 1;
-        (black as u8) << d | (white as u8) << (d + 4)
-    }
-
-    /// [`SearchBoard::span_fours`] for `color` alone, in the low four bits.
-    #[inline]
-    fn span_fours_of(&self, span: u64, d: usize, color: Color) -> u8 {
-        let own = own_stones(span, color) & self.kmask;
-        ((count_even_bits(own) + 1 >= self.k - 1) as u8) << d
-    }
-
-    /// The line gains and four bits of the empty cell `i`, with the line through the
-    /// pending move (if `i` lies on it) computed afresh.
-    #[inline]
-    fn current_gains(&self, i: usize) -> ([LineGain; 4], u8) {
-        let mut g = self.line_gains[i];
-        let mut four = self.four_bits[i];
-        if self.pending != NO_MOVE {
-            let k = i as isize - self.pending as isize + self.rel_mid;
-            if k >= 0 && (k as usize) < self.rel.len() && self.rel[k as usize] != 0 {
-                let d = self.rel[k as usize] as usize - 1;
-                let (gd, fd) = self.line_gain(i, d);
-                g[d] = gd;
-                four = with_fours(four, d, fd);
-            }
-        }
-        (g, four)
-    }
-
-    /// After a stone was placed at `i`, recomputes (saving the old values for unmake) the
-    /// line gains of the empty cells whose lines see `i`. The span of each next cell along
-    /// a line is the previous one shifted by one cell, so each step reads one cell.
-    #[inline]
-    fn refresh_lines(&mut self, i: usize) {
-        let h = self.h;
-        let top = 4 * h;
-        let full = (1u64 << (2 * (2 * h + 1))) - 1;
-        for d in 0..4 {
-            let off = self.offs[d];
-            let centre = self.lines.span(i, d, h);
-            for forward in [true, false] {
-                let step = if forward { off } else { -off };
-                let mut j = i as isize;
-                let mut span = centre;
-                for _ in 0..h {
-                    j += step;
-                    let cells = self.board.cells();
-                    if cells[j as usize] == Cell::Wall {
-                        break;
-                    }
-                    // Cells within h of a point on the board lie in the padding.
-                    span = if forward {
-                        let c = cells[(j + h as isize * off) as usize] as u64;
-                        (span >> 2) | (c << top)
-                    } else {
-                        let c = cells[(j - h as isize * off) as usize] as u64;
-                        ((span << 2) & full) | c
-                    };
-                    let ju = j as usize;
-                    if self.board.cells()[ju] != Cell::Empty {
-                        continue;
-                    }
-                    self.undo.push(Saved {
-                        cell: ju as u32,
-                        dir: d as u8,
-                        four: self.four_bits[ju] & (0x11 << d),
-                        gain: self.line_gains[ju][d],
-                    });
-                    let (g, f) = self.span_gain(span, d);
-                    self.line_gains[ju][d] = g;
-                    self.four_bits[ju] = with_fours(self.four_bits[ju], d, f);
-                }
-            }
-        }
     }
 
     /// The underlying board.
@@ -620,7 +425,7 @@ impl SearchBoard {
     pub fn built_for(&self, table: &Arc<CompiledTable>, radius: u32, gain_cache: bool) -> bool {
         Arc::ptr_eq(&self.table, table)
             && self.radius == radius.clamp(1, 8) as i32
-            && self.gain_cache == gain_cache
+            && self.gains.requested() == gain_cache
     }
 
     /// Brings this board, with no search move on it, to `board`: takes back its moves that
@@ -787,27 +592,10 @@ impl SearchBoard {
         self.bbox[3] = self.bbox[3].max(y);
     }
 
-    /// Sum of the table entries of the windows of `span` (half-width `h`) that contain its
-    /// centre cell.
-    #[inline]
-    fn windows(&self, span: u64) -> ByColor<i64> {
-        let w = self.w;
-        let mask = (1u64 << (2 * w)) - 1;
-        let mut acc = ByColor::<i64>::default();
-        let base = self.h + 1 - w;
-        for s in 0..w {
-            let code = ((span >> (2 * (base + s))) & mask) as usize;
-            let e = self.table.entries[code];
-            acc[Color::Black] += e[Color::Black] as i64;
-            acc[Color::White] += e[Color::White] as i64;
-        }
-        acc
-    }
-
     /// Plays the side to move at the empty cell `i`, updating everything incrementally.
     #[inline]
     pub fn make(&mut self, i: usize) {
-        debug_assert_eq!(self.light, 0, "a full make above a light one");
+        debug_assert_eq!(self.gains.light(), 0, "a full make above a light one");
         debug_assert_eq!(self.class_light, 0, "a full make above a light one");
         self.play(i, MoveMode::Full);
     }
@@ -832,47 +620,51 @@ impl SearchBoard {
     #[inline]
     fn play(&mut self, i: usize, mode: MoveMode) {
         // Whether the move reads its gains from the cache (and defers its refresh).
-        let cached = mode == MoveMode::Full && !self.line_gains.is_empty();
-        if cached && self.pending != NO_MOVE {
-            let p = self.pending as usize;
-            self.pending = NO_MOVE;
-            self.refresh_lines(p);
+        let cached = mode == MoveMode::Full && self.gains.is_kept();
+        let table = &self.table;
+        if cached {
+            let cells = self.board.cells();
+            self.gains
+                .flush(&table.gains, &self.lines, cells, self.offs);
         }
         let color = self.board.to_move();
         let mut sums = self.sums;
         let mut hint = 0u8;
         if cached {
             let slot = 2 * color.index();
-            let g = &self.line_gains[i];
+            let (g, four) = self.gains.cached(i);
             for line in g {
                 sums[Color::Black] += line[slot] as i64;
                 sums[Color::White] += line[slot + 1] as i64;
             }
-            hint = (self.four_bits[i] >> (4 * color.index())) & 0xF;
+            hint = (four >> (4 * color.index())) & 0xF;
         } else if mode == MoveMode::Threat {
             hint = LAZY_HINT;
         } else {
             let cbits = color.cell() as u64;
-            let centre = 2 * self.h;
-            let fast = !self.table.gains.is_empty();
+            let h = self.gains.h();
+            let centre = 2 * h;
+            let fast = !table.gains.is_empty();
             let slot = 2 * color.index();
             for d in 0..4 {
-                let old = self.lines.span(i, d, self.h);
+                let old = self.lines.span(i, d, h);
                 // Light and threat moves leave the sums stale: the threat searches never read
                 // them, and taking the move back restores them.
                 if mode != MoveMode::Full {
                 } else if fast {
-                    let (g, _) = self.span_gain(old, d);
+                    let (g, _) = self.gains.span_gain(&table.gains, old, d);
                     sums[Color::Black] += g[slot] as i64;
                     sums[Color::White] += g[slot + 1] as i64;
                 } else {
-                    let a = self.windows(old);
-                    let b = self.windows(old | (cbits << centre));
+                    let a = self.gains.window_sums(&table.entries, old);
+                    let b = self
+                        .gains
+                        .window_sums(&table.entries, old | (cbits << centre));
                     for view in [Color::Black, Color::White] {
                         sums[view] += b[view] - a[view];
                     }
                 }
-                hint |= self.span_fours_of(old, d, color);
+                hint |= self.gains.span_fours_of(old, d, color);
             }
         }
         self.stack.push(Frame {
@@ -881,7 +673,7 @@ impl SearchBoard {
             bbox: self.bbox,
             hint,
             mode,
-            gains_saved: self.undo.len() as u32,
+            gains_saved: self.gains.saved(),
             kinds_saved: self.kind_undo.len() as u32,
         });
         self.sums = sums;
@@ -896,11 +688,7 @@ impl SearchBoard {
             self.add_near(i);
         }
         self.grow_bbox(p);
-        if cached {
-            self.pending = i as u32;
-        } else if !self.line_gains.is_empty() {
-            self.light += 1;
-        }
+        self.gains.moved(i, mode);
         if self.kind_table.is_some() {
             if mode == MoveMode::Full {
                 self.update_kinds(i);
@@ -1066,49 +854,6 @@ impl SearchBoard {
         })
     }
 
-    /// The static evaluation the opponent would see after the side to move played at the
-    /// empty cell `i` (what [`SearchBoard::make`] then [`SearchBoard::eval`] would give),
-    /// computed without touching the board: from the gain cache, or without one (a board
-    /// from [`SearchBoard::without_gain_cache`]) from the four lines' spans as `make`
-    /// computes them. `None` when the move may make a four (its five-points must be found
-    /// on the board), would fill the board, or the table has no gain arrays: the caller
-    /// then plays the move.
-    #[inline]
-    pub fn eval_after(&self, i: usize) -> Option<i32> {
-        if self.board.stone_count() + 1 >= self.board.geometry().area() {
-            return None;
-        }
-        let color = self.board.to_move();
-        let opp = color.opponent();
-        let slot = 2 * color.index() + opp.index();
-        let (mut delta, four) = if self.line_gains.is_empty() {
-            if self.table.gains.is_empty() {
-                return None;
-            }
-            let mut delta = 0i64;
-            let mut four = 0u8;
-            for d in 0..4 {
-                let (g, f) = self.span_gain(self.lines.span(i, d, self.h), d);
-                delta += g[slot] as i64;
-                four |= f;
-            }
-            (delta, four)
-        } else {
-            debug_assert_eq!(self.light, 0, "line gains read above a light move");
-            let (g, four) = self.current_gains(i);
-            let delta =
-                g[0][slot] as i64 + g[1][slot] as i64 + g[2][slot] as i64 + g[3][slot] as i64;
-            (delta, four)
-        };
-        if (four >> (4 * color.index())) & 0xF != 0 {
-            return None;
-        }
-        if let Some(kt) = &self.kind_table {
-            delta += self.class_delta(kt, i, color)[opp.index()];
-        }
-        Some((self.sums[opp] + delta).clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32)
-    }
-
     /// Takes back the last move made with [`SearchBoard::make`].
     #[inline]
     pub fn unmake(&mut self) {
@@ -1136,54 +881,7 @@ impl SearchBoard {
                 self.class_light -= 1;
             }
         }
-        if !self.line_gains.is_empty() {
-            if f.mode != MoveMode::Full {
-                self.light -= 1;
-            } else if self.pending == f.cell {
-                // Its refresh never happened: nothing to restore.
-                self.pending = NO_MOVE;
-            } else {
-                // The moved-from cell's own gains were not touched while it held a stone.
-                while self.undo.len() > f.gains_saved as usize {
-                    let u = self.undo.pop().expect("a saved gain");
-                    let c = u.cell as usize;
-                    let d = u.dir as usize;
-                    self.line_gains[c][d] = u.gain;
-                    self.four_bits[c] = with_fours(self.four_bits[c], d, u.four);
-                }
-            }
-        }
-    }
-
-    /// The gains of playing at the empty cell `i`, for each colour from its own view.
-    #[inline]
-    pub fn gains(&self, i: usize) -> ByColor<i64> {
-        if !self.line_gains.is_empty() {
-            debug_assert_eq!(self.light, 0, "line gains read above a light move");
-            let (g, _) = self.current_gains(i);
-            let b = g[0][0] + g[1][0] + g[2][0] + g[3][0];
-            let w = g[0][3] + g[1][3] + g[2][3] + g[3][3];
-            return ByColor::new(b as i64, w as i64);
-        }
-        let mut g = ByColor::<i64>::default();
-        if !self.table.gains.is_empty() {
-            for d in 0..4 {
-                let (line, _) = self.line_gain(i, d);
-                g[Color::Black] += line[0] as i64;
-                g[Color::White] += line[3] as i64;
-            }
-            return g;
-        }
-        let centre = 2 * self.h;
-        for d in 0..4 {
-            let old = self.lines.span(i, d, self.h);
-            let a = self.windows(old);
-            let b = self.windows(old | (1 << centre));
-            let c = self.windows(old | (2 << centre));
-            g[Color::Black] += b[Color::Black] - a[Color::Black];
-            g[Color::White] += c[Color::White] - a[Color::White];
-        }
-        g
+        self.gains.take_back(&f);
     }
 
     /// Whether a run of `len` stones of `color` wins under the rule.
@@ -1244,9 +942,10 @@ impl SearchBoard {
     #[inline]
     pub fn fives_if_played(&self, p: usize) -> Fives {
         let color = self.board.to_move();
+        let h = self.gains.h();
         let mut hint = 0u8;
         for d in 0..4 {
-            hint |= self.span_fours_of(self.lines.span(p, d, self.h), d, color);
+            hint |= self.gains.span_fours_of(self.lines.span(p, d, h), d, color);
         }
         let mut out = Fives::default();
         if hint != 0 {
@@ -1360,10 +1059,10 @@ impl SearchBoard {
         let Some(color) = self.board.cells()[i].color() else {
             return 0;
         };
+        let h = self.gains.h();
         let mut hint = 0;
         for d in 0..4 {
-            let own = own_stones(self.lines.span(i, d, self.h), color) & self.kmask;
-            hint |= ((count_even_bits(own) >= self.k - 1) as u8) << d;
+            hint |= (self.gains.placed_four(self.lines.span(i, d, h), color) as u8) << d;
         }
         hint
     }
@@ -1752,12 +1451,11 @@ impl SearchBoard {
     /// (the VCT tries its threes in this order, most promising first).
     pub fn three_potential(&self, i: usize, color: Color) -> u32 {
         let k = self.k;
-        let mask = (1u64 << (2 * (2 * k - 1))) - 1;
         let table = (k == 5).then(window_runs_k5);
         let (mut sum, mut best, mut twos) = (0u32, 0u32, 0u32);
         for d in 0..4 {
-            // The 2k-1 cells around `i` along the line, from its packed span: two bits a cell.
-            let span = (self.lines.span(i, d, self.h) >> (2 * (self.h + 1 - k))) & mask;
+            // The 2k-1 cells around `i` along the line: two bits a cell.
+            let span = self.lines.span(i, d, k - 1);
             let line = match table {
                 Some(runs) => runs[k5_run_index(span, color)] as u32,
                 None => window_run(span, color, k),
@@ -1777,8 +1475,8 @@ impl SearchBoard {
 
 #[cfg(test)]
 mod tests {
+    use super::testing::*;
     use super::*;
-    use crate::pattern::{CompiledTable, seed_table};
     use gomoku_board::Geometry;
     use rand::{RngExt, SeedableRng};
 
@@ -1876,12 +1574,11 @@ mod tests {
         }
     }
 
-    /// The empty points' cell indices, in row order.
     /// Threat moves find the same fives and four candidates as light moves, and taking them
     /// back leaves the sums, candidates and gains as they were, under each rule.
     #[test]
     fn threat_moves_see_the_fours_and_leave_no_trace() {
-        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let t = seed_compiled();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
         let mut mark = vec![false; 2048];
         let snapshot = |sb: &SearchBoard| {
@@ -2010,7 +1707,7 @@ mod tests {
     /// same order, for each rule, several row lengths and crowded boards.
     #[test]
     fn five_points_near_the_stones_are_all_of_them() {
-        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let t = seed_compiled();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(43);
         let mut found = 0;
         for (rule, k, size) in [
@@ -2039,7 +1736,7 @@ mod tests {
     /// boards, and after light and threat moves as the VCT plays them.
     #[test]
     fn three_potential_from_spans_equals_the_cells() {
-        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let t = seed_compiled();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(61);
         let (mut compared, mut threes) = (0, 0);
         for (rule, k, size) in [
@@ -2090,7 +1787,7 @@ mod tests {
     #[test]
     fn every_forbidden_point_passes_the_screen() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
-        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let t = seed_compiled();
         let (mut forbidden, mut screened_out) = (0, 0);
         for _ in 0..600 {
             let (mut black, mut white) = (Vec::new(), Vec::new());
@@ -2128,105 +1825,6 @@ mod tests {
         );
     }
 
-    /// A square board of `size` with rows of `k` under `rule` after up to half as many random
-    /// moves as it has points (a move onto an occupied point is skipped; a five may stand on
-    /// it).
-    fn crowded_board(
-        rng: &mut rand_chacha::ChaCha8Rng,
-        rule: Rule,
-        k: usize,
-        size: usize,
-    ) -> Board {
-        let geometry = Geometry {
-            k,
-            ..Geometry::square(size)
-        };
-        let mut board = Board::new(geometry, rule).unwrap();
-        for _ in 0..rng.random_range(0..size * size / 2) {
-            let p = Pos::new(
-                rng.random_range(0..size) as u8,
-                rng.random_range(0..size) as u8,
-            );
-            if board.cell(p) == Cell::Empty {
-                board.make(p);
-            }
-        }
-        board
-    }
-
-    /// The seed table with every cell class scored: the n-th class (from 0) `own * (n + 1)`
-    /// for its owner and `-opp * (n + from)` for the other side.
-    fn seed_with_classes(own: i32, opp: i32, from: i32) -> Arc<CompiledTable> {
-        let mut table = seed_table();
-        table.classes = crate::cells::CellClass::ALL[1..]
-            .iter()
-            .enumerate()
-            .map(|(n, &class)| crate::pattern::ClassSpec {
-                class,
-                own: own * (n as i32 + 1),
-                opp: -opp * (n as i32 + from),
-            })
-            .collect();
-        Arc::new(CompiledTable::compile(&table).unwrap())
-    }
-
-    fn empty_cells(sb: &SearchBoard) -> Vec<usize> {
-        sb.board()
-            .points()
-            .map(|p| sb.index(p))
-            .filter(|&i| sb.is_empty(i))
-            .collect()
-    }
-
-    /// An empty cell of `sb` drawn by `rng` (the board has one).
-    fn random_empty(sb: &SearchBoard, rng: &mut rand_chacha::ChaCha8Rng) -> usize {
-        let empties = empty_cells(sb);
-        empties[rng.random_range(0..empties.len())]
-    }
-
-    /// An empty search board of `w` x `h`, rows of `k`, under `rule`, with table `t`.
-    fn empty_board(
-        t: &Arc<CompiledTable>,
-        w: usize,
-        h: usize,
-        k: usize,
-        rule: Rule,
-    ) -> SearchBoard {
-        let g = Geometry {
-            width: w,
-            height: h,
-            k,
-        };
-        SearchBoard::new(&Board::new(g, rule).unwrap(), t.clone(), 2)
-    }
-
-    #[test]
-    fn gain_table_matches_direct_windows_and_make() {
-        let t = CompiledTable::compile(&seed_table()).unwrap();
-        let mut direct = t.clone();
-        direct.gains.clear();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(2);
-        let b = Board::new(Geometry::square(15), Rule::Freestyle).unwrap();
-        let mut a = SearchBoard::new(&b, Arc::new(t), 2);
-        let d = SearchBoard::new(&b, Arc::new(direct), 2);
-        let mut d = d;
-        for _ in 0..60 {
-            let empties = empty_cells(&a);
-            for &i in &empties {
-                assert_eq!(a.gains(i), d.gains(i));
-                let g = a.gains(i);
-                let me = a.to_move();
-                let before = a.sums()[me];
-                a.make(i);
-                assert_eq!(a.sums()[me] - before, g[me]);
-                a.unmake();
-            }
-            let i = empties[rng.random_range(0..empties.len())];
-            a.make(i);
-            d.make(i);
-        }
-    }
-
     /// Every window of k cells on the board holding k-2 stones of `color` and two empty
     /// cells, scanned directly: the empty cells, sorted.
     fn windows_with_two_empty(sb: &SearchBoard, color: Color) -> Vec<u32> {
@@ -2261,7 +1859,7 @@ mod tests {
 
     #[test]
     fn four_candidates_are_the_empty_cells_of_windows_one_stone_short_of_a_four() {
-        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let t = seed_compiled();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
         for (w, h, k) in [(15, 15, 5), (7, 5, 3), (13, 11, 7), (20, 20, 5)] {
             let mut sb = empty_board(&t, w, h, k, Rule::Freestyle);
@@ -2282,7 +1880,7 @@ mod tests {
     /// reply) equal a fresh scan's, in the same order, on random games of several sizes and k.
     #[test]
     fn four_windows_after_two_moves_equal_a_fresh_scan() {
-        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let t = seed_compiled();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
         for (w, h, k) in [(15, 15, 5), (7, 5, 3), (13, 11, 7), (20, 20, 5), (9, 9, 4)] {
             let mut sb = empty_board(&t, w, h, k, Rule::Freestyle);
@@ -2319,7 +1917,7 @@ mod tests {
     /// on the same board it is the same.
     #[test]
     fn windows_keys_differ_between_boards() {
-        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let t = seed_compiled();
         let layouts = [
             (15, 15, 5),
             (15, 13, 5),
@@ -2344,7 +1942,7 @@ mod tests {
     /// either colour, as a threat search's pass allows) equal a fresh scan's, in order.
     #[test]
     fn four_windows_after_one_stone_equal_a_fresh_scan() {
-        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let t = seed_compiled();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14);
         for (w, h, k) in [(15, 15, 5), (7, 5, 3), (13, 11, 7), (9, 9, 4)] {
             let mut sb = empty_board(&t, w, h, k, Rule::Freestyle);
@@ -2372,7 +1970,7 @@ mod tests {
     /// games of several sizes and k; and no window without the stone is new.
     #[test]
     fn four_candidates_through_a_stone_equal_a_scan_of_its_windows() {
-        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let t = seed_compiled();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
         for (w, h, k) in [(15, 15, 5), (7, 5, 3), (13, 11, 7), (9, 9, 4)] {
             let mut sb = empty_board(&t, w, h, k, Rule::Freestyle);
@@ -2403,22 +2001,13 @@ mod tests {
         }
     }
 
-    /// Board sizes, row lengths and rules the five-point tests walk random games on.
-    const FIVES_BOARDS: [(usize, usize, usize, Rule); 5] = [
-        (15, 15, 5, Rule::Freestyle),
-        (15, 15, 5, Rule::Standard),
-        (15, 15, 5, Rule::Renju),
-        (7, 7, 3, Rule::Freestyle),
-        (12, 10, 6, Rule::Standard),
-    ];
-
     /// The five-points a move would make, read without playing it (from the lines, or from
     /// the mover's four windows), are those that playing it shows, and all are those a walk
     /// of every cell of its lines finds, on every empty cell of random games under each
     /// rule and several k.
     #[test]
     fn fives_if_played_equal_the_fives_a_played_move_shows() {
-        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let t = seed_compiled();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
         let mut windows = Vec::new();
         for (w, h, k, rule) in FIVES_BOARDS {
@@ -2482,7 +2071,7 @@ mod tests {
     /// four tests only those), on random games under each rule and several k.
     #[test]
     fn a_cell_that_makes_two_five_points_is_one_its_windows_allow() {
-        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let t = seed_compiled();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(23);
         let (mut doubles, mut passed, mut cells) = (0, 0, 0);
         for (w, h, k, rule) in FIVES_BOARDS {
@@ -2523,7 +2112,7 @@ mod tests {
     /// random games under each rule and several k.
     #[test]
     fn a_double_five_point_after_a_block_is_one_the_four_allows() {
-        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
+        let t = seed_compiled();
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(29);
         let (mut doubles, mut ruled_out, mut fours) = (0, 0, 0);
         let mut windows = Vec::new();
@@ -2582,119 +2171,5 @@ mod tests {
             ruled_out * 2 > fours,
             "{ruled_out} of {fours} fours ruled out"
         );
-    }
-
-    /// The cached line gains after random play with take-backs equal those of a board built
-    /// afresh, and the leaf evaluation equals make + eval, on several sizes, k and rules.
-    #[test]
-    fn cached_line_gains_and_eval_after_match_make_and_a_fresh_board() {
-        let t = Arc::new(CompiledTable::compile(&seed_table()).unwrap());
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        for (w, h, k, rule) in [
-            (15, 15, 5, Rule::Freestyle),
-            (9, 6, 5, Rule::Standard),
-            (15, 15, 5, Rule::Renju),
-            (7, 7, 3, Rule::Freestyle),
-            (12, 10, 7, Rule::Freestyle),
-        ] {
-            let mut a = empty_board(&t, w, h, k, rule);
-            for step in 0..(w * h - 1) {
-                let empties = empty_cells(&a);
-                let mover = a.to_move();
-                let offs = a.offs;
-                // The mover's five-points on the lines through `i` (scanned, not hinted).
-                let fives_near = |a: &SearchBoard, i: usize| -> Vec<usize> {
-                    let mut out = Vec::new();
-                    for off in offs {
-                        for s in -(k as isize)..=k as isize {
-                            let q = (i as isize + s * off) as usize;
-                            if a.is_empty(q) && a.wins_at(q, mover) {
-                                out.push(q);
-                            }
-                        }
-                    }
-                    out
-                };
-                for &i in &empties {
-                    let quiet = a.eval_after(i);
-                    let before = fives_near(&a, i);
-                    let sums = a.sums();
-                    a.make_light(i);
-                    let light_hint = a.stack.last().unwrap().hint;
-                    a.unmake();
-                    assert_eq!(
-                        sums,
-                        a.sums(),
-                        "{w}x{h} k={k} step {step}: sums not restored"
-                    );
-                    a.make(i);
-                    assert_eq!(light_hint, a.stack.last().unwrap().hint);
-                    if let Some(e) = quiet {
-                        assert_eq!(e, a.eval(), "{w}x{h} k={k} step {step}");
-                        let after = fives_near(&a, i);
-                        assert!(
-                            after.iter().all(|q| before.contains(q)),
-                            "{w}x{h} k={k} step {step}: a quiet move made a four"
-                        );
-                    }
-                    a.unmake();
-                }
-                // Light moves taken back leave the cache as it was.
-                for &i in empties.iter().take(3) {
-                    a.make_light(i);
-                }
-                for _ in empties.iter().take(3) {
-                    a.unmake();
-                }
-                let fresh = SearchBoard::new(a.board(), t.clone(), 2);
-                // Candidates: empty cells with a stone within 2 along a line, in row order.
-                let mut cands = Vec::new();
-                a.candidates(&mut cands);
-                let cells = a.board().cells();
-                let mut scan: Vec<u32> = empties
-                    .iter()
-                    .copied()
-                    .filter(|&i| {
-                        offs.iter().any(|&o| {
-                            [-2, -1, 1, 2].iter().any(|&m| {
-                                let c = cells[(i as isize + m * o) as usize];
-                                c == Cell::Black || c == Cell::White
-                            })
-                        })
-                    })
-                    .map(|i| i as u32)
-                    .collect();
-                if a.board().stone_count() == 0 {
-                    scan = vec![a.index(a.board().geometry().centre()) as u32];
-                }
-                assert_eq!(cands, scan, "{w}x{h} k={k} step {step}");
-                for &i in &empties {
-                    assert_eq!(a.current_gains(i), fresh.current_gains(i), "{w}x{h} k={k}");
-                    assert_eq!(
-                        a.is_candidate(i),
-                        scan.contains(&(i as u32)),
-                        "{w}x{h} k={k} step {step} at {i}"
-                    );
-                }
-                // With the deferred refresh done, the stored values match too.
-                if a.pending != NO_MOVE {
-                    let p = a.pending as usize;
-                    a.pending = NO_MOVE;
-                    a.refresh_lines(p);
-                }
-                for &i in &empties {
-                    assert_eq!(a.line_gains[i], fresh.line_gains[i], "{w}x{h} k={k}");
-                    assert_eq!(a.four_bits[i], fresh.four_bits[i], "{w}x{h} k={k}");
-                }
-                if a.board().winner().is_some() {
-                    break;
-                }
-                let i = empties[rng.random_range(0..empties.len())];
-                a.make(i);
-                if rng.random_range(0..4) == 0 {
-                    a.unmake();
-                }
-            }
-        }
     }
 }
