@@ -3,15 +3,16 @@
 //! make/unmake without allocation.
 
 mod gains;
+mod kinds;
 mod lines;
 mod stack;
 #[cfg(test)]
 mod testing;
 
-use crate::cells::{ClassScores, KIND_FIVE, KIND_FOUR, KIND_OPEN_FOUR, KindTable};
 use crate::pattern::CompiledTable;
 use gains::GainCache;
 use gomoku_board::{Board, ByColor, Cell, Color, Pos, Rule};
+use kinds::LineKinds;
 use lines::{LO, PackedLines, count_even_bits, own_stones};
 use stack::{Frame, LAZY_HINT, MoveStack};
 use std::sync::{Arc, OnceLock};
@@ -35,24 +36,6 @@ pub(crate) enum MoveMode {
     /// VCF's moves).
     Threat,
 }
-
-/// `kinds` (one byte per direction) with direction `d`'s byte set to `new`.
-#[inline]
-fn with_kind(kinds: u32, d: usize, new: u8) -> u32 {
-    (kinds & !(0xFF << (8 * d))) | (new as u32) << (8 * d)
-}
-
-/// A cell's line kind and class contribution overwritten by a move, for its unmake.
-#[derive(Clone, Copy, Debug)]
-struct KindSaved {
-    cell: u32,
-    dir: u8,
-    kinds: u8,
-    contrib: [i32; 2],
-}
-
-/// The most cells whose line kinds one move can change: 2·hw per direction, hw <= 5.
-const KIND_CHANGES: usize = 40;
 
 /// Up to this many distinct five-points are collected from one move's lines.
 pub const MAX_FIVES: usize = 16;
@@ -272,21 +255,9 @@ pub struct SearchBoard {
     bbox: [i32; 4],
     /// The line gains of every empty cell, and how a span gives them.
     gains: GainCache,
-    /// The line-kind lookup when the table scores cell classes (else `None`, and no kinds
-    /// are kept).
-    kind_table: Option<Arc<KindTable>>,
-    class_scores: ClassScores,
-    /// Per empty cell, byte d: Black's line kind | White's << 4 along direction d, kept
-    /// under every full move; the class sums are folded into `sums`.
-    kinds: Vec<u32>,
-    /// Per empty cell, what its classes add to the sums `[Black's view, White's view]`
-    /// (kept with `kinds`, so a change costs one class lookup, not two).
-    contrib: Vec<[i32; 2]>,
-    /// `(cell, direction, old kinds, old contribution)` overwritten by full moves.
-    kind_undo: Vec<KindSaved>,
-    /// Light moves on the stack while kinds are kept: the kinds and class sums are stale
-    /// until they are taken back.
-    class_light: u32,
+    /// The line kinds and class contributions of every empty cell (if the table scores
+    /// classes).
+    kinds: LineKinds,
 }
 
 /// No cell (for [`SearchBoard::run_through_assuming`]'s assumed stone).
@@ -332,6 +303,7 @@ impl SearchBoard {
             lines.put(i, board.cells()[i] as u64);
         }
         let gains = GainCache::new(&board, &lines, table.width, &table.gains, cache);
+        let kinds = LineKinds::new(&table, &board);
         let sums = table.full_sums(&board);
         let stride = offs[1] as usize;
         let n_cells = board.cells().len();
@@ -354,32 +326,13 @@ impl SearchBoard {
             stack: MoveStack::new(),
             bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
             gains,
-            kind_table: None,
-            class_scores: [[0; 2]; crate::cells::CELL_CLASS_COUNT],
-            kinds: Vec::new(),
-            contrib: Vec::new(),
-            kind_undo: Vec::new(),
-            class_light: 0,
+            kinds,
         };
         sb.rule = sb.board.rule();
         for i in stones {
             sb.add_near(i);
             sb.grow_bbox(sb.board.pos_of(i));
             sb.flip_stone(i);
-        }
-        if let Some(kt) = sb.table.kind_table(&sb.board) {
-            sb.class_scores = sb.table.class_scores;
-            sb.kinds = vec![0; n_cells];
-            sb.contrib = vec![[0; 2]; n_cells];
-            for p in sb.board.points() {
-                let i = sb.board.index(p);
-                if sb.board.cells()[i] == Cell::Empty {
-                    sb.kinds[i] = kt.cell_kinds(&sb.board, i);
-                    sb.contrib[i] = kt.contribution(sb.kinds[i], &sb.class_scores);
-                }
-            }
-            sb.kind_undo.reserve(4096);
-            sb.kind_table = Some(kt);
         }
         sb
     }
@@ -466,7 +419,7 @@ impl SearchBoard {
     /// The static evaluation from the side to move's view, clamped to ±[`EVAL_LIMIT`].
     #[inline]
     pub fn eval(&self) -> i32 {
-        debug_assert_eq!(self.class_light, 0, "class sums read above a light move");
+        debug_assert_eq!(self.kinds.light(), 0, "class sums read above a light move");
         self.sums[self.board.to_move()].clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32
     }
 
@@ -596,7 +549,7 @@ impl SearchBoard {
     #[inline]
     pub fn make(&mut self, i: usize) {
         debug_assert_eq!(self.gains.light(), 0, "a full make above a light one");
-        debug_assert_eq!(self.class_light, 0, "a full make above a light one");
+        debug_assert_eq!(self.kinds.light(), 0, "a full make above a light one");
         self.play(i, MoveMode::Full);
     }
 
@@ -674,7 +627,7 @@ impl SearchBoard {
             hint,
             mode,
             gains_saved: self.gains.saved(),
-            kinds_saved: self.kind_undo.len() as u32,
+            kinds_saved: self.kinds.saved(),
         });
         self.sums = sums;
         let p = self.board.pos_of(i);
@@ -689,169 +642,9 @@ impl SearchBoard {
         }
         self.grow_bbox(p);
         self.gains.moved(i, mode);
-        if self.kind_table.is_some() {
-            if mode == MoveMode::Full {
-                self.update_kinds(i);
-            } else {
-                self.class_light += 1;
-            }
-        }
-    }
-
-    /// After a stone was placed at `i`: takes the cell's class scores out of the sums and
-    /// recomputes the line kinds (and class scores) of the empty cells whose lines see it.
-    fn update_kinds(&mut self, i: usize) {
-        let Some(kt) = self.kind_table.take() else {
-            return;
-        };
-        let gone = self.contrib[i];
-        self.sums[Color::Black] -= gone[0] as i64;
-        self.sums[Color::White] -= gone[1] as i64;
-        let mut changes = [(0u32, 0u8, 0u8); KIND_CHANGES];
-        let n = self.kind_changes(&kt, i, 0, &mut changes);
-        for &(j, d, new) in &changes[..n] {
-            let (j, d) = (j as usize, d as usize);
-            let before = self.contrib[j];
-            self.kind_undo.push(KindSaved {
-                cell: j as u32,
-                dir: d as u8,
-                kinds: (self.kinds[j] >> (8 * d)) as u8,
-                contrib: before,
-            });
-            self.kinds[j] = with_kind(self.kinds[j], d, new);
-            let after = kt.contribution(self.kinds[j], &self.class_scores);
-            self.contrib[j] = after;
-            self.sums[Color::Black] += (after[0] - before[0]) as i64;
-            self.sums[Color::White] += (after[1] - before[1]) as i64;
-        }
-        self.kind_table = Some(kt);
-    }
-
-    /// The change of the class sums `[Black's view, White's view]` that a stone of `color`
-    /// at the empty cell `i` would make (the cell's own classes leave, its lines' cells
-    /// change), without playing it. Each cell of a line through `i` lies on no other, so
-    /// each changes in one direction only.
-    fn class_delta(&self, kt: &KindTable, i: usize, color: Color) -> [i64; 2] {
-        let own = self.contrib[i];
-        let mut delta = [-own[0] as i64, -own[1] as i64];
-        let mut changes = [(0u32, 0u8, 0u8); KIND_CHANGES];
-        let n = self.kind_changes(kt, i, color.cell() as u64, &mut changes);
-        for &(j, d, new) in &changes[..n] {
-            let kinds = with_kind(self.kinds[j as usize], d as usize, new);
-            let before = self.contrib[j as usize];
-            let after = kt.contribution(kinds, &self.class_scores);
-            delta[0] += (after[0] - before[0]) as i64;
-            delta[1] += (after[1] - before[1]) as i64;
-        }
-        delta
-    }
-
-    /// Writes to `out` `(cell, direction, new kinds)` for each empty cell whose kinds along
-    /// a line through `i` differ from the kept ones once `i` holds the stone `stone` (its
-    /// 2-bit code, or 0 when the board already holds it); returns how many. Each next cell's
-    /// window along a line is the previous one shifted by one cell.
-    #[inline]
-    fn kind_changes(
-        &self,
-        kt: &KindTable,
-        i: usize,
-        stone: u64,
-        out: &mut [(u32, u8, u8); KIND_CHANGES],
-    ) -> usize {
-        let mut n = 0;
-        let hw = kt.half_width();
-        let top = 4 * hw;
-        let full = (1u64 << (2 * (2 * hw + 1))) - 1;
         let cells = self.board.cells();
-        for d in 0..4 {
-            let off = self.offs[d];
-            let centre = self.lines.span(i, d, hw) | stone << (2 * hw);
-            for forward in [true, false] {
-                let step = if forward { off } else { -off };
-                let mut j = i as isize;
-                let mut span = centre;
-                for _ in 0..hw {
-                    j += step;
-                    if cells[j as usize] == Cell::Wall {
-                        break;
-                    }
-                    // Cells within hw (at most 5) of a point on the board lie in the padding.
-                    span = if forward {
-                        let c = cells[(j + hw as isize * off) as usize] as u64;
-                        (span >> 2) | (c << top)
-                    } else {
-                        let c = cells[(j - hw as isize * off) as usize] as u64;
-                        ((span << 2) & full) | c
-                    };
-                    let ju = j as usize;
-                    if cells[ju] != Cell::Empty {
-                        continue;
-                    }
-                    let new = kt.kinds(span, hw);
-                    if new != (self.kinds[ju] >> (8 * d)) as u8 {
-                        out[n] = (ju as u32, d as u8, new);
-                        n += 1;
-                    }
-                }
-            }
-        }
-        n
-    }
-
-    /// What the cell classes at the empty cell `i` are worth to the side to move: its own
-    /// class's score there plus what the opponent's class there costs it (0 when the table
-    /// scores no class). Move ordering adds it to the pattern gains.
-    #[inline]
-    pub fn class_heat(&self, i: usize) -> i64 {
-        let Some(kt) = &self.kind_table else {
-            return 0;
-        };
-        debug_assert_eq!(self.class_light, 0, "line kinds read above a light move");
-        let me = self.board.to_move();
-        let mine = self.class_scores[kt.class(me, self.kinds[i])][0];
-        let theirs = self.class_scores[kt.class(me.opponent(), self.kinds[i])][1];
-        mine as i64 - theirs as i64
-    }
-
-    /// Whether the line kinds of the empty cells are kept (the table scores cell classes),
-    /// which [`SearchBoard::open_four_dirs`] and [`SearchBoard::makes_four`] read.
-    #[inline]
-    pub fn keeps_kinds(&self) -> bool {
-        self.kind_table.is_some()
-    }
-
-    /// The directions (bit `d` for direction `d`) along which a stone of `color` at the
-    /// empty cell `i` makes an open four (two or more five-points on the line); 0 when the
-    /// kinds are not kept.
-    #[inline]
-    pub fn open_four_dirs(&self, i: usize, color: Color) -> u8 {
-        if self.kind_table.is_none() {
-            return 0;
-        }
-        debug_assert_eq!(self.class_light, 0, "line kinds read above a light move");
-        let k = self.kinds[i] >> (4 * color.index());
-        let mut dirs = 0u8;
-        for d in 0..4 {
-            if (k >> (8 * d)) & 0xF == KIND_OPEN_FOUR as u32 {
-                dirs |= 1 << d;
-            }
-        }
-        dirs
-    }
-
-    /// Whether a stone of `color` at the empty cell `i` makes a four, an open four or a five
-    /// on some line (false when the kinds are not kept).
-    #[inline]
-    pub fn makes_four(&self, i: usize, color: Color) -> bool {
-        if self.kind_table.is_none() {
-            return false;
-        }
-        debug_assert_eq!(self.class_light, 0, "line kinds read above a light move");
-        let k = self.kinds[i] >> (4 * color.index());
-        (0..4).any(|d| {
-            let kind = (k >> (8 * d)) & 0xF;
-            (KIND_FOUR as u32..=KIND_FIVE as u32).contains(&kind)
-        })
+        self.kinds
+            .moved(i, mode, cells, &self.lines, self.offs, &mut self.sums);
     }
 
     /// Takes back the last move made with [`SearchBoard::make`].
@@ -869,18 +662,7 @@ impl SearchBoard {
         }
         self.sums = f.sums;
         self.bbox = f.bbox;
-        if self.kind_table.is_some() {
-            if f.mode == MoveMode::Full {
-                while self.kind_undo.len() > f.kinds_saved as usize {
-                    let u = self.kind_undo.pop().expect("a saved kind");
-                    let c = u.cell as usize;
-                    self.kinds[c] = with_kind(self.kinds[c], u.dir as usize, u.kinds);
-                    self.contrib[u.cell as usize] = u.contrib;
-                }
-            } else {
-                self.class_light -= 1;
-            }
-        }
+        self.kinds.take_back(&f);
         self.gains.take_back(&f);
     }
 
@@ -1541,35 +1323,6 @@ mod tests {
                 sum
             } else {
                 0
-            }
-        }
-    }
-
-    /// With cell classes scored, `eval_after` (which reads the line kinds without playing)
-    /// agrees with make then eval, and the kept sums with a fresh board's, under each rule.
-    #[test]
-    fn eval_after_counts_the_class_changes() {
-        let t = seed_with_classes(101, 37, 5);
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
-        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
-            let board = Board::new(Geometry::square(15), rule).unwrap();
-            let mut a = SearchBoard::new(&board, t.clone(), 2);
-            for step in 0..70 {
-                let empties = empty_cells(&a);
-                let mut quiet = 0;
-                for &i in &empties {
-                    if let Some(e) = a.eval_after(i) {
-                        quiet += 1;
-                        a.make(i);
-                        assert_eq!(e, a.eval(), "{rule:?} step {step}");
-                        a.unmake();
-                    }
-                }
-                assert!(quiet > 0);
-                let fresh = SearchBoard::new(a.board(), t.clone(), 2);
-                assert_eq!(a.sums(), fresh.sums(), "{rule:?} step {step}");
-                let next = empties[rng.random_range(0..empties.len())];
-                a.make(next);
             }
         }
     }

@@ -443,8 +443,9 @@ impl SearchBoard {
         if (four >> (4 * color.index())) & 0xF != 0 {
             return None;
         }
-        if let Some(kt) = &self.kind_table {
-            delta += self.class_delta(kt, i, color)[opp.index()];
+        if self.kinds.is_kept() {
+            let cells = self.board.cells();
+            delta += self.kinds.delta(i, color, cells, &self.lines, self.offs)[opp.index()];
         }
         Some((self.sums[opp] + delta).clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32)
     }
