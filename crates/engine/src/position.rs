@@ -2,20 +2,24 @@
 //! per-cell neighbour counts, stone bounding box, four-threat hints), all kept under
 //! make/unmake without allocation.
 
+mod candidates;
 mod gains;
 mod kinds;
 mod lines;
 mod stack;
+mod stones;
 #[cfg(test)]
 mod testing;
 
 use crate::pattern::CompiledTable;
+use candidates::Candidates;
 use gains::GainCache;
 use gomoku_board::{Board, ByColor, Cell, Color, Pos, Rule};
 use kinds::LineKinds;
 use lines::{LO, PackedLines, count_even_bits, own_stones};
 use stack::{Frame, LAZY_HINT, MoveStack};
 use std::sync::{Arc, OnceLock};
+use stones::{RowIndex, StoneRows};
 
 /// The largest absolute static evaluation returned (mate scores lie far above).
 pub const EVAL_LIMIT: i64 = 500_000_000;
@@ -235,24 +239,14 @@ pub struct SearchBoard {
     rule: Rule,
     offs: [isize; 4],
     sums: ByColor<i64>,
-    near: Vec<u8>,
-    /// Per padded row, bit = padded column: the empty cells with `near > 0` (the move
-    /// candidates), so listing them is a walk over set bits.
-    cand_rows: Vec<u64>,
-    /// Per colour and padded row, bit = padded column: that colour's stones, so the
-    /// threat search's four candidates start from its stones alone.
-    stone_rows: [Vec<u64>; 2],
     /// Every cell's code, packed by line for span reads.
     lines: PackedLines,
-    /// `ceil(2^32 / stride)`: `(j * row_recip) >> 32` is `j / stride` for every cell index
-    /// (exact below 2^16), cheaper than a division and than a per-cell table to build.
-    row_recip: u64,
-    stride: usize,
-    star: Vec<isize>,
-    radius: i32,
+    /// The near counts and the candidate cells.
+    candidates: Candidates,
+    /// Each colour's stones by row, and their bounding box.
+    stones: StoneRows,
     /// The moves made, the game's (by [`SearchBoard::follow`]) below the search's.
     stack: MoveStack,
-    bbox: [i32; 4],
     /// The line gains of every empty cell, and how a span gives them.
     gains: GainCache,
     /// The line kinds and class contributions of every empty cell (if the table scores
@@ -283,58 +277,37 @@ impl SearchBoard {
 
     fn build(board: &Board, table: Arc<CompiledTable>, radius: u32, cache: bool) -> SearchBoard {
         let board = board.clone();
-        let k = board.k();
         let offs = board.direction_offsets();
-        let radius = radius.clamp(1, 8) as i32;
-        let mut star = Vec::new();
-        for &o in &offs {
-            for s in 1..=radius as isize {
-                star.push(o * s);
-                star.push(-o * s);
-            }
-        }
-        let stones: Vec<usize> = board
-            .points()
-            .map(|p| board.index(p))
-            .filter(|&i| board.cells()[i] != Cell::Empty)
-            .collect();
-        let mut lines = PackedLines::empty_of(&board);
-        for &i in &stones {
-            lines.put(i, board.cells()[i] as u64);
-        }
-        let gains = GainCache::new(&board, &lines, table.width, &table.gains, cache);
-        let kinds = LineKinds::new(&table, &board);
-        let sums = table.full_sums(&board);
-        let stride = offs[1] as usize;
         let n_cells = board.cells().len();
         debug_assert!(n_cells < 1 << 16);
-        let mut sb = SearchBoard {
-            near: vec![0; n_cells],
-            cand_rows: vec![0; n_cells / stride + 1],
-            stone_rows: [vec![0; n_cells / stride + 1], vec![0; n_cells / stride + 1]],
+        let index = RowIndex::new(offs[1] as usize);
+        let mut lines = PackedLines::empty_of(&board);
+        let mut candidates = Candidates::new(n_cells, offs, radius, index);
+        let mut stones = StoneRows::new(n_cells, index);
+        for p in board.points() {
+            let i = board.index(p);
+            let stone = board.cells()[i];
+            if stone != Cell::Empty {
+                lines.put(i, stone as u64);
+                candidates.add_near(i, board.cells());
+                stones.flip(i, stone);
+                stones.grow(p);
+            }
+        }
+        SearchBoard {
+            gains: GainCache::new(&board, &lines, table.width, &table.gains, cache),
+            kinds: LineKinds::new(&table, &board),
+            sums: table.full_sums(&board),
+            k: board.k(),
+            rule: board.rule(),
+            offs,
             lines,
-            row_recip: (1u64 << 32).div_ceil(stride as u64),
-            stride,
+            candidates,
+            stones,
+            stack: MoveStack::new(),
             board,
             table,
-            k,
-            rule: Rule::Freestyle,
-            offs,
-            sums,
-            star,
-            radius,
-            stack: MoveStack::new(),
-            bbox: [i32::MAX, i32::MAX, i32::MIN, i32::MIN],
-            gains,
-            kinds,
-        };
-        sb.rule = sb.board.rule();
-        for i in stones {
-            sb.add_near(i);
-            sb.grow_bbox(sb.board.pos_of(i));
-            sb.flip_stone(i);
         }
-        sb
     }
 
     /// The underlying board.
@@ -377,7 +350,7 @@ impl SearchBoard {
     /// Whether this board was built for this table and radius, with or without line gains.
     pub fn built_for(&self, table: &Arc<CompiledTable>, radius: u32, gain_cache: bool) -> bool {
         Arc::ptr_eq(&self.table, table)
-            && self.radius == radius.clamp(1, 8) as i32
+            && self.candidates.radius() == Candidates::clamp(radius)
             && self.gains.requested() == gain_cache
     }
 
@@ -497,54 +470,6 @@ impl SearchBoard {
         threes >= 2
     }
 
-    #[inline]
-    fn add_near(&mut self, i: usize) {
-        for s in 0..self.star.len() {
-            let j = (i as isize + self.star[s]) as usize;
-            self.near[j] += 1;
-            if self.near[j] == 1 && self.board.cells()[j] == Cell::Empty {
-                self.flip_candidate(j);
-            }
-        }
-    }
-
-    #[inline]
-    fn sub_near(&mut self, i: usize) {
-        for s in 0..self.star.len() {
-            let j = (i as isize + self.star[s]) as usize;
-            self.near[j] -= 1;
-            if self.near[j] == 0 && self.board.cells()[j] == Cell::Empty {
-                self.flip_candidate(j);
-            }
-        }
-    }
-
-    /// Toggles cell `j`'s bit in the candidate rows.
-    #[inline]
-    fn flip_candidate(&mut self, j: usize) {
-        let r = ((j as u64 * self.row_recip) >> 32) as usize;
-        let c = j - r * self.stride;
-        self.cand_rows[r] ^= 1 << c;
-    }
-
-    /// Flips the stone bit of the cell `j` for the colour of the stone on it.
-    #[inline]
-    fn flip_stone(&mut self, j: usize) {
-        let r = ((j as u64 * self.row_recip) >> 32) as usize;
-        let c = j - r * self.stride;
-        let colour = (self.board.cells()[j] == Cell::White) as usize;
-        self.stone_rows[colour][r] ^= 1 << c;
-    }
-
-    #[inline]
-    fn grow_bbox(&mut self, p: Pos) {
-        let (x, y) = (p.x as i32, p.y as i32);
-        self.bbox[0] = self.bbox[0].min(x);
-        self.bbox[1] = self.bbox[1].min(y);
-        self.bbox[2] = self.bbox[2].max(x);
-        self.bbox[3] = self.bbox[3].max(y);
-    }
-
     /// Plays the side to move at the empty cell `i`, updating everything incrementally.
     #[inline]
     pub fn make(&mut self, i: usize) {
@@ -623,7 +548,7 @@ impl SearchBoard {
         self.stack.push(Frame {
             cell: i as u32,
             sums: self.sums,
-            bbox: self.bbox,
+            bbox: self.stones.bbox(),
             hint,
             mode,
             gains_saved: self.gains.saved(),
@@ -631,16 +556,13 @@ impl SearchBoard {
         });
         self.sums = sums;
         let p = self.board.pos_of(i);
-        if mode != MoveMode::Threat && self.near[i] > 0 {
-            self.flip_candidate(i);
-        }
         self.board.make(p);
-        self.flip_stone(i);
-        self.lines.put(i, color.cell() as u64);
         if mode != MoveMode::Threat {
-            self.add_near(i);
+            self.candidates.stone_placed(i, self.board.cells());
         }
-        self.grow_bbox(p);
+        self.stones.flip(i, color.cell());
+        self.stones.grow(p);
+        self.lines.put(i, color.cell() as u64);
         self.gains.moved(i, mode);
         let cells = self.board.cells();
         self.kinds
@@ -651,17 +573,15 @@ impl SearchBoard {
     #[inline]
     pub fn unmake(&mut self) {
         let f = self.stack.pop();
-        self.flip_stone(f.cell as usize);
-        self.lines.put(f.cell as usize, Cell::Empty as u64);
+        let i = f.cell as usize;
+        self.stones.flip(i, self.board.cells()[i]);
+        self.stones.set_bbox(f.bbox);
+        self.lines.put(i, Cell::Empty as u64);
         self.board.unmake();
         if f.mode != MoveMode::Threat {
-            self.sub_near(f.cell as usize);
-            if self.near[f.cell as usize] > 0 {
-                self.flip_candidate(f.cell as usize);
-            }
+            self.candidates.stone_removed(i, self.board.cells());
         }
         self.sums = f.sums;
-        self.bbox = f.bbox;
         self.kinds.take_back(&f);
         self.gains.take_back(&f);
     }
@@ -870,12 +790,13 @@ impl SearchBoard {
         let k = self.k;
         let mut near = [0u32; 128];
         let mut n = 0;
-        if self.bbox[0] > self.bbox[2] {
+        if self.stones.none() {
             return Fives::default();
         }
-        for (row, mut bits) in self.stone_bits(color) {
+        let stride = self.offs[1] as usize;
+        for (row, mut bits) in self.stones.bits(color) {
             while bits != 0 {
-                let s = row * self.stride + bits.trailing_zeros() as usize;
+                let s = row * stride + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 for d in 0..4 {
                     let span = self.lines.span(s, d, k - 1);
@@ -916,51 +837,6 @@ impl SearchBoard {
             }
         }
         out
-    }
-
-    /// Whether the empty cell `c` is one of [`SearchBoard::candidates`].
-    #[inline]
-    pub fn is_candidate(&self, c: usize) -> bool {
-        if self.bbox[0] > self.bbox[2] {
-            let b = &self.board;
-            return c == b.index(b.geometry().centre());
-        }
-        let row = ((c as u64 * self.row_recip) >> 32) as usize;
-        self.cand_rows[row] >> (c - row * self.stride) & 1 == 1
-    }
-
-    /// Appends the empty cells within the radius of a stone, in row order (the centre on an
-    /// empty board), to `out`.
-    pub fn candidates(&self, out: &mut Vec<u32>) {
-        let b = &self.board;
-        if self.bbox[0] > self.bbox[2] {
-            out.push(b.index(b.geometry().centre()) as u32);
-            return;
-        }
-        let r = self.radius;
-        let y0 = (self.bbox[1] - r).max(0);
-        let y1 = (self.bbox[3] + r).min(b.height() as i32 - 1);
-        let stride = self.offs[1] as usize;
-        for y in y0..=y1 {
-            let row = y as usize + gomoku_board::PADDING;
-            let mut bits = self.cand_rows[row];
-            while bits != 0 {
-                out.push((row * stride + bits.trailing_zeros() as usize) as u32);
-                bits &= bits - 1;
-            }
-        }
-    }
-
-    /// `color`'s stones as `(padded row, bit per padded column)` for the rows of the
-    /// bounding box, top to bottom.
-    fn stone_bits(&self, color: Color) -> impl Iterator<Item = (usize, u64)> + '_ {
-        let rows = (self.bbox[0] <= self.bbox[2]).then(|| {
-            (self.bbox[1] as usize + gomoku_board::PADDING)
-                ..=(self.bbox[3] as usize + gomoku_board::PADDING)
-        });
-        let words = &self.stone_rows[color.index()];
-        rows.into_iter()
-            .flat_map(move |rows| rows.clone().zip(words[rows].iter().copied()))
     }
 
     /// Appends the empty cells where `color`'s stone would make a four (a five-point for
@@ -1066,15 +942,16 @@ impl SearchBoard {
     #[inline]
     fn scan_four_windows(&self, color: Color, mut found: impl FnMut(FourWindow)) {
         let k = self.k;
-        if self.bbox[0] > self.bbox[2] {
+        if self.stones.none() {
             return;
         }
         let table = &four_windows(k)[color.index() << (2 * k)..];
         let wmask = (1u64 << (2 * k)) - 1;
         // Row by row and left to right, as a scan of the cells would meet them.
-        for (row, mut bits) in self.stone_bits(color) {
+        let stride = self.offs[1] as usize;
+        for (row, mut bits) in self.stones.bits(color) {
             while bits != 0 {
-                let s = row * self.stride + bits.trailing_zeros() as usize;
+                let s = row * stride + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 for d in 0..4 {
                     let span = self.lines.span(s, d, k - 1);
@@ -1181,7 +1058,7 @@ impl SearchBoard {
     /// another k have other four windows, so lists kept by key must not mix them.
     #[inline]
     pub fn windows_key(&self, key: u64) -> u64 {
-        let layout = (self.k as u64) << 48 | (self.stride as u64) << 32 | self.cell_count() as u64;
+        let layout = (self.k as u64) << 48 | (self.offs[1] as u64) << 32 | self.cell_count() as u64;
         key ^ layout.wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
 
