@@ -10,6 +10,7 @@
 
 mod negamax;
 mod ordering;
+mod result;
 mod root;
 mod vcf;
 mod vct;
@@ -22,110 +23,24 @@ use crate::score::win_in;
 use crate::time::TimeBudget;
 use crate::tt::Tt;
 use gomoku_board::{Board, Pos};
+use ordering::OrderingMemory;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use vcf::{VCF_NODE_CAP, VcfCache};
 use vct::ProofTable;
 
-/// One completed iteration of iterative deepening.
-#[derive(Clone, Debug, PartialEq)]
-pub struct IterationInfo {
-    /// Nominal depth.
-    pub depth: u32,
-    /// Root score.
-    pub score: i32,
-    /// Nodes so far in this search.
-    pub nodes: u64,
-    /// Time so far in this search.
-    pub time: Duration,
-    /// Principal variation.
-    pub pv: Vec<Pos>,
-}
-
-/// The answer of a search and its statistics.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
-    /// The move to play (`None` only when there is no legal move).
-    pub best: Option<Pos>,
-    /// Score from the side to move's view; mate scores are `±(WIN - plies)`.
-    pub score: i32,
-    /// For mate scores: `+N` the side to move wins with its N-th move from now, `-N` the
-    /// opponent wins with its N-th move. `None` if no mate score. Proven for VCF wins and
-    /// forced lines; with a top-N width, "proven within the searched tree".
-    pub win_in: Option<i32>,
-    /// Principal variation, starting with `best`.
-    pub pv: Vec<Pos>,
-    /// Depth of the last completed iteration.
-    pub depth: u32,
-    /// Deepest ply reached by the main search.
-    pub seldepth: u32,
-    /// Nodes: makes (each with its incremental evaluation and later unmake) in the main
-    /// search and in VCF.
-    pub nodes: u64,
-    /// Nodes as Rapfi counts them: one per entry into a search function (see
-    /// [`crate`]'s "Counting"), for nodes per second that compare with the field's.
-    pub rapfi_nodes: u64,
-    /// Transposition table probes that found the position.
-    pub tt_hits: u64,
-    /// Nodes that failed high.
-    pub beta_cutoffs: u64,
-    /// Fail-highs on the first move searched.
-    pub first_move_cutoffs: u64,
-    /// Seed 000's 剪枝比: moves left unsearched by cutoffs / (those + moves searched), over
-    /// the interior nodes of the main search.
-    pub cutoff_ratio: f64,
-    /// Wall time of the search.
-    pub time: Duration,
-    /// The completed iterations.
-    pub iterations: Vec<IterationInfo>,
-}
-
-impl SearchResult {
-    /// Nodes per second.
-    pub fn nps(&self) -> f64 {
-        self.nodes as f64 / self.time.as_secs_f64().max(1e-9)
-    }
-}
-
-impl std::fmt::Display for SearchResult {
-    /// The result as `analyze` prints it: the move and principal variation in pos notation,
-    /// the score (with the mate distance), depth, nodes, time and the search's counters.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let pos = |p: Pos| gomoku_board::notation::format_pos(p).unwrap_or_else(|_| "?".into());
-        let best = self.best.map_or_else(|| "(none)".into(), pos);
-        let pv: Vec<String> = self.pv.iter().map(|&p| pos(p)).collect();
-        writeln!(f, "best     {best}")?;
-        match self.win_in {
-            Some(n) if n > 0 => writeln!(f, "score    {} (win in {n})", self.score)?,
-            Some(n) => writeln!(f, "score    {} (loss in {})", self.score, -n)?,
-            None => writeln!(f, "score    {}", self.score)?,
-        }
-        writeln!(f, "pv       {}", pv.join(" "))?;
-        write!(
-            f,
-            "depth    {} (sel {})\nnodes    {}\ntime     {:.2} ms\nnps      {:.0}\ntt hits  {}\ncutoffs  {:.2}%",
-            self.depth,
-            self.seldepth,
-            self.nodes,
-            self.time.as_secs_f64() * 1000.0,
-            self.nps(),
-            self.tt_hits,
-            self.cutoff_ratio * 100.0
-        )
-    }
-}
+use result::Counters;
+pub use result::{IterationInfo, SearchResult};
 
 /// A configured engine: compiled table, transposition table, killers and history.
 pub struct Engine {
     params: EngineParams,
     table: Arc<CompiledTable>,
     tt: Tt,
-    killers: Vec<[u32; 2]>,
-    history: Vec<i32>,
-    /// Whether `history` may hold a non-zero counter.
-    history_live: bool,
+    /// Killers and history, lent to each search.
+    memory: OrderingMemory,
     /// Allocated by the first threat search (VCF or VCT): engines that run none never use it.
     vcf_cache: VcfCache,
     proofs: ProofTable,
@@ -171,9 +86,7 @@ impl Engine {
             params,
             table,
             tt,
-            killers: vec![[0; 2]; MAX_PLY + 2],
-            history: Vec::new(),
-            history_live: false,
+            memory: OrderingMemory::default(),
             // Allocated by the first threat search: engines that run none never need it.
             vcf_cache: VcfCache::default(),
             // Allocated by the first VCT: fixed-depth engines never run one.
@@ -203,11 +116,7 @@ impl Engine {
     /// round and they are cleared for real.
     pub fn new_game(&mut self) {
         self.tt.new_game();
-        self.killers.iter_mut().for_each(|k| *k = [0; 2]);
-        if self.history_live {
-            self.history.iter_mut().for_each(|h| *h = 0);
-            self.history_live = false;
-        }
+        self.memory.clear();
         self.epoch = (self.epoch + 1) % CACHE_EPOCHS;
         if self.epoch == 0 {
             self.vcf_cache.clear();
@@ -277,10 +186,6 @@ impl Engine {
     /// Searches the position and returns the move to play with its statistics.
     pub fn search(&mut self, board: &Board, limits: &Limits, rng: &mut ChaCha8Rng) -> SearchResult {
         let start = Instant::now();
-        let cells = board.cells().len();
-        if self.history.len() != 2 * cells {
-            self.history = vec![0; 2 * cells];
-        }
         self.tt.new_search();
         if self.params.threads <= 1 {
             let mut w = Worker::new(self, board, limits, start);
@@ -359,7 +264,7 @@ impl Engine {
             let mut w = Worker::from_parts(helper_parts, board, &helper_limits, start, tables);
             let mut rng = <ChaCha8Rng as rand::SeedableRng>::seed_from_u64(0);
             w.run(&mut rng);
-            ((w.nodes, w.rapfi_nodes), w.into_tables())
+            ((w.stats.nodes, w.stats.rapfi_nodes), w.into_tables())
         };
         let (mut result, tables, vct, helper_nodes) = std::thread::scope(|scope| {
             let (vct_done, vct_waited) = std::sync::mpsc::channel::<()>();
@@ -372,7 +277,8 @@ impl Engine {
                         won.store(true, Ordering::Relaxed);
                     }
                     let _ = vct_done.send(());
-                    let (mut nodes, mut tables) = ((w.nodes, w.rapfi_nodes), w.into_tables());
+                    let (mut nodes, mut tables) =
+                        ((w.stats.nodes, w.stats.rapfi_nodes), w.into_tables());
                     if refuted {
                         let (more, t) = lazy(tables);
                         (nodes, tables) = ((nodes.0 + more.0, nodes.1 + more.1), t);
@@ -444,9 +350,7 @@ impl Engine {
     /// Takes back the tables a worker borrowed, so the next search starts from what this one
     /// learnt.
     fn put_back(&mut self, t: Tables) {
-        self.killers = t.killers;
-        self.history = t.history;
-        self.history_live = t.history_live;
+        self.memory = t.memory;
         self.vcf_cache = t.vcf_cache;
         self.proofs = t.proofs;
         self.board = t.board;
@@ -456,14 +360,12 @@ impl Engine {
     /// Lends the tables that outlive a search to a worker.
     fn lend_tables(&mut self) -> Tables {
         Tables {
-            killers: std::mem::take(&mut self.killers),
-            history: std::mem::take(&mut self.history),
+            memory: std::mem::take(&mut self.memory),
             vcf_cache: std::mem::take(&mut self.vcf_cache),
             proofs: std::mem::take(&mut self.proofs),
             salt: cache_salt(self.epoch),
             board: self.board.take(),
             buffers: std::mem::take(&mut self.buffers),
-            history_live: self.history_live,
         }
     }
 }
@@ -472,8 +374,7 @@ impl Engine {
 /// the VCT's proof table, lent to a worker and handed back after.
 #[derive(Default)]
 struct Tables {
-    killers: Vec<[u32; 2]>,
-    history: Vec<i32>,
+    memory: OrderingMemory,
     vcf_cache: VcfCache,
     proofs: ProofTable,
     /// The salt of the threat caches' keys in this game (see [`Engine::new_game`]).
@@ -482,8 +383,6 @@ struct Tables {
     board: Option<SearchBoard>,
     /// The last search's working lists, emptied for the next.
     buffers: Buffers,
-    /// Whether `history` may hold a non-zero counter.
-    history_live: bool,
 }
 
 /// A worker's working lists, kept from search to search so that a move allocates nothing.
@@ -571,19 +470,10 @@ struct Worker<'e> {
     tt: &'e Tt,
     stop: &'e AtomicBool,
     settled: &'e AtomicBool,
-    killers: Vec<[u32; 2]>,
-    history: Vec<i32>,
-    /// Whether `history` may hold a non-zero counter (set by a cutoff that adds to it).
-    history_live: bool,
-    nodes: u64,
-    /// Entries into search functions, counted as Rapfi counts its nodes.
-    rapfi_nodes: u64,
-    tt_hits: u64,
-    beta_cutoffs: u64,
-    first_move_cutoffs: u64,
-    searched: u64,
-    pruned: u64,
-    seldepth: usize,
+    /// Killers and history, lent by the engine.
+    memory: OrderingMemory,
+    /// What the search counts.
+    stats: Counters,
     stopped: bool,
     /// When the search must stop: the budget's hard limit, or a threat search's share of it.
     deadline: Option<Instant>,
@@ -709,14 +599,12 @@ impl<'e> Worker<'e> {
     ) -> Worker<'e> {
         let (table, radius) = (parts.table.clone(), parts.params.radius);
         let Tables {
-            mut killers,
-            mut history,
+            memory,
             vcf_cache,
             proofs,
             salt,
             board: kept,
             buffers,
-            history_live,
         } = tables;
         // The last search's board, brought up to this position by the moves since (a game
         // goes on), else a new one: the same state either way.
@@ -742,38 +630,13 @@ impl<'e> Worker<'e> {
         let sb = kept.unwrap_or_else(|| build(board));
         let cells = sb.cell_count();
         let buffers = buffers.ready(cells);
-        if history.len() != 2 * cells {
-            history = vec![0; 2 * cells];
-        }
-        // Age the history so old searches fade and the counters cannot overflow; a history
-        // aged to zero (or never written, as at depth 1) stays so without a pass.
-        let history_live = history_live && {
-            let mut any = false;
-            for h in history.iter_mut() {
-                *h /= 8;
-                any |= *h != 0;
-            }
-            any
-        };
-        if killers.len() != MAX_PLY + 2 {
-            killers = vec![[0; 2]; MAX_PLY + 2];
-        }
         Worker {
             p: parts.params,
             tt: parts.tt,
             stop: parts.stop,
             settled: parts.settled,
-            killers,
-            history,
-            history_live,
-            nodes: 0,
-            rapfi_nodes: 0,
-            tt_hits: 0,
-            beta_cutoffs: 0,
-            first_move_cutoffs: 0,
-            searched: 0,
-            pruned: 0,
-            seldepth: 0,
+            memory: memory.ready(cells),
+            stats: Counters::default(),
             stopped: false,
             deadline: limits.time.map(|t| start + t.hard),
             budget: limits.time,
@@ -808,9 +671,7 @@ impl<'e> Worker<'e> {
 
     fn into_tables(self) -> Tables {
         Tables {
-            killers: self.killers,
-            history: self.history,
-            history_live: self.history_live,
+            memory: self.memory,
             vcf_cache: self.vcf_cache,
             proofs: self.proofs,
             salt: self.cache_salt,
@@ -821,15 +682,15 @@ impl<'e> Worker<'e> {
 
     #[inline]
     fn tick(&mut self) {
-        self.nodes += 1;
+        self.stats.nodes += 1;
         if let Some(n) = self.node_limit
-            && self.nodes >= n
+            && self.stats.nodes >= n
         {
             self.stopped = true;
         }
         // Every 256 nodes: a threat-search node can cost microseconds (its move generation
         // scans the board), so 1,024 of them could run milliseconds past the deadline.
-        if self.nodes & 255 == 0 {
+        if self.stats.nodes & 255 == 0 {
             if self.stop.load(Ordering::Relaxed) || self.settled.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
@@ -846,7 +707,7 @@ impl<'e> Worker<'e> {
     fn out_of_budget(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
             || self.settled.load(Ordering::Relaxed)
-            || self.node_limit.is_some_and(|n| self.nodes >= n)
+            || self.node_limit.is_some_and(|n| self.stats.nodes >= n)
             || self.budget.is_some_and(|b| self.start.elapsed() >= b.hard)
     }
 
@@ -899,30 +760,6 @@ impl<'e> Worker<'e> {
 
     fn pos(&self, c: u32) -> Pos {
         self.sb.pos(c as usize)
-    }
-
-    fn result(&self, best: Option<u32>, score: i32, pv: Vec<u32>, depth: u32) -> SearchResult {
-        let total = self.searched + self.pruned;
-        SearchResult {
-            best: best.map(|c| self.pos(c)),
-            score,
-            win_in: win_in(score),
-            pv: pv.iter().map(|&c| self.pos(c)).collect(),
-            depth,
-            seldepth: self.seldepth as u32,
-            nodes: self.nodes,
-            rapfi_nodes: self.rapfi_nodes,
-            tt_hits: self.tt_hits,
-            beta_cutoffs: self.beta_cutoffs,
-            first_move_cutoffs: self.first_move_cutoffs,
-            cutoff_ratio: if total == 0 {
-                0.0
-            } else {
-                self.pruned as f64 / total as f64
-            },
-            time: self.start.elapsed(),
-            iterations: Vec::new(),
-        }
     }
 }
 

@@ -96,7 +96,7 @@ impl Worker<'_> {
         let mut iterations: Vec<IterationInfo> = Vec::new();
         // Where deepening starts: the first iteration's cost is counted from here, not from
         // the start of the search (the threat searches before it are not an iteration).
-        let deepening_from = (self.start.elapsed(), self.nodes);
+        let deepening_from = (self.start.elapsed(), self.stats.nodes);
         let mut done: Option<(Vec<RootMove>, i32, Vec<u32>, u32)> = None;
         // Whether deepening stopped because the next iteration would not fit in the budget,
         // with more than one move to choose from: the time left is then spare.
@@ -132,7 +132,7 @@ impl Worker<'_> {
             iterations.push(IterationInfo {
                 depth,
                 score,
-                nodes: self.nodes,
+                nodes: self.stats.nodes,
                 time: self.start.elapsed(),
                 pv: pv.iter().map(|&c| self.pos(c)).collect(),
             });
@@ -242,7 +242,7 @@ impl Worker<'_> {
         {
             let [l, p, pp] = last3(&|i| i.nodes as f64, nodes0 as f64);
             let cap = cap as f64 * share;
-            if !next_fits([self.nodes as f64, l, p, pp], cap, cap) {
+            if !next_fits([self.stats.nodes as f64, l, p, pp], cap, cap) {
                 return false;
             }
         }
@@ -349,7 +349,7 @@ impl Worker<'_> {
         hi: i32,
     ) -> (i32, Vec<u32>) {
         let margin = self.p.tie_break_margin;
-        self.rapfi_nodes += 1;
+        self.stats.rapfi_nodes += 1;
         let mut best = -INF;
         let mut best_pv: Vec<u32> = Vec::new();
         self.lists.pv_len[0] = 0;
@@ -371,13 +371,13 @@ impl Worker<'_> {
             };
             let score = if let Some(e) = read {
                 self.tick();
-                self.seldepth = self.seldepth.max(1);
+                self.stats.seldepth = self.stats.seldepth.max(1);
                 self.lists.pv_len[1] = 0;
                 let score = -e;
                 // Rapfi's count: a leaf entered twice per window it is searched in, as the
                 // null window and its re-search below would.
                 let researched = !(first || alpha == -INF) && score > alpha && !self.stopped;
-                self.rapfi_nodes += if researched { 4 } else { 2 };
+                self.stats.rapfi_nodes += if researched { 4 } else { 2 };
                 score
             } else {
                 self.sb.make(rm.cell as usize);
@@ -398,7 +398,7 @@ impl Worker<'_> {
             if self.stopped {
                 break;
             }
-            self.searched += 1;
+            self.stats.searched += 1;
             rm.score = score;
             rm.exact = score > alpha && score < hi;
             if score > best {

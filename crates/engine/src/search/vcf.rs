@@ -245,7 +245,7 @@ impl Worker<'_> {
         theirs: Fives,
         after: Option<(u32, u32)>,
     ) -> bool {
-        self.rapfi_nodes += 1;
+        self.stats.rapfi_nodes += 1;
         if budget < 1 || theirs.len >= 2 || self.stopped || self.vcf_left == 0 {
             return false;
         }
@@ -328,7 +328,7 @@ impl Worker<'_> {
                 self.sb.make_threat(p as usize);
                 self.tick();
                 // The defender's node (Rapfi's `vcfdefend`).
-                self.rapfi_nodes += 1;
+                self.stats.rapfi_nodes += 1;
                 if renju && attacker == Color::White && self.sb.is_forbidden(q as usize) {
                     // Black cannot block on a forbidden point.
                     self.sb.unmake();
@@ -445,7 +445,7 @@ impl Worker<'_> {
         for _ in 0..moves {
             self.tick();
         }
-        self.rapfi_nodes += moves as u64;
+        self.stats.rapfi_nodes += moves as u64;
     }
 
     /// The last search stone, when the four windows kept one ply up are the side to move's

@@ -356,7 +356,7 @@ impl Worker<'_> {
         th: Pn,
         first: &mut Option<u32>,
     ) -> Node {
-        self.rapfi_nodes += 1;
+        self.stats.rapfi_nodes += 1;
         if self.out_of_threat_budget() {
             return DISPROVEN;
         }
@@ -399,7 +399,7 @@ impl Worker<'_> {
     /// A defender's node, right after the attacker's move, with `left` attacker moves to go:
     /// its numbers once they reach `th`, or it is solved.
     fn defend(&mut self, vply: usize, left: u32, th: Pn) -> Node {
-        self.rapfi_nodes += 1;
+        self.stats.rapfi_nodes += 1;
         if self.out_of_threat_budget() {
             return DISPROVEN;
         }
