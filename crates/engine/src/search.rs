@@ -8,6 +8,7 @@
 //! tie-break), `negamax` (the interior nodes), `ordering` (move ordering) and `vcf` (the
 //! threat search).
 
+mod control;
 mod negamax;
 mod ordering;
 mod result;
@@ -20,8 +21,8 @@ use crate::params::{EngineParams, Limits, MAX_DEPTH, MAX_PLY};
 use crate::pattern::CompiledTable;
 use crate::position::{FourWindow, SearchBoard};
 use crate::score::win_in;
-use crate::time::TimeBudget;
 use crate::tt::Tt;
+use control::{Control, threat_cap};
 use gomoku_board::{Board, Pos};
 use ordering::OrderingMemory;
 use rand_chacha::ChaCha8Rng;
@@ -299,8 +300,8 @@ impl Engine {
             // How long the VCT goes on (see above). A loss the deepening claims may be one
             // only within its width: the VCT still gets its share.
             let won_already = result.win_in.is_some_and(|n| n > 0);
-            let wait = match w.target_time() {
-                Some(target) if !w.stopped && !won_already => {
+            let wait = match w.control.target_time() {
+                Some(target) if !w.control.stopped() && !won_already => {
                     let share = if w.spare_for_vct {
                         1.0
                     } else {
@@ -468,25 +469,12 @@ struct Worker<'e> {
     sb: SearchBoard,
     p: &'e EngineParams,
     tt: &'e Tt,
-    stop: &'e AtomicBool,
-    settled: &'e AtomicBool,
+    /// The limits, and whether the search has stopped.
+    control: Control<'e>,
     /// Killers and history, lent by the engine.
     memory: OrderingMemory,
     /// What the search counts.
     stats: Counters,
-    stopped: bool,
-    /// When the search must stop: the budget's hard limit, or a threat search's share of it.
-    deadline: Option<Instant>,
-    /// The move's time budget, if it has one.
-    budget: Option<TimeBudget>,
-    node_limit: Option<u64>,
-    /// Whether the iterative deepening decides by itself when to stop (a time budget, or a
-    /// node budget without an explicit depth): see `Worker::start_next_iteration`.
-    budgeted: bool,
-    /// Whether the node limit is the budget (no explicit depth) rather than a safety cap.
-    node_budget: bool,
-    start: Instant,
-    target_depth: u32,
     /// The working lists, kept from search to search.
     lists: Buffers,
     vcf_cache: VcfCache,
@@ -526,55 +514,11 @@ const VCT_PLIES: usize = 2 * crate::params::MAX_VCT_DEPTH as usize + 4;
 /// Where the VCT's move lists begin: past any VCF started inside a VCT.
 const VCT_LISTS: usize = MAX_PLY + 2 * crate::params::MAX_VCT_DEPTH as usize + 2 * 255 + 4;
 
-/// Whether the search spends a budget (a clock, or nodes with no explicit depth) rather than
-/// searching to a fixed depth, where a node limit is only a safety cap.
-fn budgeted(limits: &Limits) -> bool {
-    limits.time.is_some() || (limits.nodes.is_some() && limits.depth.is_none())
-}
-
-/// The nodes one threat search may visit: a quarter of a node budget (the main search keeps
-/// the rest), no cap on a clock alone (its time share bounds it), and at a fixed depth `cap`
-/// (deterministic), within a quarter of any node cap.
-fn threat_cap(limits: &Limits, cap: u64) -> u64 {
-    let quarter = limits.nodes.map(|n| (n / 4).max(1));
-    match quarter {
-        Some(q) if budgeted(limits) => q,
-        Some(q) => cap.min(q),
-        None if limits.time.is_some() => u64::MAX,
-        None => cap,
-    }
-}
-
-/// The share of a move's target time each root VCF search (the win, the defence) may use.
-const THREAT_TIME_SHARE: f64 = 0.25;
-/// The most of a move's target time the VCT may take before deepening: in most positions it
-/// finds nothing and spends its whole share proving so, which costs at fast controls (a
-/// quarter at 20 ms a move lost 24 Elo) and pays on long thoughts (quintet's deeper cases
-/// at 1 s need 0.2-2 s of VCT). A tenth up to 100 ms, rising with the logarithm of the
-/// time to a half at 1 s and beyond; a VCT that settles sooner leaves the rest to deepening.
-fn vct_time_share(time: std::time::Duration) -> f64 {
-    let decades = (time.as_secs_f64() / 0.1).max(1.0).log10();
-    (0.1 + 0.4 * decades).min(VCT_TIME_SHARE_LONG)
-}
-
-/// The main thread's VCT share beside the VCT helper thread (`analyze`, see
-/// [`Engine::set_vct_thread`]): four fifths of what one thread leaves to deepening go to the
-/// VCT too, nine tenths of a second or more. Quintet's 18-move win takes 0.4-1 s on two
-/// threads; at three quarters the main thread left its last part to the helper alone, which
-/// missed it at 1 s in 4 of 50 analyses against 1. The cost is depth where the VCT does
-/// not settle: about a ply in a third of such game positions.
-fn vct_time_share_beside(time: std::time::Duration) -> f64 {
-    1.0 - (1.0 - vct_time_share(time)) / 5.0
-}
-
 /// The score of a VCT win whose attacker needs `moves` moves, the five included: a mate in
 /// that many of his plies.
 fn vct_win_score(moves: u32) -> i32 {
     crate::score::WIN - (2 * moves as i32 - 1)
 }
-
-/// The VCT's share of a move of a second or more.
-const VCT_TIME_SHARE_LONG: f64 = 0.5;
 
 impl<'e> Worker<'e> {
     fn new(engine: &'e mut Engine, board: &Board, limits: &Limits, start: Instant) -> Worker<'e> {
@@ -630,21 +574,12 @@ impl<'e> Worker<'e> {
         let sb = kept.unwrap_or_else(|| build(board));
         let cells = sb.cell_count();
         let buffers = buffers.ready(cells);
+        let control = Control::new(parts.stop, parts.settled, limits, start, parts.params.depth);
         Worker {
             p: parts.params,
             tt: parts.tt,
-            stop: parts.stop,
-            settled: parts.settled,
             memory: memory.ready(cells),
             stats: Counters::default(),
-            stopped: false,
-            deadline: limits.time.map(|t| start + t.hard),
-            budget: limits.time,
-            node_limit: limits.nodes,
-            budgeted: limits.time.is_some() || (limits.nodes.is_some() && limits.depth.is_none()),
-            node_budget: limits.nodes.is_some() && limits.depth.is_none(),
-            start,
-            target_depth: limits.depth_cap(parts.params.depth),
             lists: buffers,
             vcf_cache,
             proofs,
@@ -660,11 +595,12 @@ impl<'e> Worker<'e> {
             // The VCT needs a budget to take its share of: a fixed-depth search has no cap
             // that suits every depth (at depth 4 one of 4,000 nodes cost ten times the
             // search), so it is skipped there, even under a node cap.
-            vct_cap: if budgeted(limits) {
+            vct_cap: if control.budgeted {
                 threat_cap(limits, u64::MAX)
             } else {
                 0
             },
+            control,
             sb,
         }
     }
@@ -678,84 +614,6 @@ impl<'e> Worker<'e> {
             board: Some(self.sb),
             buffers: self.lists,
         }
-    }
-
-    #[inline]
-    fn tick(&mut self) {
-        self.stats.nodes += 1;
-        if let Some(n) = self.node_limit
-            && self.stats.nodes >= n
-        {
-            self.stopped = true;
-        }
-        // Every 256 nodes: a threat-search node can cost microseconds (its move generation
-        // scans the board), so 1,024 of them could run milliseconds past the deadline.
-        if self.stats.nodes & 255 == 0 {
-            if self.stop.load(Ordering::Relaxed) || self.settled.load(Ordering::Relaxed) {
-                self.stopped = true;
-            }
-            if let Some(d) = self.deadline
-                && Instant::now() >= d
-            {
-                self.stopped = true;
-            }
-        }
-    }
-
-    /// Whether a limit of the whole search has been reached (the stop flag, the node budget
-    /// or the hard time limit), as opposed to a threat search's share of the time.
-    fn out_of_budget(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
-            || self.settled.load(Ordering::Relaxed)
-            || self.node_limit.is_some_and(|n| self.stats.nodes >= n)
-            || self.budget.is_some_and(|b| self.start.elapsed() >= b.hard)
-    }
-
-    /// Runs a threat search with at most [`THREAT_TIME_SHARE`] of the move's target time
-    /// from now, so that on a clock a position crowded with threats still leaves the main
-    /// search its time. A threat search cut short by its share proved nothing and the search
-    /// goes on; one cut short by the whole budget leaves the search stopped.
-    fn with_threat_share<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
-        self.with_time_share(THREAT_TIME_SHARE, f)
-    }
-
-    /// [`Self::with_threat_share`] with the share given.
-    fn with_time_share<R>(&mut self, share: f64, f: impl FnOnce(&mut Self) -> R) -> R {
-        // Of the target, not the hard limit: on a game clock the hard limit is three targets.
-        let until = self
-            .target_time()
-            .map(|t| Instant::now() + t.mul_f64(share));
-        self.until(until, f)
-    }
-
-    /// The time the move should take on a clock (its target, never past its hard limit).
-    fn target_time(&self) -> Option<std::time::Duration> {
-        self.budget.map(|b| b.target.min(b.hard))
-    }
-
-    /// The share of the move's target time `target` that this thread's root VCT takes
-    /// before deepening.
-    fn vct_share(&self, target: std::time::Duration) -> f64 {
-        if self.vct_beside {
-            vct_time_share_beside(target)
-        } else {
-            vct_time_share(target)
-        }
-    }
-
-    /// Runs `f` with the deadline brought forward to `until` (if earlier); a stop at that
-    /// deadline is undone afterwards, one by the whole budget is not.
-    fn until<R>(&mut self, until: Option<Instant>, f: impl FnOnce(&mut Self) -> R) -> R {
-        let saved = self.deadline;
-        if let Some(u) = until {
-            self.deadline = Some(saved.map_or(u, |d| d.min(u)));
-        }
-        let r = f(self);
-        self.deadline = saved;
-        if self.stopped && !self.out_of_budget() {
-            self.stopped = false;
-        }
-        r
     }
 
     fn pos(&self, c: u32) -> Pos {
@@ -853,25 +711,6 @@ mod tests {
                 assert!(t.proofs.shares_numbers_with(&e.proofs));
                 assert!(t.vcf_cache.is_shared_with(&e.vcf_cache));
             }
-        }
-    }
-
-    #[test]
-    fn the_vct_share_grows_from_a_tenth_at_100_ms_to_a_half_at_a_second_and_more_beside_the_helper()
-    {
-        let share = |ms: u64| vct_time_share(Duration::from_millis(ms));
-        let beside = |ms: u64| vct_time_share_beside(Duration::from_millis(ms));
-        assert!((beside(100) - 0.82).abs() < 1e-12);
-        assert!((beside(1000) - 0.9).abs() < 1e-12);
-        assert!((beside(60_000) - 0.9).abs() < 1e-12);
-        assert_eq!(share(20), 0.1);
-        assert_eq!(share(100), 0.1);
-        assert!((share(1000) - VCT_TIME_SHARE_LONG).abs() < 1e-12);
-        assert_eq!(share(60_000), VCT_TIME_SHARE_LONG);
-        let mut last = 0.0;
-        for ms in (100..=1000).step_by(50) {
-            assert!(share(ms) >= last, "{ms}");
-            last = share(ms);
         }
     }
 }

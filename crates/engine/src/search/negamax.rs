@@ -28,7 +28,7 @@ impl Worker<'_> {
     /// Negamax with PVS from the side to move's view at `ply` (>= 1).
     pub(super) fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.lists.pv_len[ply] = 0;
-        if self.stopped {
+        if self.control.stopped() {
             return 0;
         }
         self.stats.rapfi_nodes += 1;
@@ -118,7 +118,7 @@ impl Worker<'_> {
         let mut n = 0;
         loop {
             if n == moves.len() {
-                if widened || best > -MATE_BOUND || self.stopped {
+                if widened || best > -MATE_BOUND || self.control.stopped() {
                     break;
                 }
                 widened = true;
@@ -161,7 +161,7 @@ impl Worker<'_> {
                 let four = (f.lmr || f.threat_extension) && self.sb.last_move_fives().len > 0;
                 let next = if four
                     && f.threat_extension
-                    && ply < 2 * self.target_depth as usize
+                    && ply < 2 * self.control.target_depth as usize
                     && ply + 3 < MAX_PLY
                 {
                     depth
@@ -177,10 +177,10 @@ impl Worker<'_> {
                     } else {
                         alpha + 1
                     };
-                    if s > alpha && !self.stopped {
+                    if s > alpha && !self.control.stopped() {
                         s = -self.negamax(next, ply + 1, -alpha - 1, -alpha);
                     }
-                    if s > alpha && s < beta && !self.stopped {
+                    if s > alpha && s < beta && !self.control.stopped() {
                         -self.negamax(next, ply + 1, -beta, -alpha)
                     } else {
                         s
@@ -189,7 +189,7 @@ impl Worker<'_> {
                 self.sb.unmake();
                 average(score)
             };
-            if self.stopped {
+            if self.control.stopped() {
                 self.lists.moves[ply] = moves;
                 return 0;
             }

@@ -143,7 +143,7 @@ impl Worker<'_> {
             } else {
                 stats.pruned as f64 / total as f64
             },
-            time: self.start.elapsed(),
+            time: self.control.start.elapsed(),
             iterations: Vec::new(),
         }
     }

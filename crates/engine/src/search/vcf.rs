@@ -88,7 +88,7 @@ impl Worker<'_> {
         self.sb.set_to_move(me.opponent());
         let threat = self.root_vcf(self.p.vcf_depth);
         self.sb.set_to_move(me);
-        let Some(threat) = threat.filter(|_| !self.stopped) else {
+        let Some(threat) = threat.filter(|_| !self.control.stopped()) else {
             return cands;
         };
         let mut all = Vec::new();
@@ -126,7 +126,7 @@ impl Worker<'_> {
                 found
             };
             self.sb.unmake();
-            if self.stopped {
+            if self.control.stopped() {
                 return cands;
             }
             if !loses {
@@ -193,7 +193,7 @@ impl Worker<'_> {
         for _ in 0..made {
             self.sb.unmake();
         }
-        won && !self.stopped
+        won && !self.control.stopped()
     }
 
     /// VCF from the current position for the side to move, shortest first: a full-depth
@@ -246,7 +246,7 @@ impl Worker<'_> {
         after: Option<(u32, u32)>,
     ) -> bool {
         self.stats.rapfi_nodes += 1;
-        if budget < 1 || theirs.len >= 2 || self.stopped || self.vcf_left == 0 {
+        if budget < 1 || theirs.len >= 2 || self.control.stopped() || self.vcf_left == 0 {
             return false;
         }
         self.vcf_left -= 1;
@@ -319,7 +319,7 @@ impl Worker<'_> {
             for &pq in moves.iter() {
                 if last && !(renju && attacker == Color::White) {
                     self.count_unplayed(2);
-                    if self.stopped {
+                    if self.control.stopped() {
                         break;
                     }
                     continue;
@@ -355,7 +355,7 @@ impl Worker<'_> {
                 if last || hopeless {
                     self.sb.unmake();
                     self.count_unplayed(1 + hopeless as u32);
-                    if self.stopped {
+                    if self.control.stopped() {
                         break;
                     }
                     continue;
@@ -372,14 +372,14 @@ impl Worker<'_> {
                     win = true;
                     break;
                 }
-                if self.stopped {
+                if self.control.stopped() {
                     break;
                 }
             }
         }
         self.lists.moves[idx] = moves;
         // A search cut short by the stop flag or the node cap proved nothing: do not cache it.
-        if !win && !self.stopped && self.vcf_left > 0 {
+        if !win && !self.control.stopped() && self.vcf_left > 0 {
             self.vcf_cache.put_failed(key, budget);
         }
         win
@@ -396,7 +396,7 @@ impl Worker<'_> {
         let mut win = false;
         for &p in cells {
             self.count_unplayed(1);
-            if self.stopped {
+            if self.control.stopped() {
                 break;
             }
             if !may_make_two_fives(&windows, p) || (black_renju && self.sb.is_forbidden(p as usize))

@@ -336,7 +336,7 @@ impl Worker<'_> {
     /// Whether the VCT must give up: stopped, or its own or its VCFs' node budget spent
     /// (the numbers then prove nothing and are not stored).
     fn out_of_threat_budget(&self) -> bool {
-        self.stopped || self.vct_left == 0 || self.vcf_left == 0
+        self.control.stopped() || self.vct_left == 0 || self.vcf_left == 0
     }
 
     /// The key of a VCT node in the proof table: the position, salted by the attacker (a
