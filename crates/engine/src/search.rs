@@ -15,11 +15,12 @@ mod result;
 mod root;
 mod vcf;
 mod vct;
+mod windows;
 
 use crate::EngineError;
 use crate::params::{EngineParams, Limits, MAX_DEPTH, MAX_PLY};
 use crate::pattern::CompiledTable;
-use crate::position::{FourWindow, SearchBoard};
+use crate::position::SearchBoard;
 use crate::score::win_in;
 use crate::tt::Tt;
 use control::{Control, threat_cap};
@@ -29,8 +30,9 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-use vcf::{VCF_NODE_CAP, VcfCache};
-use vct::ProofTable;
+use vcf::{VCF_NODE_CAP, VcfCache, VcfState};
+use vct::{ProofTable, VctState};
+use windows::WindowLists;
 
 use result::Counters;
 pub use result::{IterationInfo, SearchResult};
@@ -175,8 +177,8 @@ impl Engine {
             ..Limits::default()
         };
         let mut w = Worker::new(self, board, &limits, Instant::now());
-        w.vct_cap = nodes.max(1);
-        w.vcf_cap = nodes.max(1);
+        w.vct.cap = nodes.max(1);
+        w.vcf.cap = nodes.max(1);
         let found = w.root_vct(max_moves.min(crate::params::MAX_VCT_DEPTH), true);
         let found = found.map(|(m, n)| (w.sb.pos(m as usize), n));
         let tables = w.into_tables();
@@ -291,10 +293,10 @@ impl Engine {
                 .map(|_| scope.spawn(move || lazy(Tables::default()).0))
                 .collect();
             let mut w = Worker::from_parts(main_parts, board, limits, start, tables);
-            w.vct_beside = vct_beside;
+            w.vct.beside = vct_beside;
             #[cfg(test)]
             if self.no_main_vct {
-                w.vct_cap = 0;
+                w.vct.cap = 0;
             }
             let result = w.run(rng);
             // How long the VCT goes on (see above). A loss the deepening claims may be one
@@ -302,7 +304,7 @@ impl Engine {
             let won_already = result.win_in.is_some_and(|n| n > 0);
             let wait = match w.control.target_time() {
                 Some(target) if !w.control.stopped() && !won_already => {
-                    let share = if w.spare_for_vct {
+                    let share = if w.vct.spare {
                         1.0
                     } else {
                         w.vct_share(target)
@@ -389,32 +391,14 @@ struct Tables {
 /// A worker's working lists, kept from search to search so that a move allocates nothing.
 #[derive(Default)]
 struct Buffers {
-    /// Move lists by ply: see [`MOVE_LISTS`].
-    moves: Vec<Vec<u32>>,
-    raw: Vec<u32>,
-    /// Ordering keys: see [`ordering::order_key`].
-    scored: Vec<u128>,
-    pv: Vec<[u32; MAX_PLY]>,
-    pv_len: Vec<usize>,
-    /// One entry per cell, all false between uses (for deduplicating cell lists).
-    mark: Vec<bool>,
+    lists: MoveLists,
+    /// The VCF line found, in reverse.
+    vcf_line: Vec<u32>,
     /// The VCT's numbers of the moves of each of its plies.
     vct_values: Vec<Vec<vct::Node>>,
     /// Per VCT ply, the attacker move that last proved a node there (`u32::MAX` for none).
     vct_killers: Vec<u32>,
-    /// The VCF line found, in reverse.
-    vcf_line: Vec<u32>,
-    /// Per VCF ply (one list for each of its move lists), the attacker's four windows at
-    /// that node (see `Worker::vcf`).
-    four_windows: Vec<Vec<FourWindow>>,
-    /// Per VCF ply, the key of the position whose windows `four_windows` holds (see
-    /// `SearchBoard::windows_key`), so a later search can read them instead of scanning.
-    four_windows_key: Vec<u64>,
-    /// The side to move's four windows at recent threat searches' roots, by windows key,
-    /// direct-mapped (see `Worker::recall_windows`).
-    window_lists: Vec<(u64, Vec<FourWindow>)>,
-    /// Four windows worked out for a list of four cells.
-    scratch_windows: Vec<FourWindow>,
+    windows: WindowLists,
 }
 
 impl Buffers {
@@ -423,30 +407,46 @@ impl Buffers {
     /// search left: each search function empties its list when it takes it, and there are
     /// hundreds of them, most never used.
     fn ready(mut self, cells: usize) -> Buffers {
-        if self.moves.len() != MOVE_LISTS || self.mark.len() != cells {
+        if self.lists.moves.len() != MOVE_LISTS || self.lists.mark.len() != cells {
             return Buffers {
-                moves: (0..MOVE_LISTS).map(|_| Vec::new()).collect(),
-                raw: Vec::with_capacity(cells),
-                scored: Vec::with_capacity(cells),
-                pv: vec![[0; MAX_PLY]; MAX_PLY + 1],
-                pv_len: vec![0; MAX_PLY + 1],
-                mark: vec![false; cells],
+                lists: MoveLists {
+                    moves: (0..MOVE_LISTS).map(|_| Vec::new()).collect(),
+                    raw: Vec::with_capacity(cells),
+                    scored: Vec::with_capacity(cells),
+                    pv: vec![[0; MAX_PLY]; MAX_PLY + 1],
+                    pv_len: vec![0; MAX_PLY + 1],
+                    mark: vec![false; cells],
+                },
                 vct_values: (0..VCT_PLIES).map(|_| Vec::new()).collect(),
                 vct_killers: vec![u32::MAX; VCT_PLIES],
                 vcf_line: Vec::with_capacity(600),
-                four_windows: (0..MOVE_LISTS - MAX_PLY).map(|_| Vec::new()).collect(),
-                four_windows_key: vec![0; MOVE_LISTS - MAX_PLY],
-                window_lists: (0..vcf::WINDOW_LISTS).map(|_| (0, Vec::new())).collect(),
-                scratch_windows: Vec::new(),
+                windows: WindowLists::new(MOVE_LISTS - MAX_PLY),
             };
         }
-        self.raw.clear();
-        self.scored.clear();
-        self.pv_len.fill(0);
-        self.mark.fill(false);
+        self.lists.raw.clear();
+        self.lists.scored.clear();
+        self.lists.pv_len.fill(0);
+        self.lists.mark.fill(false);
         self.vcf_line.clear();
         self
     }
+}
+
+/// The move lists of every ply of every search (see [`MOVE_LISTS`]), the principal
+/// variation, and scratch lists.
+#[derive(Default)]
+struct MoveLists {
+    /// Move lists by ply: see [`MOVE_LISTS`].
+    moves: Vec<Vec<u32>>,
+    /// A scratch list of cells.
+    raw: Vec<u32>,
+    /// Ordering keys: see [`ordering::order_key`].
+    scored: Vec<u128>,
+    /// Per ply, the principal variation from there.
+    pv: Vec<[u32; MAX_PLY]>,
+    pv_len: Vec<usize>,
+    /// One entry per cell, all false between uses (for deduplicating cell lists).
+    mark: Vec<bool>,
 }
 
 /// What every search thread shares.
@@ -475,35 +475,16 @@ struct Worker<'e> {
     memory: OrderingMemory,
     /// What the search counts.
     stats: Counters,
-    /// The working lists, kept from search to search.
-    lists: Buffers,
-    vcf_cache: VcfCache,
-    vcf_gap: bool,
-    /// VCF nodes left for the current threat search.
-    vcf_left: u64,
-    /// Nodes one VCF may visit (see [`threat_cap`]).
-    vcf_cap: u64,
-    /// VCT nodes left for the current threat search, and the most one may visit.
-    vct_left: u64,
-    vct_cap: u64,
-    /// Whether the last root VCT stopped for its budget rather than settling its question
-    /// (a later call, with more time, goes on from its proof table).
-    vct_unfinished: bool,
-    /// The longest VCT limit the last root VCT proved to hold no win (see
-    /// `Worker::shorten_vct`).
-    vct_refuted: u32,
-    /// The VCT's proof and disproof numbers (see `vct.rs`).
-    proofs: ProofTable,
+    /// The move lists of every ply, the PV and scratch lists, kept from search to search.
+    lists: MoveLists,
+    /// Four windows kept by ply and by position for the threat searches.
+    windows: WindowLists,
+    /// The VCF's cache, budget and last line.
+    vcf: VcfState,
+    /// The VCT's proof table, budget, limits and per-ply lists.
+    vct: VctState,
     /// XORed into the keys of the VCF cache and the proof table: the game's salt.
     cache_salt: u64,
-    /// Whether a helper thread searches the root's VCT (see [`Engine::search_smp`]) beside
-    /// this worker's own share of it. This worker's VCT then takes the last of equally
-    /// promising attacker moves rather than the first, so that the two, sharing one proof
-    /// table, go different ways.
-    vct_beside: bool,
-    /// Whether the deepening stopped short of the target time (not stopped, several moves,
-    /// no mate found): with the VCT beside it, the helper goes on to the target too.
-    spare_for_vct: bool,
 }
 
 /// Move lists of a worker: the main search's plies, then the VCF's (up to 2 x 255 plies
@@ -573,33 +554,47 @@ impl<'e> Worker<'e> {
             });
         let sb = kept.unwrap_or_else(|| build(board));
         let cells = sb.cell_count();
-        let buffers = buffers.ready(cells);
+        let Buffers {
+            lists,
+            vcf_line,
+            vct_values,
+            vct_killers,
+            windows,
+        } = buffers.ready(cells);
         let control = Control::new(parts.stop, parts.settled, limits, start, parts.params.depth);
         Worker {
             p: parts.params,
             tt: parts.tt,
             memory: memory.ready(cells),
             stats: Counters::default(),
-            lists: buffers,
-            vcf_cache,
-            proofs,
-            cache_salt: salt,
-            vct_beside: false,
-            spare_for_vct: false,
-            vcf_gap: false,
-            vcf_left: VCF_NODE_CAP,
-            vcf_cap: threat_cap(limits, VCF_NODE_CAP),
-            vct_left: 0,
-            vct_unfinished: false,
-            vct_refuted: 1,
-            // The VCT needs a budget to take its share of: a fixed-depth search has no cap
-            // that suits every depth (at depth 4 one of 4,000 nodes cost ten times the
-            // search), so it is skipped there, even under a node cap.
-            vct_cap: if control.budgeted {
-                threat_cap(limits, u64::MAX)
-            } else {
-                0
+            lists,
+            windows,
+            vcf: VcfState {
+                cache: vcf_cache,
+                left: VCF_NODE_CAP,
+                cap: threat_cap(limits, VCF_NODE_CAP),
+                line: vcf_line,
+                gap: false,
             },
+            vct: VctState {
+                proofs,
+                left: 0,
+                // The VCT needs a budget to take its share of: a fixed-depth search has no
+                // cap that suits every depth (at depth 4 one of 4,000 nodes cost ten times
+                // the search), so it is skipped there, even under a node cap.
+                cap: if control.budgeted {
+                    threat_cap(limits, u64::MAX)
+                } else {
+                    0
+                },
+                unfinished: false,
+                refuted: 1,
+                beside: false,
+                spare: false,
+                values: vct_values,
+                killers: vct_killers,
+            },
+            cache_salt: salt,
             control,
             sb,
         }
@@ -608,11 +603,17 @@ impl<'e> Worker<'e> {
     fn into_tables(self) -> Tables {
         Tables {
             memory: self.memory,
-            vcf_cache: self.vcf_cache,
-            proofs: self.proofs,
+            vcf_cache: self.vcf.cache,
+            proofs: self.vct.proofs,
             salt: self.cache_salt,
             board: Some(self.sb),
-            buffers: self.lists,
+            buffers: Buffers {
+                lists: self.lists,
+                vcf_line: self.vcf.line,
+                vct_values: self.vct.values,
+                vct_killers: self.vct.killers,
+                windows: self.windows,
+            },
         }
     }
 

@@ -178,7 +178,7 @@ impl Worker<'_> {
     /// The share of the move's target time `target` that this thread's root VCT takes
     /// before deepening.
     pub(super) fn vct_share(&self, target: Duration) -> f64 {
-        if self.vct_beside {
+        if self.vct.beside {
             vct_time_share_beside(target)
         } else {
             vct_time_share(target)

@@ -58,11 +58,11 @@ impl Worker<'_> {
             && self.p.vcf_depth >= 1
             && let Some(line) = self.with_threat_share(|w| w.root_vcf(w.p.vcf_depth))
         {
-            let plies = line.len() as i32 + self.vcf_gap as i32;
+            let plies = line.len() as i32 + self.vcf.gap as i32;
             return self.result(Some(line[0]), WIN - plies, line, 0);
         }
         if self.p.vct
-            && self.vct_cap > 0
+            && self.vct.cap > 0
             && let Some(win) = self.with_time_share(
                 self.control
                     .target_time()
@@ -267,10 +267,10 @@ impl Worker<'_> {
     /// time: only on a clock, and only while the search is not stopped. With the VCT on a
     /// helper thread too, the helper goes on to the target as well.
     fn resume_vct(&mut self) -> Option<(u32, u32)> {
-        if self.vct_beside {
-            self.spare_for_vct = !self.control.stopped();
+        if self.vct.beside {
+            self.vct.spare = !self.control.stopped();
         }
-        if !self.p.vct || !self.vct_unfinished || self.control.stopped() {
+        if !self.p.vct || !self.vct.unfinished || self.control.stopped() {
             return None;
         }
         let until = self.target_deadline()?;
@@ -285,7 +285,7 @@ impl Worker<'_> {
             return (None, false);
         };
         let found = self.until(Some(until), |w| w.root_vct(w.p.vct_depth, true));
-        let refuted = found.is_none() && !self.vct_unfinished && !self.control.stopped();
+        let refuted = found.is_none() && !self.vct.unfinished && !self.control.stopped();
         (found.map(|(m, moves)| (self.pos(m), moves)), refuted)
     }
 

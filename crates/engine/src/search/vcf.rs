@@ -5,7 +5,7 @@
 
 use super::Worker;
 use crate::params::MAX_PLY;
-use crate::position::{Fives, FourWindow, four_window_cells, may_make_two_fives};
+use crate::position::{Fives, four_window_cells, may_make_two_fives};
 use gomoku_board::{Color, Rule};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -64,12 +64,6 @@ impl VcfCache {
     }
 }
 
-/// Entries of the worker's list of recent threat-search roots' four windows (a power of
-/// two).
-pub(super) const WINDOW_LISTS: usize = 1 << 14;
-/// How many search stones back [`Worker::recall_windows`] looks for kept windows.
-const WINDOWS_BACK: usize = 8;
-
 /// Most VCF nodes one threat search may visit. Positions crowded with fours can make a
 /// 12-four search explode (a depth-4 move once took 236M nodes); past the cap the search
 /// answers "no VCF found", which is counted in nodes and so is deterministic. On a clock the
@@ -78,6 +72,22 @@ pub(super) const VCF_NODE_CAP: u64 = 200_000;
 
 /// Most lines of the opponent's VCF that the root's defence keeps to replay.
 const MAX_REFUTATIONS: usize = 8;
+
+/// The VCF's state: its cache of failed positions (kept from search to search), its node
+/// budget, and the line it found.
+pub(super) struct VcfState {
+    /// Positions known to have no VCF of so many fours.
+    pub(super) cache: VcfCache,
+    /// VCF nodes left for the current threat search.
+    pub(super) left: u64,
+    /// Nodes one VCF may visit (see `control::threat_cap`).
+    pub(super) cap: u64,
+    /// The line found, in reverse.
+    pub(super) line: Vec<u32>,
+    /// Whether the line ends on the block Black may not play (under renju), left out of
+    /// `line`.
+    pub(super) gap: bool,
+}
 
 impl Worker<'_> {
     /// If the opponent would have a VCF were it to move now, the root moves after which it
@@ -117,11 +127,11 @@ impl Worker<'_> {
                 .iter()
                 .any(|line| self.vcf_line_wins(line, mine));
             let loses = replayed || {
-                self.lists.vcf_line.clear();
-                self.vcf_left = self.vcf_cap;
+                self.vcf.line.clear();
+                self.vcf.left = self.vcf.cap;
                 let found = self.vcf(1, self.p.vcf_depth, mine);
                 if found && refutations.len() < MAX_REFUTATIONS {
-                    refutations.push(self.lists.vcf_line.iter().rev().copied().collect());
+                    refutations.push(self.vcf.line.iter().rev().copied().collect());
                 }
                 found
             };
@@ -147,8 +157,8 @@ impl Worker<'_> {
     /// [`Worker::root_vcf`] gives it, `vcf_gap` still its own): see
     /// [`Worker::threat_defences`].
     fn line_defences(&mut self, line: &[u32]) -> Vec<u32> {
-        self.lists.vcf_line.clear();
-        self.lists.vcf_line.extend(line.iter().rev());
+        self.vcf.line.clear();
+        self.vcf.line.extend(line.iter().rev());
         let mut defences = Vec::new();
         self.threat_defences(&mut defences);
         defences
@@ -200,7 +210,7 @@ impl Worker<'_> {
     /// attempt, then (if it wins) shallower limits to find a shorter line.
     pub(super) fn root_vcf(&mut self, max_fours: u32) -> Option<Vec<u32>> {
         // Allocated here, first: the callers go on to `vcf` whatever this returns.
-        self.vcf_cache.allocate();
+        self.vcf.cache.allocate();
         let me = self.sb.to_move();
         if let Some(q) = self.sb.all_fives(me).first() {
             return Some(vec![q]);
@@ -209,23 +219,23 @@ impl Worker<'_> {
             return None;
         }
         let theirs = self.sb.all_fives(me.opponent());
-        self.lists.vcf_line.clear();
-        self.vcf_left = self.vcf_cap;
+        self.vcf.line.clear();
+        self.vcf.left = self.vcf.cap;
         if !self.vcf(0, max_fours, theirs) {
             return None;
         }
-        let mut line: Vec<u32> = self.lists.vcf_line.iter().rev().copied().collect();
+        let mut line: Vec<u32> = self.vcf.line.iter().rev().copied().collect();
         let found = line.len() as u32 / 2;
-        let mut gap = self.vcf_gap;
+        let mut gap = self.vcf.gap;
         for budget in 1..found {
-            self.lists.vcf_line.clear();
+            self.vcf.line.clear();
             if self.vcf(0, budget, theirs) {
-                line = self.lists.vcf_line.iter().rev().copied().collect();
-                gap = self.vcf_gap;
+                line = self.vcf.line.iter().rev().copied().collect();
+                gap = self.vcf.gap;
                 break;
             }
         }
-        self.vcf_gap = gap;
+        self.vcf.gap = gap;
         Some(line)
     }
 
@@ -246,12 +256,12 @@ impl Worker<'_> {
         after: Option<(u32, u32)>,
     ) -> bool {
         self.stats.rapfi_nodes += 1;
-        if budget < 1 || theirs.len >= 2 || self.control.stopped() || self.vcf_left == 0 {
+        if budget < 1 || theirs.len >= 2 || self.control.stopped() || self.vcf.left == 0 {
             return false;
         }
-        self.vcf_left -= 1;
+        self.vcf.left -= 1;
         let key = self.sb.key() ^ self.cache_salt;
-        if self.vcf_cache.failed(key, budget) {
+        if self.vcf.cache.failed(key, budget) {
             return false;
         }
         let attacker = self.sb.to_move();
@@ -296,7 +306,7 @@ impl Worker<'_> {
             // Counted as the make it stands for.
             self.tick();
             let f = if listed {
-                self.sb.fives_in_windows(&self.lists.four_windows[vply], p)
+                self.sb.fives_in_windows(&self.windows.by_ply[vply], p)
             } else {
                 self.sb.fives_if_played(p as usize)
             };
@@ -332,9 +342,9 @@ impl Worker<'_> {
                 if renju && attacker == Color::White && self.sb.is_forbidden(q as usize) {
                     // Black cannot block on a forbidden point.
                     self.sb.unmake();
-                    self.lists.vcf_line.push(q);
-                    self.lists.vcf_line.push(p);
-                    self.vcf_gap = true;
+                    self.vcf.line.push(q);
+                    self.vcf.line.push(p);
+                    self.vcf.gap = true;
                     win = true;
                     break;
                 }
@@ -347,7 +357,7 @@ impl Worker<'_> {
                     && tried_all
                     && !(renju && attacker == Color::White)
                     && !self.sb.may_make_two_fives_after_block(
-                        &self.lists.four_windows[vply],
+                        &self.windows.by_ply[vply],
                         p as usize,
                         q as usize,
                         attacker,
@@ -367,8 +377,8 @@ impl Worker<'_> {
                 self.sb.unmake();
                 self.sb.unmake();
                 if w {
-                    self.lists.vcf_line.push(q);
-                    self.lists.vcf_line.push(p);
+                    self.vcf.line.push(q);
+                    self.vcf.line.push(p);
                     win = true;
                     break;
                 }
@@ -379,8 +389,8 @@ impl Worker<'_> {
         }
         self.lists.moves[idx] = moves;
         // A search cut short by the stop flag or the node cap proved nothing: do not cache it.
-        if !win && !self.control.stopped() && self.vcf_left > 0 {
-            self.vcf_cache.put_failed(key, budget);
+        if !win && !self.control.stopped() && self.vcf.left > 0 {
+            self.vcf.cache.put_failed(key, budget);
         }
         win
     }
@@ -392,7 +402,7 @@ impl Worker<'_> {
     fn double_five_at_last_four(&mut self, vply: usize, cells: &[u32]) -> bool {
         let black_renju =
             self.sb.board().rule() == Rule::Renju && self.sb.to_move() == Color::Black;
-        let windows = std::mem::take(&mut self.lists.four_windows[vply]);
+        let windows = std::mem::take(&mut self.windows.by_ply[vply]);
         let mut win = false;
         for &p in cells {
             self.count_unplayed(1);
@@ -410,7 +420,7 @@ impl Worker<'_> {
                 break;
             }
         }
-        self.lists.four_windows[vply] = windows;
+        self.windows.by_ply[vply] = windows;
         win
     }
 
@@ -432,11 +442,11 @@ impl Worker<'_> {
             self.sb.unmake();
         }
         if !gap {
-            self.lists.vcf_line.push(five);
+            self.vcf.line.push(five);
         }
-        self.lists.vcf_line.push(block);
-        self.lists.vcf_line.push(p);
-        self.vcf_gap = gap;
+        self.vcf.line.push(block);
+        self.vcf.line.push(p);
+        self.vcf.gap = gap;
     }
 
     /// Counts `moves` moves not played (each a tick, and a node entered after each, as
@@ -446,77 +456,6 @@ impl Worker<'_> {
             self.tick();
         }
         self.stats.rapfi_nodes += moves as u64;
-    }
-
-    /// The last search stone, when the four windows kept one ply up are the side to move's
-    /// in the position without it (so this position's follow from them).
-    fn windows_one_stone_back(&self, vply: usize) -> Option<usize> {
-        let s = self.sb.last_search_stone()?;
-        (vply >= 1 && self.windows_listed(vply - 1, self.sb.key_without(s))).then_some(s)
-    }
-
-    /// Whether `four_windows[vply]` holds the windows of the position with key `key`
-    /// (stones and side to move) on this board.
-    pub(super) fn windows_listed(&self, vply: usize, key: u64) -> bool {
-        self.lists.four_windows_key.get(vply) == Some(&self.sb.windows_key(key))
-    }
-
-    /// The four windows of the side to move (as [`SearchBoard::four_windows`] lists them)
-    /// into `out`: kept for this position, or derived from those kept for the nearest
-    /// position up to `WINDOWS_BACK` search stones back (a VCT comes back to a node's
-    /// children long after the windows of its ply were overwritten), else scanned; then kept.
-    pub(super) fn recall_windows(&mut self, out: &mut Vec<FourWindow>) {
-        let color = self.sb.to_move();
-        let key = self.sb.key();
-        let lists = &self.lists.window_lists;
-        let kept = |k: u64| {
-            let k = self.sb.windows_key(k);
-            let (at, windows) = &lists[k as usize & (WINDOW_LISTS - 1)];
-            (*at == k).then_some(windows)
-        };
-        if let Some(w) = kept(key) {
-            out.clear();
-            out.extend_from_slice(w);
-            return;
-        }
-        // Positions up to `WINDOWS_BACK` search stones back (the side to move the same),
-        // nearest first: the first kept gives this one's by the stones since.
-        let mut placed = [0usize; WINDOWS_BACK];
-        let mut back = key;
-        let mut found = None;
-        for (j, s) in self.sb.search_stones_back().take(WINDOWS_BACK).enumerate() {
-            back ^= key ^ self.sb.key_without(s);
-            placed[j] = s;
-            if let Some(w) = kept(back) {
-                found = Some((w, j + 1));
-                break;
-            }
-        }
-        match found {
-            Some((w, n)) => self
-                .sb
-                .four_windows_after_stones(w, &placed[..n], color, out),
-            None => self.sb.four_windows(color, out),
-        }
-        self.remember_windows(out);
-    }
-
-    /// Keeps `windows`, the side to move's four windows here, for [`Worker::recall_windows`].
-    fn remember_windows(&mut self, windows: &[FourWindow]) {
-        let key = self.sb.windows_key(self.sb.key());
-        let (at, kept) = &mut self.lists.window_lists[key as usize & (WINDOW_LISTS - 1)];
-        *at = key;
-        kept.clear();
-        kept.extend_from_slice(windows);
-    }
-
-    /// The side to move's four cells, as [`SearchBoard::four_candidates`] appends them to
-    /// `out` (`mark` as there), from [`Worker::recall_windows`].
-    pub(super) fn four_cells(&mut self, out: &mut Vec<u32>, mark: &mut [bool]) {
-        let mut windows = std::mem::take(&mut self.lists.scratch_windows);
-        self.recall_windows(&mut windows);
-        four_window_cells(&windows, out, mark);
-        self.lists.scratch_windows = windows;
     }
 
     /// Appends the attacker's four candidates at VCF ply `vply` to `moves`, keeping the
@@ -530,10 +469,10 @@ impl Worker<'_> {
         after: Option<(u32, u32)>,
         moves: &mut Vec<u32>,
     ) {
-        let mut windows = std::mem::take(&mut self.lists.four_windows[vply]);
+        let mut windows = std::mem::take(&mut self.windows.by_ply[vply]);
         match after {
             Some((p, q)) => self.sb.four_windows_after(
-                &self.lists.four_windows[vply - 2],
+                &self.windows.by_ply[vply - 2],
                 p as usize,
                 q as usize,
                 &mut windows,
@@ -542,7 +481,7 @@ impl Worker<'_> {
                 // Most threat searches start one stone away from one that just listed.
                 Some(s) => {
                     self.sb.four_windows_after_stones(
-                        &self.lists.four_windows[vply - 1],
+                        &self.windows.by_ply[vply - 1],
                         &[s],
                         attacker,
                         &mut windows,
@@ -553,8 +492,8 @@ impl Worker<'_> {
             },
         }
         four_window_cells(&windows, moves, &mut self.lists.mark);
-        self.lists.four_windows[vply] = windows;
-        self.lists.four_windows_key[vply] = self.sb.windows_key(self.sb.key());
+        self.windows.by_ply[vply] = windows;
+        self.windows.keys[vply] = self.sb.windows_key(self.sb.key());
     }
 }
 
@@ -612,7 +551,7 @@ mod tests {
                     ..Limits::default()
                 };
                 let mut w = Worker::new(&mut engine, &board, &limits, Instant::now());
-                w.vcf_cap = u64::MAX;
+                w.vcf.cap = u64::MAX;
                 let me = w.sb.to_move();
                 if w.sb.all_fives(me).len > 0 || w.sb.all_fives(me.opponent()).len > 0 {
                     continue;
@@ -622,11 +561,11 @@ mod tests {
                 if let Some(line) = &threat {
                     assert!(w.vcf_line_wins(line, Fives::default()), "{rule:?} {line:?}");
                 }
-                let gap = w.vcf_gap;
+                let gap = w.vcf.gap;
                 w.sb.set_to_move(me);
                 let Some(line) = threat else { continue };
                 threats += 1;
-                w.vcf_gap = gap;
+                w.vcf.gap = gap;
                 let defences = w.line_defences(&line);
                 let mut all = Vec::new();
                 w.sb.candidates(&mut all);
@@ -640,7 +579,7 @@ mod tests {
                         assert!(by_replay, "{rule:?} {:?} then {c}", board.history());
                         off_defences += 1;
                     }
-                    w.vcf_left = u64::MAX;
+                    w.vcf.left = u64::MAX;
                     let by_search = w.vcf(1, 12, mine);
                     w.sb.unmake();
                     assert!(
@@ -660,72 +599,5 @@ mod tests {
             "{replayed} replayed of {searched} losing moves"
         );
         assert!(off_defences > 200, "{off_defences} moves off the defences");
-    }
-
-    /// The windows `recall_windows` gives, kept, derived from those kept up to
-    /// `WINDOWS_BACK` stones back, or scanned, are a fresh scan's, on random walks of light
-    /// moves, threat moves and passes (a threat search's) from random positions under each
-    /// rule, with the nearest kept lists forgotten at random.
-    #[test]
-    fn recalled_four_windows_equal_a_fresh_scan() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
-        let (mut checked, mut derived) = (0, 0);
-        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
-            let mut engine = Engine::new(EngineParams::default()).unwrap();
-            for _ in 0..20 {
-                let mut board = Board::new(Geometry::square(11), rule).unwrap();
-                while board.stone_count() < rng.random_range(6..16) {
-                    let p = Pos::new(rng.random_range(2..9), rng.random_range(2..9));
-                    if board.cell(p) == Cell::Empty && board.winner().is_none() {
-                        board.make(p);
-                    }
-                }
-                let limits = Limits::default();
-                let mut w = Worker::new(&mut engine, &board, &limits, Instant::now());
-                let (mut got, mut fresh) = (Vec::new(), Vec::new());
-                let mut made = 0;
-                for _ in 0..30 {
-                    let empty: Vec<usize> = (0..w.sb.cell_count())
-                        .filter(|&c| w.sb.is_empty(c))
-                        .collect();
-                    match rng.random_range(0..5) {
-                        0 => w.sb.pass_turn(),
-                        1 if made > 0 => {
-                            w.sb.unmake();
-                            made -= 1;
-                        }
-                        r => {
-                            let c = empty[rng.random_range(0..empty.len())];
-                            if r == 2 {
-                                w.sb.make_threat(c);
-                            } else {
-                                w.sb.make_light(c);
-                            }
-                            made += 1;
-                        }
-                    }
-                    // Forget the windows kept for this position and up to three before it
-                    // (the side to move the same), so that some come from further back.
-                    let stones: Vec<usize> = w.sb.search_stones_back().collect();
-                    let mut back = w.sb.key();
-                    for j in 0..rng.random_range(0..5).min(stones.len() + 1) {
-                        let k = w.sb.windows_key(back);
-                        w.lists.window_lists[k as usize & (WINDOW_LISTS - 1)].0 = !k;
-                        if let Some(&s) = stones.get(j) {
-                            back ^= w.sb.key() ^ w.sb.key_without(s);
-                        }
-                    }
-                    let key = w.sb.windows_key(w.sb.key());
-                    let kept = w.lists.window_lists[key as usize & (WINDOW_LISTS - 1)].0 == key;
-                    w.recall_windows(&mut got);
-                    w.sb.four_windows(w.sb.to_move(), &mut fresh);
-                    assert_eq!(got, fresh, "{rule:?} {:?}", board.history());
-                    checked += 1;
-                    derived += (!kept && !fresh.is_empty()) as u32;
-                }
-            }
-        }
-        assert!(checked >= 1800, "{checked} positions checked");
-        assert!(derived > 100, "{derived} windows derived or scanned");
     }
 }

@@ -264,6 +264,35 @@ fn add(a: u32, b: u32) -> u32 {
     a.saturating_add(b).min(INF - 1)
 }
 
+/// The VCT's state: its proof table (kept from search to search), its node budget, what the
+/// last root VCT settled, and its per-ply lists.
+pub(super) struct VctState {
+    /// The VCT's proof and disproof numbers.
+    pub(super) proofs: ProofTable,
+    /// VCT nodes left for the current threat search.
+    pub(super) left: u64,
+    /// The most nodes one VCT may visit (0: no VCT).
+    pub(super) cap: u64,
+    /// Whether the last root VCT stopped for its budget rather than settling its question
+    /// (a later call, with more time, goes on from its proof table).
+    pub(super) unfinished: bool,
+    /// The longest limit the last root VCT proved to hold no win (see
+    /// `Worker::shorten_vct`).
+    pub(super) refuted: u32,
+    /// Whether a helper thread searches the root's VCT (see `Engine::search_smp`) beside
+    /// this worker's own share of it. This worker's VCT then takes the last of equally
+    /// promising attacker moves rather than the first, so that the two, sharing one proof
+    /// table, go different ways.
+    pub(super) beside: bool,
+    /// Whether the deepening stopped short of the target time (not stopped, several moves,
+    /// no mate found): with the VCT beside it, the helper goes on to the target too.
+    pub(super) spare: bool,
+    /// The numbers of the moves of each ply.
+    pub(super) values: Vec<Vec<Node>>,
+    /// Per ply, the attacker move that last proved a node there (`u32::MAX` for none).
+    pub(super) killers: Vec<u32>,
+}
+
 impl Worker<'_> {
     /// A VCT of the side to move within `max_moves` attacker moves (the five included): the
     /// first move and the attacker moves its proof needs, or `None`. With `shorten`, the win
@@ -274,17 +303,17 @@ impl Worker<'_> {
         if self.sb.all_fives(me).len > 0 {
             return None;
         }
-        self.vcf_cache.allocate();
-        self.proofs.allocate();
+        self.vcf.cache.allocate();
+        self.vct.proofs.allocate();
         let theirs = self.sb.all_fives(me.opponent());
-        self.vct_left = self.vct_cap;
+        self.vct.left = self.vct.cap;
         // One VCF node budget for every VCF inside this VCT, no larger than the VCT's.
-        self.vcf_left = self.vcf_cap.min(self.vct_cap);
-        self.vct_unfinished = false;
+        self.vcf.left = self.vcf.cap.min(self.vct.cap);
+        self.vct.unfinished = false;
         // Each VCT starts without killers: those of another attacker would mislead it.
-        self.lists.vct_killers.fill(u32::MAX);
+        self.vct.killers.fill(u32::MAX);
         // The longest limit known to hold no win.
-        self.vct_refuted = 1;
+        self.vct.refuted = 1;
         // The shortest wins first, then every win within the limit at once: deepening the
         // limit one move at a time searched each long win's tree again at every limit below
         // it (quintet's 9- to 17-move cases took 2-10 times as long as at their own limit).
@@ -301,10 +330,10 @@ impl Worker<'_> {
                 });
             }
             if self.out_of_threat_budget() {
-                self.vct_unfinished = true;
+                self.vct.unfinished = true;
                 break;
             }
-            self.vct_refuted = left;
+            self.vct.refuted = left;
         }
         None
     }
@@ -323,11 +352,11 @@ impl Worker<'_> {
     /// stopped, at the same position.
     pub(super) fn shorten_vct(&mut self, mut found: (u32, u32)) -> (u32, u32) {
         let theirs = self.sb.all_fives(self.sb.to_move().opponent());
-        while found.1 > self.vct_refuted + 1 && !self.out_of_threat_budget() {
+        while found.1 > self.vct.refuted + 1 && !self.out_of_threat_budget() {
             match self.root_vct_at(found.1 - 1, theirs) {
                 Some(shorter) => found = shorter,
                 None if self.out_of_threat_budget() => break,
-                None => self.vct_refuted = found.1 - 1,
+                None => self.vct.refuted = found.1 - 1,
             }
         }
         found
@@ -336,7 +365,7 @@ impl Worker<'_> {
     /// Whether the VCT must give up: stopped, or its own or its VCFs' node budget spent
     /// (the numbers then prove nothing and are not stored).
     fn out_of_threat_budget(&self) -> bool {
-        self.control.stopped() || self.vct_left == 0 || self.vcf_left == 0
+        self.control.stopped() || self.vct.left == 0 || self.vcf.left == 0
     }
 
     /// The key of a VCT node in the proof table: the position, salted by the attacker (a
@@ -360,9 +389,9 @@ impl Worker<'_> {
         if self.out_of_threat_budget() {
             return DISPROVEN;
         }
-        self.vct_left -= 1;
+        self.vct.left -= 1;
         let key = self.proof_key(self.sb.key(), self.sb.to_move());
-        if let Some(n) = self.proofs.get(key, left)
+        if let Some(n) = self.vct.proofs.get(key, left)
             && (n.pn == 0 || n.dn == 0)
             && vply > 0
         {
@@ -383,7 +412,7 @@ impl Worker<'_> {
             Err(solved) => {
                 if solved.pn == 0 && vply == 0 {
                     // A VCF: its line is in reverse.
-                    *first = self.lists.vcf_line.last().copied();
+                    *first = self.vcf.line.last().copied();
                 }
                 solved
             }
@@ -391,7 +420,7 @@ impl Worker<'_> {
         };
         self.lists.moves[idx] = moves;
         if !self.out_of_threat_budget() {
-            self.proofs.put(key, left, r);
+            self.vct.proofs.put(key, left, r);
         }
         r
     }
@@ -403,9 +432,9 @@ impl Worker<'_> {
         if self.out_of_threat_budget() {
             return DISPROVEN;
         }
-        self.vct_left -= 1;
+        self.vct.left -= 1;
         let key = self.proof_key(self.sb.key(), self.sb.to_move().opponent());
-        if let Some(n) = self.proofs.get(key, left)
+        if let Some(n) = self.vct.proofs.get(key, left)
             && (n.pn == 0 || n.dn == 0)
         {
             return n;
@@ -429,7 +458,7 @@ impl Worker<'_> {
         };
         self.lists.moves[idx] = replies;
         if !self.out_of_threat_budget() {
-            self.proofs.put(key, left, r);
+            self.vct.proofs.put(key, left, r);
         }
         r
     }
@@ -446,12 +475,12 @@ impl Worker<'_> {
         moves: &mut Vec<u32>,
         list: impl FnOnce(&mut Self, &mut Vec<u32>) -> Listed,
     ) -> Listed {
-        if let Some(listed) = self.proofs.get_list(key, left, moves) {
+        if let Some(listed) = self.vct.proofs.get_list(key, left, moves) {
             return listed;
         }
         let listed = list(self, moves);
         if !self.out_of_threat_budget() {
-            self.proofs.put_list(key, left, listed, moves);
+            self.vct.proofs.put_list(key, left, listed, moves);
         }
         listed
     }
@@ -473,7 +502,7 @@ impl Worker<'_> {
         if left < 1 || theirs.len >= 2 {
             return Some(DISPROVEN);
         }
-        self.lists.vcf_line.clear();
+        self.vcf.line.clear();
         if self.vcf(vply, left - 1, theirs) {
             return Some(Node::proven(self.vcf_moves()));
         }
@@ -484,7 +513,7 @@ impl Worker<'_> {
             threats.push(q);
         } else {
             self.sb.pass_turn();
-            self.lists.vcf_line.clear();
+            self.vcf.line.clear();
             let danger = self.vcf(vply + 1, left, Fives::default());
             self.sb.pass_turn();
             let idx = super::VCT_LISTS + vply + 1;
@@ -533,7 +562,7 @@ impl Worker<'_> {
             return Ok(0);
         }
         self.sb.pass_turn();
-        self.lists.vcf_line.clear();
+        self.vcf.line.clear();
         let fours = self.p.vct_threat.min(left - 1);
         let threat = fours >= 1 && self.vcf(vply, fours, Fives::default());
         let others = if threat {
@@ -578,8 +607,8 @@ impl Worker<'_> {
     /// replies to try.
     fn other_double_fives(&mut self) -> OtherFives {
         let mut others = OtherFives::default();
-        let line = &self.lists.vcf_line;
-        if self.vcf_gap || line.len() != 3 {
+        let line = &self.vcf.line;
+        if self.vcf.gap || line.len() != 3 {
             return others;
         }
         // The double five-point found (the line is in reverse).
@@ -642,7 +671,7 @@ impl Worker<'_> {
 
     /// The attacker moves of the VCF just found (`vcf_line`, `vcf_gap`), the five included.
     fn vcf_moves(&self) -> u32 {
-        (self.lists.vcf_line.len() as u32 + self.vcf_gap as u32).div_ceil(2)
+        (self.vcf.line.len() as u32 + self.vcf.gap as u32).div_ceil(2)
     }
 
     /// The df-pn loop over a node's `moves` (the attacker's at an OR node, `or`, else the
@@ -670,8 +699,8 @@ impl Worker<'_> {
         // An attacker's move leaves him `left - 1` moves; a defender's reply does not count.
         let child_left = if or { left - 1 } else { left };
         let vi = vply;
-        let killer = self.lists.vct_killers[vply];
-        let mut values = std::mem::take(&mut self.lists.vct_values[vi]);
+        let killer = self.vct.killers[vply];
+        let mut values = std::mem::take(&mut self.vct.values[vi]);
         values.clear();
         for (i, &m) in moves.iter().enumerate() {
             let key = self.proof_key(self.sb.key_after(m as usize), attacker);
@@ -684,7 +713,12 @@ impl Worker<'_> {
             } else {
                 (1, 1)
             };
-            values.push(self.proofs.get(key, child_left).unwrap_or(Node::open(init)));
+            values.push(
+                self.vct
+                    .proofs
+                    .get(key, child_left)
+                    .unwrap_or(Node::open(init)),
+            );
         }
         let r = loop {
             // The node's numbers: at an OR node the least proof number and the disproof
@@ -697,7 +731,7 @@ impl Worker<'_> {
                 let (low, high) = if or { (v.pn, v.dn) } else { (v.dn, v.pn) };
                 // Of equal open attacker moves, the first, or beside the VCT helper the last
                 // (of proven ones, the first either way).
-                let tie = or && self.vct_beside && low == min && low != 0 && low != INF;
+                let tie = or && self.vct.beside && low == min && low != 0 && low != INF;
                 if low < min || tie {
                     second = min;
                     min = low;
@@ -729,7 +763,7 @@ impl Worker<'_> {
                 // The attacker's move and its proof, or the longest of the replies' proofs.
                 let used = if or {
                     *first = Some(moves[best]);
-                    self.lists.vct_killers[vply] = moves[best];
+                    self.vct.killers[vply] = moves[best];
                     values[best].used + 1
                 } else {
                     values.iter().map(|v| v.used).max().unwrap_or(0)
@@ -767,7 +801,7 @@ impl Worker<'_> {
             };
             self.sb.unmake();
         };
-        self.lists.vct_values[vi] = values;
+        self.vct.values[vi] = values;
         r
     }
 
@@ -821,10 +855,10 @@ impl Worker<'_> {
     /// leaves the threat to be played as it stands.
     pub(super) fn threat_defences(&mut self, out: &mut Vec<u32>) {
         let mover = self.sb.to_move();
-        let gap = self.vcf_gap;
+        let gap = self.vcf.gap;
         let mut mark = std::mem::take(&mut self.lists.mark);
         out.clear();
-        for &c in self.lists.vcf_line.iter().rev() {
+        for &c in self.vcf.line.iter().rev() {
             if !mark[c as usize] {
                 mark[c as usize] = true;
                 out.push(c);
@@ -1025,12 +1059,12 @@ mod tests {
             ..Limits::default()
         };
         let mut w = Worker::new(engine, board, &limits, Instant::now());
-        w.vct_cap = u64::MAX;
-        w.vcf_cap = u64::MAX;
-        w.vcf_left = u64::MAX;
-        w.vct_left = u64::MAX;
-        w.vcf_cache.allocate();
-        w.proofs.allocate();
+        w.vct.cap = u64::MAX;
+        w.vcf.cap = u64::MAX;
+        w.vcf.left = u64::MAX;
+        w.vct.left = u64::MAX;
+        w.vcf.cache.allocate();
+        w.vct.proofs.allocate();
         w
     }
 
@@ -1090,7 +1124,7 @@ mod tests {
                     continue;
                 }
                 let mut moves = Vec::new();
-                w.vcf_left = 1_000_000;
+                w.vcf.left = 1_000_000;
                 if w.attack_moves(0, 4, Fives::default(), &mut moves).is_some() {
                     continue;
                 }
@@ -1107,7 +1141,7 @@ mod tests {
                             }
                             w.sb.make_light(d);
                             let theirs = w.sb.last_move_fives();
-                            w.lists.vcf_line.clear();
+                            w.vcf.line.clear();
                             // A four's five-point is still there, or a VCF wins.
                             let won = w.sb.all_fives(me).len > 0 || w.vcf(2, threat, theirs);
                             w.sb.unmake();
@@ -1196,10 +1230,10 @@ mod tests {
                 continue;
             }
             // A budget of one node: the shortening stops at once.
-            w.vct_left = 1;
+            w.vct.left = 1;
             let cut = w.shorten_vct(first);
             assert_eq!(cut, first, "{:?}", board.history());
-            w.vct_left = u64::MAX;
+            w.vct.left = u64::MAX;
             assert_eq!(w.shorten_vct(cut).1, shortest, "{:?}", board.history());
             resumed += 1;
         }
@@ -1242,8 +1276,8 @@ mod tests {
             let search = |engine: &mut Engine, beside: bool, lefts: [u32; 4]| {
                 let mut w = unbounded(engine, &board);
                 // A cap far above these searches' needs: a livelock fails, it does not hang.
-                w.vct_left = 50_000_000;
-                w.vct_beside = beside;
+                w.vct.left = 50_000_000;
+                w.vct.beside = beside;
                 start.wait();
                 lefts.map(|left| {
                     let mut first = None;
