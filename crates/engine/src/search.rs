@@ -333,7 +333,7 @@ impl Engine {
         if let Some((found, tables)) = vct {
             self.vct_helper_tables = Some(tables);
             if let Some((best, moves)) = found {
-                let score = vct_win_score(moves);
+                let score = vct::win_score(moves);
                 // The deepening's own win stands if it is as short. Depth and iterations stay
                 // the deepening's, as when one thread's VCT wins after deepening.
                 if result.score < score {
@@ -494,12 +494,6 @@ const MOVE_LISTS: usize = VCT_LISTS + VCT_PLIES;
 const VCT_PLIES: usize = 2 * crate::params::MAX_VCT_DEPTH as usize + 4;
 /// Where the VCT's move lists begin: past any VCF started inside a VCT.
 const VCT_LISTS: usize = MAX_PLY + 2 * crate::params::MAX_VCT_DEPTH as usize + 2 * 255 + 4;
-
-/// The score of a VCT win whose attacker needs `moves` moves, the five included: a mate in
-/// that many of his plies.
-fn vct_win_score(moves: u32) -> i32 {
-    crate::score::WIN - (2 * moves as i32 - 1)
-}
 
 impl<'e> Worker<'e> {
     fn new(engine: &'e mut Engine, board: &Board, limits: &Limits, start: Instant) -> Worker<'e> {

@@ -254,7 +254,7 @@ impl Worker<'_> {
     /// The result of a root VCT's win (its first move and the attacker moves it needs):
     /// the move, scored as a mate in that many plies.
     fn vct_win(&self, (m, moves): (u32, u32), depth: u32) -> SearchResult {
-        self.result(Some(m), super::vct_win_score(moves), vec![m], depth)
+        self.result(Some(m), super::vct::win_score(moves), vec![m], depth)
     }
 
     /// When the move's target time runs out, on a clock and if it has not yet.
