@@ -20,7 +20,7 @@ pub use fives::Fives;
 use gains::GainCache;
 use gomoku_board::{Board, ByColor, Cell, Color, Pos, Rule};
 use kinds::LineKinds;
-use lines::PackedLines;
+use lines::{LineView, PackedLines};
 use stack::{Frame, LAZY_HINT, MoveStack};
 use std::sync::Arc;
 use stones::{RowIndex, StoneRows};
@@ -246,6 +246,16 @@ impl SearchBoard {
         self.board.is_full()
     }
 
+    /// The cells, lines and direction offsets, for a walk along the lines.
+    #[inline]
+    fn view(&self) -> LineView<'_> {
+        LineView {
+            cells: self.board.cells(),
+            lines: &self.lines,
+            offs: self.offs,
+        }
+    }
+
     /// Plays the side to move at the empty cell `i`, updating everything incrementally.
     #[inline]
     pub fn make(&mut self, i: usize) {
@@ -277,9 +287,12 @@ impl SearchBoard {
         let cached = mode == MoveMode::Full && self.gains.is_kept();
         let table = &self.table;
         if cached {
-            let cells = self.board.cells();
-            self.gains
-                .flush(&table.gains, &self.lines, cells, self.offs);
+            let view = LineView {
+                cells: self.board.cells(),
+                lines: &self.lines,
+                offs: self.offs,
+            };
+            self.gains.flush(&table.gains, view);
         }
         let color = self.board.to_move();
         let mut sums = self.sums;
@@ -340,9 +353,12 @@ impl SearchBoard {
         self.stones.grow(p);
         self.lines.put(i, color.cell() as u64);
         self.gains.moved(i, mode);
-        let cells = self.board.cells();
-        self.kinds
-            .moved(i, mode, cells, &self.lines, self.offs, &mut self.sums);
+        let view = LineView {
+            cells: self.board.cells(),
+            lines: &self.lines,
+            offs: self.offs,
+        };
+        self.kinds.moved(i, mode, view, &mut self.sums);
     }
 
     /// Takes back the last move made with [`SearchBoard::make`].

@@ -14,7 +14,7 @@
 //! board was built with it and the table has gain arrays (windows up to
 //! [`crate::pattern::GAIN_TABLE_MAX_WIDTH`]); the span reads here serve boards without it.
 
-use super::lines::{LO, PackedLines, count_even_bits, own_stones};
+use super::lines::{LO, LineView, PackedLines, count_even_bits, own_stones};
 use super::stack::Frame;
 use super::{EVAL_LIMIT, MoveMode, SearchBoard};
 use gomoku_board::{Board, ByColor, Cell, Color};
@@ -262,70 +262,29 @@ impl GainCache {
 
     /// Does the pending move's refresh, if one waits (before a full move reads the cache).
     #[inline]
-    pub(super) fn flush(
-        &mut self,
-        gains: &[LineGain],
-        lines: &PackedLines,
-        cells: &[Cell],
-        offs: [isize; 4],
-    ) {
+    pub(super) fn flush(&mut self, gains: &[LineGain], view: LineView<'_>) {
         if self.pending != NO_MOVE {
             let p = self.pending as usize;
             self.pending = NO_MOVE;
-            self.refresh_lines(p, gains, lines, cells, offs);
+            self.refresh_lines(p, gains, view);
         }
     }
 
     /// After a stone was placed at `i`: recomputes (saving the old values for unmake) the
-    /// line gains of the empty cells whose lines see `i`. The span of each next cell along
-    /// a line is the previous one shifted by one cell, so each step reads one cell.
+    /// line gains of the empty cells whose lines see `i`.
     #[inline]
-    fn refresh_lines(
-        &mut self,
-        i: usize,
-        gains: &[LineGain],
-        lines: &PackedLines,
-        cells: &[Cell],
-        offs: [isize; 4],
-    ) {
-        let h = self.h;
-        let top = 4 * h;
-        let full = (1u64 << (2 * (2 * h + 1))) - 1;
-        for (d, &off) in offs.iter().enumerate() {
-            let centre = lines.span(i, d, h);
-            for forward in [true, false] {
-                let step = if forward { off } else { -off };
-                let mut j = i as isize;
-                let mut span = centre;
-                for _ in 0..h {
-                    j += step;
-                    if cells[j as usize] == Cell::Wall {
-                        break;
-                    }
-                    // Cells within h of a point on the board lie in the padding.
-                    span = if forward {
-                        let c = cells[(j + h as isize * off) as usize] as u64;
-                        (span >> 2) | (c << top)
-                    } else {
-                        let c = cells[(j - h as isize * off) as usize] as u64;
-                        ((span << 2) & full) | c
-                    };
-                    let ju = j as usize;
-                    if cells[ju] != Cell::Empty {
-                        continue;
-                    }
-                    self.undo.push(Saved {
-                        cell: ju as u32,
-                        dir: d as u8,
-                        four: self.four_bits[ju] & (0x11 << d),
-                        gain: self.line_gains[ju][d],
-                    });
-                    let (g, f) = self.span_gain(gains, span, d);
-                    self.line_gains[ju][d] = g;
-                    self.four_bits[ju] = with_fours(self.four_bits[ju], d, f);
-                }
-            }
-        }
+    fn refresh_lines(&mut self, i: usize, gains: &[LineGain], view: LineView<'_>) {
+        view.each_empty_span(i, self.h, 0, |d, j, span| {
+            self.undo.push(Saved {
+                cell: j as u32,
+                dir: d as u8,
+                four: self.four_bits[j] & (0x11 << d),
+                gain: self.line_gains[j][d],
+            });
+            let (g, f) = self.span_gain(gains, span, d);
+            self.line_gains[j][d] = g;
+            self.four_bits[j] = with_fours(self.four_bits[j], d, f);
+        });
     }
 
     /// Where the next move's undo entries start.
@@ -444,8 +403,7 @@ impl SearchBoard {
             return None;
         }
         if self.kinds.is_kept() {
-            let cells = self.board.cells();
-            delta += self.kinds.delta(i, color, cells, &self.lines, self.offs)[opp.index()];
+            delta += self.kinds.delta(i, color, self.view())[opp.index()];
         }
         Some((self.sums[opp] + delta).clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32)
     }
@@ -584,7 +542,12 @@ mod tests {
                     );
                 }
                 // With the deferred refresh done, the stored values match too.
-                a.gains.flush(&t.gains, &a.lines, a.board.cells(), a.offs);
+                let view = LineView {
+                    cells: a.board.cells(),
+                    lines: &a.lines,
+                    offs: a.offs,
+                };
+                a.gains.flush(&t.gains, view);
                 for &i in &empties {
                     assert_eq!(
                         a.gains.line_gains[i], fresh.gains.line_gains[i],

@@ -12,7 +12,7 @@
 //! board, and the sums hold the contributions; light and threat moves leave them stale,
 //! and nothing reads them until those are taken back.
 
-use super::lines::PackedLines;
+use super::lines::LineView;
 use super::stack::Frame;
 use super::{MoveMode, SearchBoard};
 use crate::cells::{ClassScores, KIND_FIVE, KIND_FOUR, KIND_OPEN_FOUR, KindTable};
@@ -115,14 +115,12 @@ impl LineKinds {
         &mut self,
         i: usize,
         mode: MoveMode,
-        cells: &[Cell],
-        lines: &PackedLines,
-        offs: [isize; 4],
+        view: LineView<'_>,
         sums: &mut ByColor<i64>,
     ) {
         if self.is_kept() {
             if mode == MoveMode::Full {
-                self.update(i, cells, lines, offs, sums);
+                self.update(i, view, sums);
             } else {
                 self.light += 1;
             }
@@ -131,14 +129,7 @@ impl LineKinds {
 
     /// After a stone was placed at `i`: takes the cell's class scores out of `sums` and
     /// recomputes the line kinds (and class scores) of the empty cells whose lines see it.
-    fn update(
-        &mut self,
-        i: usize,
-        cells: &[Cell],
-        lines: &PackedLines,
-        offs: [isize; 4],
-        sums: &mut ByColor<i64>,
-    ) {
+    fn update(&mut self, i: usize, view: LineView<'_>, sums: &mut ByColor<i64>) {
         let Some(kt) = self.table.as_deref() else {
             return;
         };
@@ -146,7 +137,7 @@ impl LineKinds {
         sums[Color::Black] -= gone[0] as i64;
         sums[Color::White] -= gone[1] as i64;
         let mut changes = [(0u32, 0u8, 0u8); KIND_CHANGES];
-        let n = self.changes(i, 0, cells, lines, offs, &mut changes);
+        let n = self.changes(i, 0, view, &mut changes);
         for &(j, d, new) in &changes[..n] {
             let (j, d) = (j as usize, d as usize);
             let before = self.contrib[j];
@@ -186,21 +177,14 @@ impl LineKinds {
     /// at the empty cell `i` would make (the cell's own classes leave, its lines' cells
     /// change), without playing it (nothing when the kinds are not kept). Each cell of a
     /// line through `i` lies on no other, so each changes in one direction only.
-    pub(super) fn delta(
-        &self,
-        i: usize,
-        color: Color,
-        cells: &[Cell],
-        lines: &PackedLines,
-        offs: [isize; 4],
-    ) -> [i64; 2] {
+    pub(super) fn delta(&self, i: usize, color: Color, view: LineView<'_>) -> [i64; 2] {
         let Some(kt) = self.table.as_deref() else {
             return [0; 2];
         };
         let own = self.contrib[i];
         let mut delta = [-own[0] as i64, -own[1] as i64];
         let mut changes = [(0u32, 0u8, 0u8); KIND_CHANGES];
-        let n = self.changes(i, color.cell() as u64, cells, lines, offs, &mut changes);
+        let n = self.changes(i, color.cell() as u64, view, &mut changes);
         for &(j, d, new) in &changes[..n] {
             let kinds = with_kind(self.cell_kinds[j as usize], d as usize, new);
             let before = self.contrib[j as usize];
@@ -216,53 +200,19 @@ impl LineKinds {
     /// 2-bit code, or 0 when the board already holds it); returns how many. Each next cell's
     /// window along a line is the previous one shifted by one cell.
     #[inline]
-    fn changes(
-        &self,
-        i: usize,
-        stone: u64,
-        cells: &[Cell],
-        lines: &PackedLines,
-        offs: [isize; 4],
-        out: &mut KindChanges,
-    ) -> usize {
+    fn changes(&self, i: usize, stone: u64, view: LineView<'_>, out: &mut KindChanges) -> usize {
         let Some(kt) = self.table.as_deref() else {
             return 0;
         };
         let mut n = 0;
         let hw = kt.half_width();
-        let top = 4 * hw;
-        let full = (1u64 << (2 * (2 * hw + 1))) - 1;
-        for (d, &off) in offs.iter().enumerate() {
-            let centre = lines.span(i, d, hw) | stone << (2 * hw);
-            for forward in [true, false] {
-                let step = if forward { off } else { -off };
-                let mut j = i as isize;
-                let mut span = centre;
-                for _ in 0..hw {
-                    j += step;
-                    if cells[j as usize] == Cell::Wall {
-                        break;
-                    }
-                    // Cells within hw (at most 5) of a point on the board lie in the padding.
-                    span = if forward {
-                        let c = cells[(j + hw as isize * off) as usize] as u64;
-                        (span >> 2) | (c << top)
-                    } else {
-                        let c = cells[(j - hw as isize * off) as usize] as u64;
-                        ((span << 2) & full) | c
-                    };
-                    let ju = j as usize;
-                    if cells[ju] != Cell::Empty {
-                        continue;
-                    }
-                    let new = kt.kinds(span, hw);
-                    if new != (self.cell_kinds[ju] >> (8 * d)) as u8 {
-                        out[n] = (ju as u32, d as u8, new);
-                        n += 1;
-                    }
-                }
+        view.each_empty_span(i, hw, stone, |d, j, span| {
+            let new = kt.kinds(span, hw);
+            if new != (self.cell_kinds[j] >> (8 * d)) as u8 {
+                out[n] = (j as u32, d as u8, new);
+                n += 1;
             }
-        }
+        });
         n
     }
 

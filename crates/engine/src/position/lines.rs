@@ -150,6 +150,66 @@ impl PackedLines {
     }
 }
 
+/// The board's cells with their packed lines and the four direction offsets: what a walk
+/// along the lines through a cell reads.
+#[derive(Clone, Copy)]
+pub(super) struct LineView<'a> {
+    /// The padded cells.
+    pub(super) cells: &'a [Cell],
+    /// The same cells, packed by line.
+    pub(super) lines: &'a PackedLines,
+    /// The offset of a step along each direction.
+    pub(super) offs: [isize; 4],
+}
+
+impl LineView<'_> {
+    /// Calls `visit(d, j, span)` for each empty cell `j` within `h` cells of `i` along each
+    /// direction `d` (forward, then back, the nearest first, up to the edge), `span` being
+    /// the codes of the `2h + 1` cells around `j` along `d` (as [`PackedLines::span`] reads
+    /// them) with `i` holding `stone` (its 2-bit code; 0 to read `i` as it is). Each next
+    /// cell's span is the previous one shifted by one cell, so each step reads one cell.
+    /// Always inlined: its callers are the hot loops of make and of the leaf evaluation,
+    /// and a call per walk keeps their counters out of registers.
+    #[inline(always)]
+    pub(super) fn each_empty_span(
+        &self,
+        i: usize,
+        h: usize,
+        stone: u64,
+        mut visit: impl FnMut(usize, usize, u64),
+    ) {
+        let cells = self.cells;
+        let top = 4 * h;
+        let full = (1u64 << (2 * (2 * h + 1))) - 1;
+        for (d, &off) in self.offs.iter().enumerate() {
+            let centre = self.lines.span(i, d, h) | stone << (2 * h);
+            for forward in [true, false] {
+                let step = if forward { off } else { -off };
+                let mut j = i as isize;
+                let mut span = centre;
+                for _ in 0..h {
+                    j += step;
+                    if cells[j as usize] == Cell::Wall {
+                        break;
+                    }
+                    // Cells within h of a point on the board lie in the padding.
+                    span = if forward {
+                        let c = cells[(j + h as isize * off) as usize] as u64;
+                        (span >> 2) | (c << top)
+                    } else {
+                        let c = cells[(j - h as isize * off) as usize] as u64;
+                        ((span << 2) & full) | c
+                    };
+                    let ju = j as usize;
+                    if cells[ju] == Cell::Empty {
+                        visit(d, ju, span);
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
