@@ -255,28 +255,20 @@ impl SearchBoard {
         let k = self.k;
         let mut near = [0u32; 128];
         let mut n = 0;
-        if self.stones.none() {
-            return Fives::default();
-        }
-        let stride = self.offs[1] as usize;
-        for (row, mut bits) in self.stones.bits(color) {
-            while bits != 0 {
-                let s = row * stride + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                for d in 0..4 {
-                    let span = self.lines.span(s, d, k - 1);
-                    if count_even_bits(own_stones(span, color)) + 1 < k {
-                        continue;
-                    }
-                    for t in 0..2 * k - 1 {
-                        if (span >> (2 * t)) & 3 == Cell::Empty as u64 {
-                            if n == near.len() {
-                                return self.all_fives_by_scan(color);
-                            }
-                            let q = s as isize + (t as isize - (k as isize - 1)) * self.offs[d];
-                            near[n] = q as u32;
-                            n += 1;
+        for s in self.stones.cells(color) {
+            for d in 0..4 {
+                let span = self.lines.span(s, d, k - 1);
+                if count_even_bits(own_stones(span, color)) + 1 < k {
+                    continue;
+                }
+                for t in 0..2 * k - 1 {
+                    if (span >> (2 * t)) & 3 == Cell::Empty as u64 {
+                        if n == near.len() {
+                            return self.all_fives_by_scan(color);
                         }
+                        let q = s as isize + (t as isize - (k as isize - 1)) * self.offs[d];
+                        near[n] = q as u32;
+                        n += 1;
                     }
                 }
             }

@@ -92,13 +92,54 @@ impl StoneRows {
         self.bbox[0] > self.bbox[2]
     }
 
-    /// `color`'s stones as `(padded row, bit per padded column)` for the rows of the
-    /// bounding box, top to bottom.
-    pub(super) fn bits(&self, color: Color) -> impl Iterator<Item = (usize, u64)> + '_ {
-        let rows = (!self.none())
-            .then(|| (self.bbox[1] as usize + PADDING)..=(self.bbox[3] as usize + PADDING));
+    /// `color`'s stones, row by row and left to right, as a scan of the cells meets them.
+    #[inline]
+    pub(super) fn cells(&self, color: Color) -> StoneCells<'_> {
         let words = &self.rows[color.index()];
-        rows.into_iter()
-            .flat_map(move |rows| rows.clone().zip(words[rows].iter().copied()))
+        let (row, last) = if self.none() {
+            (1, 0)
+        } else {
+            (
+                self.bbox[1] as usize + PADDING,
+                self.bbox[3] as usize + PADDING,
+            )
+        };
+        StoneCells {
+            words,
+            row,
+            last,
+            bits: if row <= last { words[row] } else { 0 },
+            stride: self.index.stride,
+        }
+    }
+}
+
+/// The cells of one colour's stones (see [`StoneRows::cells`]).
+pub(super) struct StoneCells<'a> {
+    words: &'a [u64],
+    /// The row of `bits`.
+    row: usize,
+    /// The last row of the bounding box.
+    last: usize,
+    /// The stones of `row` not yet listed.
+    bits: u64,
+    stride: usize,
+}
+
+impl Iterator for StoneCells<'_> {
+    type Item = usize;
+
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.bits == 0 {
+            if self.row >= self.last {
+                return None;
+            }
+            self.row += 1;
+            self.bits = self.words[self.row];
+        }
+        let cell = self.row * self.stride + self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(cell)
     }
 }

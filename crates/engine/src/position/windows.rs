@@ -243,40 +243,32 @@ impl SearchBoard {
     #[inline]
     fn scan_four_windows(&self, color: Color, mut found: impl FnMut(FourWindow)) {
         let k = self.k;
-        if self.stones.none() {
-            return;
-        }
         let table = &four_windows(k)[color.index() << (2 * k)..];
         let wmask = (1u64 << (2 * k)) - 1;
         // Row by row and left to right, as a scan of the cells would meet them.
-        let stride = self.offs[1] as usize;
-        for (row, mut bits) in self.stones.bits(color) {
-            while bits != 0 {
-                let s = row * stride + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                for d in 0..4 {
-                    let span = self.lines.span(s, d, k - 1);
-                    // No window of k cells can hold k-2 stones of `color` here.
-                    if count_even_bits(own_stones(span, color)) + 2 < k {
+        for s in self.stones.cells(color) {
+            for d in 0..4 {
+                let span = self.lines.span(s, d, k - 1);
+                // No window of k cells can hold k-2 stones of `color` here.
+                if count_even_bits(own_stones(span, color)) + 2 < k {
+                    continue;
+                }
+                // Windows [t, t+k) containing s whose first stone of `color` is s, so
+                // each window is looked at once per direction: those that start after
+                // the nearest stone or edge before s (the cells below s, s-1 highest).
+                let before = span & ((1u64 << (2 * (k - 1))) - 1);
+                let taken = (before | before >> 1) & LO;
+                let starts = if taken == 0 {
+                    k
+                } else {
+                    k - 1 - (63 - taken.leading_zeros() as usize) / 2
+                };
+                for p in (0..starts).rev() {
+                    let e = table[((span >> (2 * (k - 1 - p))) & wmask) as usize];
+                    if e & WINDOW_FOUR == 0 || (e & 0xF) as usize != p {
                         continue;
                     }
-                    // Windows [t, t+k) containing s whose first stone of `color` is s, so
-                    // each window is looked at once per direction: those that start after
-                    // the nearest stone or edge before s (the cells below s, s-1 highest).
-                    let before = span & ((1u64 << (2 * (k - 1))) - 1);
-                    let taken = (before | before >> 1) & LO;
-                    let starts = if taken == 0 {
-                        k
-                    } else {
-                        k - 1 - (63 - taken.leading_zeros() as usize) / 2
-                    };
-                    for p in (0..starts).rev() {
-                        let e = table[((span >> (2 * (k - 1 - p))) & wmask) as usize];
-                        if e & WINDOW_FOUR == 0 || (e & 0xF) as usize != p {
-                            continue;
-                        }
-                        found(self.four_window(s - p * self.offs[d] as usize, d, e));
-                    }
+                    found(self.four_window(s - p * self.offs[d] as usize, d, e));
                 }
             }
         }
@@ -425,42 +417,6 @@ mod tests {
         }
     }
 
-    /// The four windows derived from those two moves before (the attacker's move, then any
-    /// reply) equal a fresh scan's, in the same order, on random games of several sizes and k.
-    #[test]
-    fn four_windows_after_two_moves_equal_a_fresh_scan() {
-        let t = seed_compiled();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
-        for (w, h, k) in [(15, 15, 5), (7, 5, 3), (13, 11, 7), (20, 20, 5), (9, 9, 4)] {
-            let mut sb = empty_board(&t, w, h, k, Rule::Freestyle);
-            let (mut before, mut derived, mut fresh) = (Vec::new(), Vec::new(), Vec::new());
-            let mut seen = 0;
-            while empty_cells(&sb).len() > 2 {
-                let attacker = sb.to_move();
-                sb.four_windows(attacker, &mut before);
-                // The attacker plays on a window's empty cell when it has one, as the VCF does.
-                let p = match before.first() {
-                    Some(win) if rng.random_range(0..3) > 0 => win.empty[1] as usize,
-                    _ => random_empty(&sb, &mut rng),
-                };
-                sb.make_light(p);
-                let q = random_empty(&sb, &mut rng);
-                sb.make_light(q);
-                sb.four_windows_after(&before, p, q, &mut derived);
-                sb.four_windows(attacker, &mut fresh);
-                assert_eq!(derived, fresh, "{w}x{h} k={k} after {p}, {q}");
-                seen += fresh.len();
-                // Go on from a random one of the two plies back, so games vary.
-                if rng.random_range(0..2) == 0 {
-                    sb.unmake();
-                    sb.unmake();
-                    sb.make_light(random_empty(&sb, &mut rng));
-                }
-            }
-            assert!(seen > 0, "{w}x{h} k={k}: no four window");
-        }
-    }
-
     /// A position's windows key is the board's: the same key on boards of another width,
     /// height or k (whose edges and rows give the same stones other windows) differs, and
     /// on the same board it is the same.
@@ -487,31 +443,81 @@ mod tests {
         assert_eq!(again, keys[0]);
     }
 
+    /// Board sizes `(width, height, k)` the window tests play random games on.
+    const WINDOW_BOARDS: [(usize, usize, usize); 4] =
+        [(15, 15, 5), (7, 5, 3), (13, 11, 7), (9, 9, 4)];
+
+    /// Plays a random freestyle game on an empty board of each size of `boards`: `step`
+    /// plays one or more stones of it and returns how many four windows it compared, until
+    /// no more than `spare` cells are empty; each game must compare some.
+    fn on_random_games(
+        seed: u64,
+        boards: &[(usize, usize, usize)],
+        spare: usize,
+        mut step: impl FnMut(&mut SearchBoard, &mut rand_chacha::ChaCha8Rng) -> usize,
+    ) {
+        let t = seed_compiled();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for &(w, h, k) in boards {
+            let mut sb = empty_board(&t, w, h, k, Rule::Freestyle);
+            let mut seen = 0;
+            while empty_cells(&sb).len() > spare {
+                seen += step(&mut sb, &mut rng);
+            }
+            assert!(seen > 0, "{w}x{h} k={k}: no four window");
+        }
+    }
+
+    /// The four windows derived from those two moves before (the attacker's move, then any
+    /// reply) equal a fresh scan's, in the same order, on random games of several sizes and k.
+    #[test]
+    fn four_windows_after_two_moves_equal_a_fresh_scan() {
+        let (mut before, mut derived, mut fresh) = (Vec::new(), Vec::new(), Vec::new());
+        let boards = [(15, 15, 5), (7, 5, 3), (13, 11, 7), (20, 20, 5), (9, 9, 4)];
+        on_random_games(12, &boards, 2, |sb, rng| {
+            let attacker = sb.to_move();
+            sb.four_windows(attacker, &mut before);
+            // The attacker plays on a window's empty cell when it has one, as the VCF does.
+            let p = match before.first() {
+                Some(win) if rng.random_range(0..3) > 0 => win.empty[1] as usize,
+                _ => random_empty(sb, rng),
+            };
+            sb.make_light(p);
+            let q = random_empty(sb, rng);
+            sb.make_light(q);
+            sb.four_windows_after(&before, p, q, &mut derived);
+            sb.four_windows(attacker, &mut fresh);
+            let geometry = sb.board().geometry();
+            assert_eq!(derived, fresh, "{geometry:?} after {p}, {q}");
+            // Go on from a random one of the two plies back, so games vary.
+            if rng.random_range(0..2) == 0 {
+                sb.unmake();
+                sb.unmake();
+                sb.make_light(random_empty(sb, rng));
+            }
+            fresh.len()
+        });
+    }
+
     /// The four windows of either colour derived from those before one more stone (of
     /// either colour, as a threat search's pass allows) equal a fresh scan's, in order.
     #[test]
     fn four_windows_after_one_stone_equal_a_fresh_scan() {
-        let t = seed_compiled();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(14);
-        for (w, h, k) in [(15, 15, 5), (7, 5, 3), (13, 11, 7), (9, 9, 4)] {
-            let mut sb = empty_board(&t, w, h, k, Rule::Freestyle);
-            let (mut before, mut derived, mut fresh) = (Vec::new(), Vec::new(), Vec::new());
-            let mut seen = 0;
-            while empty_cells(&sb).len() > 1 {
-                let color = [Color::Black, Color::White][rng.random_range(0..2)];
-                sb.four_windows(color, &mut before);
-                let s = match before.first() {
-                    Some(win) if rng.random_range(0..2) > 0 => win.empty[0] as usize,
-                    _ => random_empty(&sb, &mut rng),
-                };
-                sb.make_light(s);
-                sb.four_windows_after_stones(&before, &[s], color, &mut derived);
-                sb.four_windows(color, &mut fresh);
-                assert_eq!(derived, fresh, "{w}x{h} k={k} after {s}");
-                seen += fresh.len();
-            }
-            assert!(seen > 0, "{w}x{h} k={k}: no four window");
-        }
+        let (mut before, mut derived, mut fresh) = (Vec::new(), Vec::new(), Vec::new());
+        on_random_games(14, &WINDOW_BOARDS, 1, |sb, rng| {
+            let color = [Color::Black, Color::White][rng.random_range(0..2)];
+            sb.four_windows(color, &mut before);
+            let s = match before.first() {
+                Some(win) if rng.random_range(0..2) > 0 => win.empty[0] as usize,
+                _ => random_empty(sb, rng),
+            };
+            sb.make_light(s);
+            sb.four_windows_after_stones(&before, &[s], color, &mut derived);
+            sb.four_windows(color, &mut fresh);
+            let geometry = sb.board().geometry();
+            assert_eq!(derived, fresh, "{geometry:?} after {s}");
+            fresh.len()
+        });
     }
 
     /// The four candidates read from the windows through a stone alone are the cells a
@@ -519,35 +525,30 @@ mod tests {
     /// games of several sizes and k; and no window without the stone is new.
     #[test]
     fn four_candidates_through_a_stone_equal_a_scan_of_its_windows() {
-        let t = seed_compiled();
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(13);
-        for (w, h, k) in [(15, 15, 5), (7, 5, 3), (13, 11, 7), (9, 9, 4)] {
-            let mut sb = empty_board(&t, w, h, k, Rule::Freestyle);
-            let mut mark = vec![false; sb.cell_count()];
-            let (mut before, mut after) = (Vec::new(), Vec::new());
-            let mut seen = 0;
-            while empty_cells(&sb).len() > 1 {
-                let color = sb.to_move();
-                sb.four_windows(color, &mut before);
-                let q = random_empty(&sb, &mut rng);
-                sb.make_light(q);
-                sb.four_windows(color, &mut after);
-                let holds_q = |win: &FourWindow| sb.window_holds(win, q);
-                let through: Vec<FourWindow> = after.iter().copied().filter(holds_q).collect();
-                assert!(
-                    after.iter().all(|w| holds_q(w) || before.contains(w)),
-                    "{w}x{h} k={k}: a window without {q} appeared"
-                );
-                let mut expect = Vec::new();
-                four_window_cells(&through, &mut expect, &mut mark);
-                let mut got = Vec::new();
-                sb.four_candidates_through(color, q, &mut got, &mut mark);
-                assert_eq!(got, expect, "{w}x{h} k={k} through {q}");
-                assert!(mark.iter().all(|&m| !m), "marks left set");
-                seen += got.len();
-            }
-            assert!(seen > 0, "{w}x{h} k={k}: no four window through a stone");
-        }
+        let mut mark = Vec::new();
+        let (mut before, mut after) = (Vec::new(), Vec::new());
+        on_random_games(13, &WINDOW_BOARDS, 1, |sb, rng| {
+            mark.resize(sb.cell_count(), false);
+            let geometry = sb.board().geometry();
+            let color = sb.to_move();
+            sb.four_windows(color, &mut before);
+            let q = random_empty(sb, rng);
+            sb.make_light(q);
+            sb.four_windows(color, &mut after);
+            let holds_q = |win: &FourWindow| sb.window_holds(win, q);
+            let through: Vec<FourWindow> = after.iter().copied().filter(holds_q).collect();
+            assert!(
+                after.iter().all(|w| holds_q(w) || before.contains(w)),
+                "{geometry:?}: a window without {q} appeared"
+            );
+            let mut expect = Vec::new();
+            four_window_cells(&through, &mut expect, &mut mark);
+            let mut got = Vec::new();
+            sb.four_candidates_through(color, q, &mut got, &mut mark);
+            assert_eq!(got, expect, "{geometry:?} through {q}");
+            assert!(mark.iter().all(|&m| !m), "marks left set");
+            got.len()
+        });
     }
 
     /// Every cell that would make two five-points or more is one that
