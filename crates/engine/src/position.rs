@@ -207,7 +207,7 @@ impl SearchBoard {
     /// The static evaluation from the side to move's view, clamped to ±[`EVAL_LIMIT`].
     #[inline]
     pub fn eval(&self) -> i32 {
-        debug_assert_eq!(self.kinds.light(), 0, "class sums read above a light move");
+        debug_assert!(self.kinds.fresh(), "class sums read above a light move");
         self.sums[self.board.to_move()].clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32
     }
 
@@ -259,8 +259,8 @@ impl SearchBoard {
     /// Plays the side to move at the empty cell `i`, updating everything incrementally.
     #[inline]
     pub fn make(&mut self, i: usize) {
-        debug_assert_eq!(self.gains.light(), 0, "a full make above a light one");
-        debug_assert_eq!(self.kinds.light(), 0, "a full make above a light one");
+        debug_assert!(self.gains.fresh(), "a full make above a light one");
+        debug_assert!(self.kinds.fresh(), "a full make above a light one");
         self.play(i, MoveMode::Full);
     }
 

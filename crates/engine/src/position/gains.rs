@@ -15,7 +15,7 @@
 //! [`crate::pattern::GAIN_TABLE_MAX_WIDTH`]); the span reads here serve boards without it.
 
 use super::lines::{LO, LineView, PackedLines, count_even_bits, own_stones};
-use super::stack::Frame;
+use super::stack::{Frame, StaleMoves};
 use super::{EVAL_LIMIT, MoveMode, SearchBoard};
 use gomoku_board::{Board, ByColor, Cell, Color};
 
@@ -66,7 +66,7 @@ pub(super) struct GainCache {
     /// The values full moves overwrote, the last last.
     undo: Vec<Saved>,
     /// Light and threat moves on the board, which left the cache stale.
-    light: u32,
+    stale: StaleMoves,
     /// The last move, if its refresh is deferred ([`NO_MOVE`] if none).
     pending: u32,
     /// Per padded-index difference from a cell (offset by `rel_mid`): 1 + the direction
@@ -100,7 +100,7 @@ impl GainCache {
             line_gains: Vec::new(),
             four_bits: Vec::new(),
             undo: Vec::new(),
-            light: 0,
+            stale: StaleMoves::default(),
             pending: NO_MOVE,
             rel: Vec::new(),
             rel_mid: 0,
@@ -160,10 +160,10 @@ impl GainCache {
         self.h
     }
 
-    /// Light and threat moves on the board, which left the cache stale.
+    /// Whether no light or threat move on the board left the cache stale.
     #[inline]
-    pub(super) fn light(&self) -> u32 {
-        self.light
+    pub(super) fn fresh(&self) -> bool {
+        self.stale.none()
     }
 
     /// The gains of a move at the empty centre of `span` (half-width `h`) along direction
@@ -245,7 +245,7 @@ impl GainCache {
         gains: &[LineGain],
         lines: &PackedLines,
     ) -> ([LineGain; 4], u8) {
-        debug_assert_eq!(self.light, 0, "line gains read above a light move");
+        debug_assert!(self.stale.none(), "line gains read above a light move");
         let mut g = self.line_gains[i];
         let mut four = self.four_bits[i];
         if self.pending != NO_MOVE {
@@ -297,24 +297,18 @@ impl GainCache {
     /// other moves leave the cache stale.
     #[inline]
     pub(super) fn moved(&mut self, i: usize, mode: MoveMode) {
-        if self.is_kept() {
-            if mode == MoveMode::Full {
-                self.pending = i as u32;
-            } else {
-                self.light += 1;
-            }
+        if self.is_kept() && self.stale.made(mode) {
+            self.pending = i as u32;
         }
     }
 
     /// Takes back the move of frame `f`.
     #[inline]
     pub(super) fn take_back(&mut self, f: &Frame) {
-        if !self.is_kept() {
+        if !self.is_kept() || !self.stale.taken_back(f.mode) {
             return;
         }
-        if f.mode != MoveMode::Full {
-            self.light -= 1;
-        } else if self.pending == f.cell {
+        if self.pending == f.cell {
             // Its refresh never happened: nothing to restore.
             self.pending = NO_MOVE;
         } else {

@@ -13,7 +13,7 @@
 //! and nothing reads them until those are taken back.
 
 use super::lines::LineView;
-use super::stack::Frame;
+use super::stack::{Frame, StaleMoves};
 use super::{MoveMode, SearchBoard};
 use crate::cells::{ClassScores, KIND_FIVE, KIND_FOUR, KIND_OPEN_FOUR, KindTable};
 use crate::pattern::CompiledTable;
@@ -57,7 +57,7 @@ pub(super) struct LineKinds {
     undo: Vec<KindSaved>,
     /// Light and threat moves on the board while kinds are kept: the kinds and class sums
     /// are stale until they are taken back.
-    light: u32,
+    stale: StaleMoves,
 }
 
 impl LineKinds {
@@ -69,7 +69,7 @@ impl LineKinds {
             cell_kinds: Vec::new(),
             contrib: Vec::new(),
             undo: Vec::new(),
-            light: 0,
+            stale: StaleMoves::default(),
         };
         if let Some(kt) = table.kind_table(board) {
             let n_cells = board.cells().len();
@@ -95,10 +95,10 @@ impl LineKinds {
         self.table.is_some()
     }
 
-    /// Light and threat moves on the board while kinds are kept.
+    /// Whether no light or threat move on the board left the kinds stale.
     #[inline]
-    pub(super) fn light(&self) -> u32 {
-        self.light
+    pub(super) fn fresh(&self) -> bool {
+        self.stale.none()
     }
 
     /// Where the next move's undo entries start.
@@ -118,12 +118,8 @@ impl LineKinds {
         view: LineView<'_>,
         sums: &mut ByColor<i64>,
     ) {
-        if self.is_kept() {
-            if mode == MoveMode::Full {
-                self.update(i, view, sums);
-            } else {
-                self.light += 1;
-            }
+        if self.is_kept() && self.stale.made(mode) {
+            self.update(i, view, sums);
         }
     }
 
@@ -158,11 +154,7 @@ impl LineKinds {
     /// Takes back the move of frame `f`.
     #[inline]
     pub(super) fn take_back(&mut self, f: &Frame) {
-        if !self.is_kept() {
-            return;
-        }
-        if f.mode != MoveMode::Full {
-            self.light -= 1;
+        if !self.is_kept() || !self.stale.taken_back(f.mode) {
             return;
         }
         while self.undo.len() > f.kinds_saved as usize {
@@ -224,7 +216,7 @@ impl LineKinds {
         let Some(kt) = &self.table else {
             return 0;
         };
-        debug_assert_eq!(self.light, 0, "line kinds read above a light move");
+        debug_assert!(self.stale.none(), "line kinds read above a light move");
         let mine = self.scores[kt.class(me, self.cell_kinds[i])][0];
         let theirs = self.scores[kt.class(me.opponent(), self.cell_kinds[i])][1];
         mine as i64 - theirs as i64
@@ -235,7 +227,7 @@ impl LineKinds {
     #[inline]
     fn kinds_of(&self, i: usize, color: Color) -> Option<u32> {
         self.table.as_ref()?;
-        debug_assert_eq!(self.light, 0, "line kinds read above a light move");
+        debug_assert!(self.stale.none(), "line kinds read above a light move");
         Some(self.cell_kinds[i] >> (4 * color.index()))
     }
 }

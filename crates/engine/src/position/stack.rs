@@ -13,6 +13,36 @@ use gomoku_board::ByColor;
 /// fours', only its blocks'.
 pub(super) const LAZY_HINT: u8 = 0xFF;
 
+/// The moves on the board that left a part stale: a part kept by full moves alone (the gain
+/// cache, the line kinds) is read only when none is.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct StaleMoves(u32);
+
+impl StaleMoves {
+    /// Counts a move made in `mode`; whether it keeps the part (a full move).
+    #[inline]
+    pub(super) fn made(&mut self, mode: MoveMode) -> bool {
+        let full = mode == MoveMode::Full;
+        self.0 += !full as u32;
+        full
+    }
+
+    /// Counts a move of `mode` taken back; whether the part has its own entries to restore
+    /// (a full move).
+    #[inline]
+    pub(super) fn taken_back(&mut self, mode: MoveMode) -> bool {
+        let full = mode == MoveMode::Full;
+        self.0 -= !full as u32;
+        full
+    }
+
+    /// Whether no such move is on the board (the part may be read).
+    #[inline]
+    pub(super) fn none(self) -> bool {
+        self.0 == 0
+    }
+}
+
 /// One move made: what its unmake needs.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Frame {
