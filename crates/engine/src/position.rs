@@ -1,6 +1,27 @@
-//! [`SearchBoard`]: a board plus the incremental state the search needs (evaluation sums,
-//! per-cell neighbour counts, stone bounding box, four-threat hints), all kept under
-//! make/unmake without allocation.
+//! [`SearchBoard`]: a board plus the incremental state the searches read, kept under
+//! make and unmake without allocation, so that ordering, quiet leaves and the threat
+//! searches' move generation are table reads. It composes parts, each in a file of its own
+//! that says what it keeps and its invariant:
+//!
+//! - `lines`: every cell's code packed by line, so the span of a line is one shift and mask;
+//! - `gains`: for every empty cell and direction, what a move there would add to the
+//!   evaluation sums, and whether it may make a four (the gain cache);
+//! - `kinds`: every empty cell's line kinds and cell-class scores, when the table scores
+//!   classes;
+//! - `candidates`: the near counts and the candidate cells as per-row bitsets;
+//! - `stones`: each colour's stones as per-row bitsets, and their bounding box;
+//! - `stack`: the frames of the moves made, the game's below the search's;
+//!
+//! and the readers of the board: `fives` (five-points), `windows` (four windows, the threat
+//! searches' four candidates) and `threats` (renju's forbidden points, the pass, the three
+//! potential).
+//!
+//! A move is made in a [`MoveMode`]: the main search's full moves keep everything, the VCT's
+//! light moves leave the sums, gains and kinds stale, and the VCF's threat moves keep the
+//! stones and lines alone. The engine keeps one board from search to search of a game:
+//! built once on the empty board, it follows the game by playing the moves since the last
+//! search and taking back those the next position does not share
+//! ([`SearchBoard::follow`]), so a move costs its new stones, not a board.
 
 mod candidates;
 mod fives;
@@ -46,16 +67,19 @@ pub(crate) enum MoveMode {
     Threat,
 }
 
-/// A board with the search's incremental state: evaluation sums for both sides to move,
-/// per-cell counts of stones within the candidate radius (along the 8 line directions), the
-/// bounding box of the stones, and per-move hints of which directions may hold a new four.
+/// A board with the searches' incremental state (see the module doc): the evaluation sums
+/// for either side to move, the packed lines, the gain cache, the line kinds, the
+/// candidates, the stones by row, and the stack of moves made.
 #[derive(Clone)]
 pub struct SearchBoard {
     board: Board,
     table: Arc<CompiledTable>,
+    /// The row length.
     k: usize,
     rule: Rule,
+    /// The padded-index step along each of the four directions.
     offs: [isize; 4],
+    /// The static evaluation from each side to move's view.
     sums: ByColor<i64>,
     /// Every cell's code, packed by line for span reads.
     lines: PackedLines,

@@ -1,12 +1,17 @@
 //! The engine and the state of one search. [`Engine`] owns what outlives a search (the
-//! compiled table, the transposition table, killers, history and the VCF cache) and runs
-//! searches, with Lazy SMP helpers when asked; a `Worker` holds everything one search
-//! thread needs, lent the engine's tables for the search and handing them back after.
+//! compiled table, the transposition table, killers and history, the threat searches'
+//! caches, the last search's board and lists) and runs searches, with Lazy SMP helpers when
+//! asked; a `Worker` holds everything one search thread needs, lent the engine's tables for
+//! the search and handing them back after.
 //!
-//! The search itself is split by concern into the child modules, which add `Worker`
-//! methods and so see its fields: `root` (forced moves, VCF, iterative deepening,
-//! tie-break), `negamax` (the interior nodes), `ordering` (move ordering) and `vcf` (the
-//! threat search).
+//! The worker's state is grouped in typed parts: the board, the limits and stop
+//! (`control::Control`), the counters (`result::Counters`), the move-ordering memory
+//! (`ordering::OrderingMemory`), the move lists by ply (`MoveLists`), the four windows kept
+//! by ply and by position (`windows::WindowLists`), and the VCF's and the VCT's state
+//! (`vcf::VcfState`, `vct::VctState`). Each search adds its `Worker` methods in a child
+//! module: `root` (forced moves, the threat searches, iterative deepening, tie-break),
+//! `negamax` (the interior nodes), `ordering` (move ordering), `vcf` and `vct` (the threat
+//! searches).
 
 mod control;
 mod negamax;
@@ -440,7 +445,7 @@ struct MoveLists {
     moves: Vec<Vec<u32>>,
     /// A scratch list of cells.
     raw: Vec<u32>,
-    /// Ordering keys: see [`ordering::order_key`].
+    /// Ordering keys: see `ordering::order_key`.
     scored: Vec<u128>,
     /// Per ply, the principal variation from there.
     pv: Vec<[u32; MAX_PLY]>,
@@ -464,10 +469,13 @@ struct Parts<'e> {
 /// A `settled` flag never raised: a search no other thread settles.
 static NEVER: AtomicBool = AtomicBool::new(false);
 
-/// One search: the board and all per-search state.
+/// One search: the board and all per-search state, in parts (see the module doc).
 struct Worker<'e> {
+    /// The board searched, with its incremental state.
     sb: SearchBoard,
+    /// The engine's parameters.
     p: &'e EngineParams,
+    /// The transposition table, shared by every thread.
     tt: &'e Tt,
     /// The limits, and whether the search has stopped.
     control: Control<'e>,

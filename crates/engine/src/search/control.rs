@@ -137,11 +137,12 @@ fn vct_time_share(time: std::time::Duration) -> f64 {
 }
 
 /// The main thread's VCT share beside the VCT helper thread (`analyze`, see
-/// [`Engine::set_vct_thread`]): four fifths of what one thread leaves to deepening go to the
-/// VCT too, nine tenths of a second or more. Quintet's 18-move win takes 0.4-1 s on two
-/// threads; at three quarters the main thread left its last part to the helper alone, which
-/// missed it at 1 s in 4 of 50 analyses against 1. The cost is depth where the VCT does
-/// not settle: about a ply in a third of such game positions.
+/// [`Engine::set_vct_thread`](super::Engine::set_vct_thread)): four fifths of what one
+/// thread leaves to deepening go to the VCT too, nine tenths of a second or more.
+/// Quintet's 18-move win takes 0.4-1 s on two threads; at three quarters the main thread
+/// left its last part to the helper alone, which missed it at 1 s in 4 of 50 analyses
+/// against 1. The cost is depth where the VCT does not settle: about a ply in a third of
+/// such game positions.
 pub(super) fn vct_time_share_beside(time: std::time::Duration) -> f64 {
     1.0 - (1.0 - vct_time_share(time)) / 5.0
 }

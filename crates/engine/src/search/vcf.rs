@@ -1,7 +1,18 @@
 //! The VCF threat search (victory by continuous fours): at the root it looks for a win of
-//! the side to move, and for the opponent's, to keep only the root moves that defend. It plays
-//! light moves (no gain upkeep), caches failed positions by key and remaining fours, and caps
-//! its nodes so a board crowded with fours cannot stall a move.
+//! the side to move, and for the opponent's, to keep only the root moves that defend. It
+//! plays threat moves (stones and lines alone), caches failed positions by key and fours
+//! left, and caps its nodes so a board crowded with fours cannot stall a move.
+//!
+//! A node's four candidates are the empty cells of the attacker's four windows, derived
+//! from those two plies up (a four and its block change only the windows through them), and
+//! a four's five-points are read without playing it (its windows' other cells). With one
+//! four left only a cell that two windows share with different other cells is tried, for a
+//! double five-point, and no block is played out (but a block Black may not play, under
+//! renju); with two left, a four's block is played out only if a window through the four
+//! may give a new double five-point. When the opponent has a VCF, the root's defence tries
+//! only the moves that may stop his line (its points, our fours and counter-fours; every
+//! move under renju, whose forbidden points any stone may change), each first checked by
+//! replaying the opponent's lines found so far, and searched only if none still wins.
 
 use super::Worker;
 use crate::params::MAX_PLY;
