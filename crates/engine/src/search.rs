@@ -120,7 +120,7 @@ impl Engine {
     /// In O(1) for the big tables: the TT, the VCF cache and the VCT's proof table keep
     /// their entries, but a new game salts the keys they are found by (the TT checks its
     /// epoch), so an entry of another game is never found and never kept over a new one: the
-    /// game searches exactly as on empty tables. Every [`CACHE_EPOCHS`] games the salt comes
+    /// game searches exactly as on empty tables. Every `CACHE_EPOCHS` games the salt comes
     /// round and they are cleared for real.
     pub fn new_game(&mut self) {
         self.tt.new_game();
@@ -142,7 +142,7 @@ impl Engine {
 
     /// With `on`, a search on two threads or more under a clock gives one of them to the
     /// root's VCT from the start of the move, beside the main thread's share of it and
-    /// sharing its proof table, instead of a Lazy SMP helper (see [`Engine::search_smp`]).
+    /// sharing its proof table, instead of a Lazy SMP helper (see `Engine::search_smp`).
     /// Off by default: `analyze` turns it on, where finding a long win in the time is the
     /// point; in games the helpers' worth is what has been measured.
     pub fn set_vct_thread(&mut self, on: bool) {
