@@ -6,7 +6,6 @@
 //! Invariant: a cell's bit is set exactly when it is empty and its count is above zero,
 //! and the counts are those of the stones played by moves that keep them.
 
-use super::SearchBoard;
 use super::stones::RowIndex;
 use gomoku_board::{Cell, PADDING};
 
@@ -107,39 +106,18 @@ impl Candidates {
 
     /// Whether the cell `c`'s bit is set.
     #[inline]
-    fn holds(&self, c: usize) -> bool {
+    pub(super) fn holds(&self, c: usize) -> bool {
         let (r, col) = self.index.split(c);
         self.rows[r] >> col & 1 == 1
     }
-}
 
-impl SearchBoard {
-    /// Whether the empty cell `c` is one of [`SearchBoard::candidates`].
+    /// Appends the candidates of the board rows `y0..=y1`, in row order (`stride` cells a
+    /// padded row).
     #[inline]
-    pub fn is_candidate(&self, c: usize) -> bool {
-        if self.stones.none() {
-            let b = &self.board;
-            return c == b.index(b.geometry().centre());
-        }
-        self.candidates.holds(c)
-    }
-
-    /// Appends the empty cells within the radius of a stone, in row order (the centre on an
-    /// empty board), to `out`.
-    pub fn candidates(&self, out: &mut Vec<u32>) {
-        let b = &self.board;
-        if self.stones.none() {
-            out.push(b.index(b.geometry().centre()) as u32);
-            return;
-        }
-        let bbox = self.stones.bbox();
-        let r = self.candidates.radius;
-        let y0 = (bbox[1] - r).max(0);
-        let y1 = (bbox[3] + r).min(b.height() as i32 - 1);
-        let stride = self.offs[1] as usize;
+    pub(super) fn push_rows(&self, y0: usize, y1: usize, stride: usize, out: &mut Vec<u32>) {
         for y in y0..=y1 {
-            let row = y as usize + PADDING;
-            let mut bits = self.candidates.rows[row];
+            let row = y + PADDING;
+            let mut bits = self.rows[row];
             while bits != 0 {
                 out.push((row * stride + bits.trailing_zeros() as usize) as u32);
                 bits &= bits - 1;

@@ -9,7 +9,7 @@
 //! Invariant: the five-points listed are exactly those a walk of every cell of the lines
 //! finds (the tests compare with that walk), in line order, at most [`MAX_FIVES`].
 
-use super::SearchBoard;
+use super::board::SearchBoard;
 use super::lines::{LO, count_even_bits, own_stones};
 use super::stack::{Frame, LAZY_HINT};
 use super::windows::FourWindow;

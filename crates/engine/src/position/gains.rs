@@ -15,8 +15,7 @@
 //! [`crate::pattern::GAIN_TABLE_MAX_WIDTH`]); the span reads here serve boards without it.
 
 use super::lines::{LO, LineView, PackedLines, count_even_bits, own_stones};
-use super::stack::{Frame, StaleMoves};
-use super::{EVAL_LIMIT, MoveMode, SearchBoard};
+use super::stack::{Frame, MoveMode, StaleMoves};
 use gomoku_board::{Board, ByColor, Cell, Color};
 
 /// What playing at one empty cell would do along one line through it: the change of the
@@ -324,87 +323,9 @@ impl GainCache {
     }
 }
 
-impl SearchBoard {
-    /// The gains of playing at the empty cell `i`, for each colour from its own view.
-    #[inline]
-    pub fn gains(&self, i: usize) -> ByColor<i64> {
-        let table = &self.table.gains;
-        if self.gains.is_kept() {
-            let (g, _) = self.gains.current(i, table, &self.lines);
-            let b = g[0][0] + g[1][0] + g[2][0] + g[3][0];
-            let w = g[0][3] + g[1][3] + g[2][3] + g[3][3];
-            return ByColor::new(b as i64, w as i64);
-        }
-        let h = self.gains.h();
-        let mut g = ByColor::<i64>::default();
-        if !table.is_empty() {
-            for d in 0..4 {
-                let (line, _) = self.gains.span_gain(table, self.lines.span(i, d, h), d);
-                g[Color::Black] += line[0] as i64;
-                g[Color::White] += line[3] as i64;
-            }
-            return g;
-        }
-        let entries = &self.table.entries;
-        let centre = 2 * h;
-        for d in 0..4 {
-            let old = self.lines.span(i, d, h);
-            let a = self.gains.window_sums(entries, old);
-            let b = self.gains.window_sums(entries, old | (1 << centre));
-            let c = self.gains.window_sums(entries, old | (2 << centre));
-            g[Color::Black] += b[Color::Black] - a[Color::Black];
-            g[Color::White] += c[Color::White] - a[Color::White];
-        }
-        g
-    }
-
-    /// The static evaluation the opponent would see after the side to move played at the
-    /// empty cell `i` (what [`SearchBoard::make`] then [`SearchBoard::eval`] would give),
-    /// computed without touching the board: from the gain cache, or without one (a board
-    /// from [`SearchBoard::without_gain_cache`]) from the four lines' spans as `make`
-    /// computes them. `None` when the move may make a four (its five-points must be found
-    /// on the board), would fill the board, or the table has no gain arrays: the caller
-    /// then plays the move.
-    #[inline]
-    pub fn eval_after(&self, i: usize) -> Option<i32> {
-        if self.board.stone_count() + 1 >= self.board.geometry().area() {
-            return None;
-        }
-        let color = self.board.to_move();
-        let opp = color.opponent();
-        let slot = 2 * color.index() + opp.index();
-        let table = &self.table.gains;
-        let (mut delta, four) = if !self.gains.is_kept() {
-            if table.is_empty() {
-                return None;
-            }
-            let h = self.gains.h();
-            let mut delta = 0i64;
-            let mut four = 0u8;
-            for d in 0..4 {
-                let (g, f) = self.gains.span_gain(table, self.lines.span(i, d, h), d);
-                delta += g[slot] as i64;
-                four |= f;
-            }
-            (delta, four)
-        } else {
-            let (g, four) = self.gains.current(i, table, &self.lines);
-            let delta =
-                g[0][slot] as i64 + g[1][slot] as i64 + g[2][slot] as i64 + g[3][slot] as i64;
-            (delta, four)
-        };
-        if (four >> (4 * color.index())) & 0xF != 0 {
-            return None;
-        }
-        if self.kinds.is_kept() {
-            delta += self.kinds.delta(i, color, self.view())[opp.index()];
-        }
-        Some((self.sums[opp] + delta).clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32)
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::board::SearchBoard;
     use super::super::testing::*;
     use super::*;
     use crate::pattern::{CompiledTable, seed_table};

@@ -13,9 +13,8 @@
 //! and nothing reads them until those are taken back.
 
 use super::lines::LineView;
-use super::stack::{Frame, StaleMoves};
-use super::{MoveMode, SearchBoard};
-use crate::cells::{ClassScores, KIND_FIVE, KIND_FOUR, KIND_OPEN_FOUR, KindTable};
+use super::stack::{Frame, MoveMode, StaleMoves};
+use crate::cells::{ClassScores, KindTable};
 use crate::pattern::CompiledTable;
 use gomoku_board::{Board, ByColor, Cell, Color};
 use std::sync::Arc;
@@ -212,7 +211,7 @@ impl LineKinds {
     /// class's score there plus what the opponent's class there costs it (0 when the kinds
     /// are not kept).
     #[inline]
-    fn heat(&self, i: usize, me: Color) -> i64 {
+    pub(super) fn heat(&self, i: usize, me: Color) -> i64 {
         let Some(kt) = &self.table else {
             return 0;
         };
@@ -225,62 +224,16 @@ impl LineKinds {
     /// `color`'s kinds at the empty cell `i`, one nibble per direction (in the low nibble
     /// of each byte), or `None` when the kinds are not kept.
     #[inline]
-    fn kinds_of(&self, i: usize, color: Color) -> Option<u32> {
+    pub(super) fn kinds_of(&self, i: usize, color: Color) -> Option<u32> {
         self.table.as_ref()?;
         debug_assert!(self.stale.none(), "line kinds read above a light move");
         Some(self.cell_kinds[i] >> (4 * color.index()))
     }
 }
 
-impl SearchBoard {
-    /// What the cell classes at the empty cell `i` are worth to the side to move: its own
-    /// class's score there plus what the opponent's class there costs it (0 when the table
-    /// scores no class). Move ordering adds it to the pattern gains.
-    #[inline]
-    pub fn class_heat(&self, i: usize) -> i64 {
-        self.kinds.heat(i, self.board.to_move())
-    }
-
-    /// Whether the line kinds of the empty cells are kept (the table scores cell classes),
-    /// which [`SearchBoard::open_four_dirs`] and [`SearchBoard::makes_four`] read.
-    #[inline]
-    pub fn keeps_kinds(&self) -> bool {
-        self.kinds.is_kept()
-    }
-
-    /// The directions (bit `d` for direction `d`) along which a stone of `color` at the
-    /// empty cell `i` makes an open four (two or more five-points on the line); 0 when the
-    /// kinds are not kept.
-    #[inline]
-    pub fn open_four_dirs(&self, i: usize, color: Color) -> u8 {
-        let Some(k) = self.kinds.kinds_of(i, color) else {
-            return 0;
-        };
-        let mut dirs = 0u8;
-        for d in 0..4 {
-            if (k >> (8 * d)) & 0xF == KIND_OPEN_FOUR as u32 {
-                dirs |= 1 << d;
-            }
-        }
-        dirs
-    }
-
-    /// Whether a stone of `color` at the empty cell `i` makes a four, an open four or a five
-    /// on some line (false when the kinds are not kept).
-    #[inline]
-    pub fn makes_four(&self, i: usize, color: Color) -> bool {
-        let Some(k) = self.kinds.kinds_of(i, color) else {
-            return false;
-        };
-        (0..4).any(|d| {
-            let kind = (k >> (8 * d)) & 0xF;
-            (KIND_FOUR as u32..=KIND_FIVE as u32).contains(&kind)
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::board::SearchBoard;
     use super::super::testing::*;
     use super::*;
     use gomoku_board::{Geometry, Rule};

@@ -6,8 +6,24 @@
 //! are the search's, and the search's view of "moves made" (its ply, its stones, the fives
 //! of recent moves) starts at `base`.
 
-use super::MoveMode;
 use gomoku_board::ByColor;
+
+/// What a move keeps up to date. Each search reads only part of the board's state, and
+/// skipping the rest is most of what makes the threat searches fast; a move may be made
+/// above another only if it keeps no more than that one (a full move above a light one
+/// would start from stale sums).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum MoveMode {
+    /// Everything: the evaluation sums, the line gains, the line kinds, the neighbour
+    /// counts and candidates, the four hint (the main search's moves).
+    Full,
+    /// The stones, keys, lines, neighbour counts and candidates and the four hint; the
+    /// sums, gains and kinds stay stale until the move is taken back (the VCT's moves).
+    Light,
+    /// The stones, keys and lines alone; the four hint is worked out only if read (the
+    /// VCF's moves).
+    Threat,
+}
 
 /// A threat move's [`Frame::hint`] until it is read: the VCF never reads its attacker's
 /// fours', only its blocks'.

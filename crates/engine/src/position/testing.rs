@@ -1,6 +1,6 @@
 //! Boards and tables the position tests share.
 
-use super::SearchBoard;
+use super::board::SearchBoard;
 use crate::pattern::{CompiledTable, seed_table};
 use gomoku_board::{Board, Cell, Geometry, Pos, Rule};
 use rand::RngExt;

@@ -6,7 +6,7 @@
 //! Invariant: the screen lets every forbidden point through, and the three potential read
 //! from the packed lines equals a cell-by-cell reading (the tests check both).
 
-use super::SearchBoard;
+use super::board::SearchBoard;
 use super::lines::{LO, count_even_bits, own_stones};
 use gomoku_board::{Color, Rule};
 use std::sync::OnceLock;

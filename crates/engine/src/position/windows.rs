@@ -15,7 +15,7 @@
 //! (the tests compare them on random games); lists kept by key are keyed by the position
 //! and the board's size and k ([`SearchBoard::windows_key`]).
 
-use super::SearchBoard;
+use super::board::SearchBoard;
 use super::lines::{LO, count_even_bits, own_stones};
 use gomoku_board::{Cell, Color};
 use std::sync::OnceLock;
