@@ -16,9 +16,9 @@
 //! searches' four candidates) and `threats` (renju's forbidden points, the pass, the three
 //! potential).
 //!
-//! A move is made in a [`MoveMode`]: the main search's full moves keep everything, the VCT's
-//! light moves leave the sums, gains and kinds stale, and the VCF's threat moves keep the
-//! stones and lines alone. The engine keeps one board from search to search of a game:
+//! A move is made in a `MoveMode` (`stack`): the main search's full moves keep everything,
+//! the VCT's light moves leave the sums, gains and kinds stale, and the VCF's threat moves
+//! keep the stones and lines alone. The engine keeps one board from search to search of a game:
 //! built once on the empty board, it follows the game by playing the moves since the last
 //! search and taking back those the next position does not share
 //! ([`SearchBoard::follow`]), so a move costs its new stones, not a board.

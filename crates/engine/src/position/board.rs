@@ -14,7 +14,7 @@ use std::sync::Arc;
 /// The largest absolute static evaluation returned (mate scores lie far above).
 pub const EVAL_LIMIT: i64 = 500_000_000;
 
-/// A board with the searches' incremental state (see [`crate::position`]): the evaluation
+/// A board with the searches' incremental state (see the `position` module): the evaluation
 /// sums for either side to move, the packed lines, the gain cache, the line kinds, the
 /// candidates, the stones by row, and the stack of moves made.
 #[derive(Clone)]

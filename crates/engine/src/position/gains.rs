@@ -54,7 +54,7 @@ pub(super) struct GainCache {
     /// The cells of a span within k-1 of its centre, one low bit each.
     kmask: u64,
     /// Whether the board was asked to keep the cache (see
-    /// [`SearchBoard::without_gain_cache`]).
+    /// `SearchBoard::without_gain_cache`).
     requested: bool,
     /// Per cell and direction, the gains of a move there (empty when the cache is not
     /// kept).

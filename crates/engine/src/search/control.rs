@@ -4,7 +4,6 @@
 //! deepening. A threat search runs with the deadline brought forward to its share; a stop
 //! at that deadline is undone after it, one by the whole budget is not.
 
-use super::Worker;
 use crate::params::Limits;
 use crate::time::TimeBudget;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -68,7 +67,7 @@ impl<'e> Control<'e> {
     /// Stops the search if `nodes`, the nodes so far, reach the limit, or (every 256
     /// nodes) a stop flag is raised or the deadline passed.
     #[inline]
-    fn count(&mut self, nodes: u64) {
+    pub(super) fn count(&mut self, nodes: u64) {
         if let Some(n) = self.node_limit
             && nodes >= n
         {
@@ -85,6 +84,25 @@ impl<'e> Control<'e> {
             {
                 self.stopped = true;
             }
+        }
+    }
+
+    /// Brings the deadline forward to `until` (if earlier), for a threat search's share;
+    /// returns the deadline to restore after it.
+    pub(super) fn bring_forward(&mut self, until: Option<Instant>) -> Option<Instant> {
+        let saved = self.deadline;
+        if let Some(u) = until {
+            self.deadline = Some(saved.map_or(u, |d| d.min(u)));
+        }
+        saved
+    }
+
+    /// Puts back the deadline `saved` after a threat search's share, `nodes` nodes into the
+    /// search: a stop at the share's deadline is undone, one by the whole budget is not.
+    pub(super) fn restore(&mut self, saved: Option<Instant>, nodes: u64) {
+        self.deadline = saved;
+        if self.stopped && !self.out_of_budget(nodes) {
+            self.stopped = false;
         }
     }
 
@@ -124,14 +142,14 @@ pub(super) fn threat_cap(limits: &Limits, cap: u64) -> u64 {
 }
 
 /// The share of a move's target time each root VCF search (the win, the defence) may use.
-const THREAT_TIME_SHARE: f64 = 0.25;
+pub(super) const THREAT_TIME_SHARE: f64 = 0.25;
 
 /// The most of a move's target time the VCT may take before deepening: in most positions it
 /// finds nothing and spends its whole share proving so, which costs at fast controls (a
 /// quarter at 20 ms a move lost 24 Elo) and pays on long thoughts (quintet's deeper cases
 /// at 1 s need 0.2-2 s of VCT). A tenth up to 100 ms, rising with the logarithm of the
 /// time to a half at 1 s and beyond; a VCT that settles sooner leaves the rest to deepening.
-fn vct_time_share(time: std::time::Duration) -> f64 {
+pub(super) fn vct_time_share(time: std::time::Duration) -> f64 {
     let decades = (time.as_secs_f64() / 0.1).max(1.0).log10();
     (0.1 + 0.4 * decades).min(VCT_TIME_SHARE_LONG)
 }
@@ -149,58 +167,6 @@ pub(super) fn vct_time_share_beside(time: std::time::Duration) -> f64 {
 
 /// The VCT's share of a move of a second or more.
 const VCT_TIME_SHARE_LONG: f64 = 0.5;
-
-impl Worker<'_> {
-    /// Counts a node, and stops the search at a limit.
-    #[inline]
-    pub(super) fn tick(&mut self) {
-        self.stats.nodes += 1;
-        self.control.count(self.stats.nodes);
-    }
-
-    /// Runs a threat search with at most [`THREAT_TIME_SHARE`] of the move's target time
-    /// from now, so that on a clock a position crowded with threats still leaves the main
-    /// search its time. A threat search cut short by its share proved nothing and the search
-    /// goes on; one cut short by the whole budget leaves the search stopped.
-    pub(super) fn with_threat_share<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
-        self.with_time_share(THREAT_TIME_SHARE, f)
-    }
-
-    /// [`Self::with_threat_share`] with the share given.
-    pub(super) fn with_time_share<R>(&mut self, share: f64, f: impl FnOnce(&mut Self) -> R) -> R {
-        // Of the target, not the hard limit: on a game clock the hard limit is three targets.
-        let until = self
-            .control
-            .target_time()
-            .map(|t| Instant::now() + t.mul_f64(share));
-        self.until(until, f)
-    }
-
-    /// The share of the move's target time `target` that this thread's root VCT takes
-    /// before deepening.
-    pub(super) fn vct_share(&self, target: Duration) -> f64 {
-        if self.vct.beside {
-            vct_time_share_beside(target)
-        } else {
-            vct_time_share(target)
-        }
-    }
-
-    /// Runs `f` with the deadline brought forward to `until` (if earlier); a stop at that
-    /// deadline is undone afterwards, one by the whole budget is not.
-    pub(super) fn until<R>(&mut self, until: Option<Instant>, f: impl FnOnce(&mut Self) -> R) -> R {
-        let saved = self.control.deadline;
-        if let Some(u) = until {
-            self.control.deadline = Some(saved.map_or(u, |d| d.min(u)));
-        }
-        let r = f(self);
-        self.control.deadline = saved;
-        if self.control.stopped && !self.control.out_of_budget(self.stats.nodes) {
-            self.control.stopped = false;
-        }
-        r
-    }
-}
 
 #[cfg(test)]
 mod tests {

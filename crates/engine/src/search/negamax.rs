@@ -2,7 +2,7 @@
 //! transposition table, forced blocks of the opponent's fours, quiet leaves evaluated from the
 //! gain tables without playing them, and the bookkeeping of a beta cutoff.
 
-use super::Worker;
+use super::worker::Worker;
 use crate::params::MAX_PLY;
 use crate::score::{INF, MATE_BOUND, WIN, score_from_tt, score_to_tt};
 use crate::tt::Bound;
@@ -316,7 +316,7 @@ mod tests {
     use crate::cells::CellClass;
     use crate::params::{EngineParams, Limits};
     use crate::pattern::{ClassSpec, seed_table};
-    use crate::search::{Engine, Worker};
+    use crate::search::Engine;
     use gomoku_board::{Board, Cell, Color, Geometry, Pos, Rule};
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -399,7 +399,7 @@ mod tests {
                     continue;
                 }
                 let me = b.to_move();
-                let mut w = Worker::new(&mut engine, &b, &limits, Instant::now());
+                let mut w = engine.worker(&b, &limits, Instant::now());
                 let mut moves = Vec::new();
                 w.sb.candidates(&mut moves);
                 let all = moves.clone();

@@ -1,7 +1,5 @@
 //! What a search reports: the move, its score and line, and the counters behind them.
 
-use super::Worker;
-use crate::score::win_in;
 use gomoku_board::Pos;
 use std::time::Duration;
 
@@ -112,39 +110,4 @@ pub(super) struct Counters {
     pub(super) pruned: u64,
     /// Deepest ply reached.
     pub(super) seldepth: usize,
-}
-
-impl Worker<'_> {
-    /// The result of this search: the move `best` (a cell), its score, principal variation
-    /// and depth, with the counters so far.
-    pub(super) fn result(
-        &self,
-        best: Option<u32>,
-        score: i32,
-        pv: Vec<u32>,
-        depth: u32,
-    ) -> SearchResult {
-        let stats = &self.stats;
-        let total = stats.searched + stats.pruned;
-        SearchResult {
-            best: best.map(|c| self.pos(c)),
-            score,
-            win_in: win_in(score),
-            pv: pv.iter().map(|&c| self.pos(c)).collect(),
-            depth,
-            seldepth: stats.seldepth as u32,
-            nodes: stats.nodes,
-            rapfi_nodes: stats.rapfi_nodes,
-            tt_hits: stats.tt_hits,
-            beta_cutoffs: stats.beta_cutoffs,
-            first_move_cutoffs: stats.first_move_cutoffs,
-            cutoff_ratio: if total == 0 {
-                0.0
-            } else {
-                stats.pruned as f64 / total as f64
-            },
-            time: self.control.start.elapsed(),
-            iterations: Vec::new(),
-        }
-    }
 }

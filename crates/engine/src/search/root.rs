@@ -1,10 +1,10 @@
 //! The root of a search: forced replies and VCF first, then iterative deepening over the
 //! ordered root moves with PVS, and the optional random tie-break among near-best moves.
 
-use super::Worker;
+use super::result::{IterationInfo, SearchResult};
+use super::worker::Worker;
 use crate::params::MAX_DEPTH;
 use crate::score::{INF, WIN, is_mate};
-use crate::search::{IterationInfo, SearchResult};
 use crate::time::next_fits;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -446,7 +446,8 @@ impl Worker<'_> {
 mod tests {
     use super::*;
     use crate::params::{EngineParams, Limits};
-    use crate::search::{Engine, Worker};
+    use crate::search::Engine;
+    use crate::search::worker::Worker;
     use gomoku_board::{Board, Color, Geometry, Pos, Rule};
     use std::time::{Duration, Instant};
 
@@ -484,7 +485,7 @@ mod tests {
         let (corner, block) = (Pos::new(0, 0), Pos::new(6, 7));
         let mut engine = Engine::new(EngineParams::default()).unwrap();
         let clock = Limits::move_time(Duration::from_secs(10));
-        let mut w = Worker::new(&mut engine, &board, &clock, Instant::now());
+        let mut w = engine.worker(&board, &clock, Instant::now());
         let corner_first = roots(&w, &[corner, Pos::new(14, 14), block, corner]);
         assert_eq!(w.first_without_their_vct(&corner_first), 2);
         let block_first = roots(&w, &[block, corner]);
@@ -496,7 +497,7 @@ mod tests {
             depth: Some(2),
             ..Limits::default()
         };
-        let mut w = Worker::new(&mut engine, &board, &depth, Instant::now());
+        let mut w = engine.worker(&board, &depth, Instant::now());
         assert_eq!(w.first_without_their_vct(&corner_first), 0);
     }
 }

@@ -14,91 +14,15 @@
 //! move under renju, whose forbidden points any stone may change), each first checked by
 //! replaying the opponent's lines found so far, and searched only if none still wins.
 
-use super::Worker;
+pub(crate) mod state;
+
+use super::worker::Worker;
 use crate::params::MAX_PLY;
 use crate::position::{Fives, four_window_cells, may_make_two_fives};
 use gomoku_board::{Color, Rule};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// Entries of the VCF cache of failed positions (a power of two; 8 bytes each): the key's
-/// bits above the lowest eight, and the fours left in those eight (the slot's index holds
-/// the key's low bits).
-pub(super) const VCF_CACHE: usize = 1 << 16;
-
-/// The VCF cache: positions (by key) where no VCF of so many fours exists. One word per
-/// entry, so two threads searching the same VCT may share it (see [`VcfCache::share`]):
-/// a word is written whole, and a failure is the same whoever found it.
-#[derive(Default)]
-pub(super) struct VcfCache(Arc<[AtomicU64]>);
-
-impl VcfCache {
-    /// Allocates the cache at its size, unless done (the first threat search does it).
-    pub(super) fn allocate(&mut self) {
-        if self.0.len() != VCF_CACHE {
-            self.0 = (0..VCF_CACHE).map(|_| AtomicU64::new(0)).collect();
-        }
-    }
-
-    /// Forgets every entry (keeping the allocation).
-    pub(super) fn clear(&self) {
-        self.0.iter().for_each(|e| e.store(0, Ordering::Relaxed));
-    }
-
-    /// Makes this cache `other`'s (allocated first), which both then read and write.
-    pub(super) fn share(&mut self, other: &mut VcfCache) {
-        other.allocate();
-        self.0 = other.0.clone();
-    }
-
-    /// Whether this cache and `other` are one.
-    #[cfg(test)]
-    pub(super) fn is_shared_with(&self, other: &VcfCache) -> bool {
-        !self.0.is_empty() && Arc::ptr_eq(&self.0, &other.0)
-    }
-
-    /// The entry `key` is kept in.
-    fn slot(&self, key: u64) -> &AtomicU64 {
-        &self.0[key as usize & (VCF_CACHE - 1)]
-    }
-
-    /// Whether the cache holds that `key` has no VCF of `budget` fours or fewer.
-    fn failed(&self, key: u64, budget: u32) -> bool {
-        let cached = self.slot(key).load(Ordering::Relaxed);
-        cached & !0xFF == key & !0xFF && (cached & 0xFF) as u32 >= budget
-    }
-
-    /// Records that `key` has no VCF of `budget` fours or fewer.
-    fn put_failed(&self, key: u64, budget: u32) {
-        let word = key & !0xFF | u64::from(budget.min(0xFF));
-        self.slot(key).store(word, Ordering::Relaxed);
-    }
-}
-
-/// Most VCF nodes one threat search may visit. Positions crowded with fours can make a
-/// 12-four search explode (a depth-4 move once took 236M nodes); past the cap the search
-/// answers "no VCF found", which is counted in nodes and so is deterministic. On a clock the
-/// time share of the threat searches bounds them instead.
-pub(super) const VCF_NODE_CAP: u64 = 200_000;
 
 /// Most lines of the opponent's VCF that the root's defence keeps to replay.
 const MAX_REFUTATIONS: usize = 8;
-
-/// The VCF's state: its cache of failed positions (kept from search to search), its node
-/// budget, and the line it found.
-pub(super) struct VcfState {
-    /// Positions known to have no VCF of so many fours.
-    pub(super) cache: VcfCache,
-    /// VCF nodes left for the current threat search.
-    pub(super) left: u64,
-    /// Nodes one VCF may visit (see `control::threat_cap`).
-    pub(super) cap: u64,
-    /// The line found, in reverse.
-    pub(super) line: Vec<u32>,
-    /// Whether the line ends on the block Black may not play (under renju), left out of
-    /// `line`.
-    pub(super) gap: bool,
-}
 
 impl Worker<'_> {
     /// If the opponent would have a VCF were it to move now, the root moves after which it
@@ -472,7 +396,7 @@ impl Worker<'_> {
     /// Appends the attacker's four candidates at VCF ply `vply` to `moves`, keeping the
     /// windows they come from in `four_windows[vply]`: derived from those two plies up when
     /// `after` (the four and its block) says they were listed, else from those one ply up,
-    /// else recalled (see [`Worker::recall_windows`]).
+    /// else recalled (see `WindowLists::recall`).
     fn four_candidates_at(
         &mut self,
         vply: usize,
@@ -488,7 +412,7 @@ impl Worker<'_> {
                 q as usize,
                 &mut windows,
             ),
-            None => match self.windows_one_stone_back(vply) {
+            None => match self.windows.one_stone_back(&self.sb, vply) {
                 // Most threat searches start one stone away from one that just listed.
                 Some(s) => {
                     self.sb.four_windows_after_stones(
@@ -497,9 +421,9 @@ impl Worker<'_> {
                         attacker,
                         &mut windows,
                     );
-                    self.remember_windows(&windows);
+                    self.windows.remember(&self.sb, &windows);
                 }
-                None => self.recall_windows(&mut windows),
+                None => self.windows.recall(&self.sb, &mut windows),
             },
         }
         four_window_cells(&windows, moves, &mut self.lists.mark);
@@ -561,7 +485,7 @@ mod tests {
                     nodes: Some(u64::MAX),
                     ..Limits::default()
                 };
-                let mut w = Worker::new(&mut engine, &board, &limits, Instant::now());
+                let mut w = engine.worker(&board, &limits, Instant::now());
                 w.vcf.cap = u64::MAX;
                 let me = w.sb.to_move();
                 if w.sb.all_fives(me).len > 0 || w.sb.all_fives(me.opponent()).len > 0 {

@@ -14,8 +14,8 @@
 //! carries a proof number (how many leaves must still be proven to prove it) and a disproof
 //! number (at the attacker's nodes a weak one, see `expand`), and the search always expands
 //! the most proving node within thresholds, so it follows narrow forcing lines as deep as
-//! they go instead of trying every three at every depth. Numbers live in [`ProofTable`],
-//! keyed by position and the attacker's moves left; proofs and disproofs stay valid for
+//! they go instead of trying every three at every depth. Numbers live in `ProofTable`
+//! (`vct::proofs`), keyed by position and the attacker's moves left; proofs and disproofs stay valid for
 //! other limits (a win in 5 is a win in 9, no win in 9 means none in 5), and a proof carries
 //! the moves it needs. The root tries limits 2 and 3 (the shortest wins), then the whole
 //! limit at once; a longer win found there is then shortened one limit at a time while the
@@ -26,15 +26,15 @@
 //! attacker moves so that they part ways.
 
 mod moves;
-mod proofs;
+pub(crate) mod proofs;
+pub(crate) mod state;
 #[cfg(test)]
 mod testing;
 
-use super::Worker;
+use super::worker::{VCT_LISTS, Worker};
 use crate::position::Fives;
 use gomoku_board::Color;
-use proofs::{DISPROVEN, INF, Listed, Pn};
-pub(super) use proofs::{Node, ProofTable};
+use proofs::{DISPROVEN, INF, Listed, Node, Pn};
 
 /// The score of a VCT win whose attacker needs `moves` moves, the five included: a mate in
 /// that many of his plies.
@@ -45,35 +45,6 @@ pub(super) fn win_score(moves: u32) -> i32 {
 /// `a + b` short of [`INF`] (a sum of open numbers is never a solved one).
 fn add(a: u32, b: u32) -> u32 {
     a.saturating_add(b).min(INF - 1)
-}
-
-/// The VCT's state: its proof table (kept from search to search), its node budget, what the
-/// last root VCT settled, and its per-ply lists.
-pub(super) struct VctState {
-    /// The VCT's proof and disproof numbers.
-    pub(super) proofs: ProofTable,
-    /// VCT nodes left for the current threat search.
-    pub(super) left: u64,
-    /// The most nodes one VCT may visit (0: no VCT).
-    pub(super) cap: u64,
-    /// Whether the last root VCT stopped for its budget rather than settling its question
-    /// (a later call, with more time, goes on from its proof table).
-    pub(super) unfinished: bool,
-    /// The longest limit the last root VCT proved to hold no win (see
-    /// `Worker::shorten_vct`).
-    pub(super) refuted: u32,
-    /// Whether a helper thread searches the root's VCT (see `Engine::search_smp`) beside
-    /// this worker's own share of it. This worker's VCT then takes the last of equally
-    /// promising attacker moves rather than the first, so that the two, sharing one proof
-    /// table, go different ways.
-    pub(super) beside: bool,
-    /// Whether the deepening stopped short of the target time (not stopped, several moves,
-    /// no mate found): with the VCT beside it, the helper goes on to the target too.
-    pub(super) spare: bool,
-    /// The numbers of the moves of each ply.
-    pub(super) values: Vec<Vec<Node>>,
-    /// Per ply, the attacker move that last proved a node there (`u32::MAX` for none).
-    pub(super) killers: Vec<u32>,
 }
 
 impl Worker<'_> {
@@ -180,7 +151,7 @@ impl Worker<'_> {
         {
             return n;
         }
-        let idx = super::VCT_LISTS + vply;
+        let idx = VCT_LISTS + vply;
         let mut moves = std::mem::take(&mut self.lists.moves[idx]);
         let listed = if vply > 0 {
             self.listed(key, left, &mut moves, |w, moves| {
@@ -222,7 +193,7 @@ impl Worker<'_> {
         {
             return n;
         }
-        let idx = super::VCT_LISTS + vply;
+        let idx = VCT_LISTS + vply;
         let mut replies = std::mem::take(&mut self.lists.moves[idx]);
         let listed = self.listed(key, left, &mut replies, |w, replies| {
             w.defence_moves(vply, left, replies)
@@ -546,9 +517,8 @@ mod tests {
                 Engine::new(params.clone()).unwrap(),
                 Engine::new(params.clone()).unwrap(),
             );
-            b.proofs.share_numbers(&mut a.proofs);
-            assert!(a.proofs.shares_numbers_with(&b.proofs));
-            b.vcf_cache.share(&mut a.vcf_cache);
+            b.share_threat_caches(&mut a);
+            assert!(a.shares_threat_caches_with(&b));
             let start = std::sync::Barrier::new(2);
             // Each limit's verdict, first move and moves needed.
             let search = |engine: &mut Engine, beside: bool, lefts: [u32; 4]| {

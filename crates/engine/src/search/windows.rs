@@ -1,5 +1,5 @@
 //! The four windows the threat searches keep: per VCF ply, the attacker's windows at that
-//! node (a node two plies down derives its own from them, see `Worker::vcf`), and the side
+//! node (a node two plies down derives its own from them, see `search::vcf`), and the side
 //! to move's windows at recent threat searches' roots by position, so that a search that
 //! starts where another listed, or a few stones from it, derives them instead of scanning
 //! the board.
@@ -7,16 +7,13 @@
 //! Invariant: a list kept for a key is the windows a scan of that position gives (the keys
 //! are [`SearchBoard::windows_key`]s, which tell boards of another size or k apart).
 
-use super::Worker;
-#[cfg(doc)]
-use crate::position::SearchBoard;
-use crate::position::{FourWindow, four_window_cells};
+use crate::position::{FourWindow, SearchBoard, four_window_cells};
 
 /// Entries of the worker's list of recent threat-search roots' four windows (a power of
 /// two).
-pub(super) const WINDOW_LISTS: usize = 1 << 14;
+const WINDOW_LISTS: usize = 1 << 14;
 
-/// How many search stones back [`Worker::recall_windows`] looks for kept windows.
+/// How many search stones back [`WindowLists::recall`] looks for kept windows.
 const WINDOWS_BACK: usize = 8;
 
 /// The four windows kept by ply and by position (none until a worker readies them).
@@ -46,30 +43,30 @@ impl WindowLists {
     }
 }
 
-impl Worker<'_> {
-    /// The last search stone, when the four windows kept one ply up are the side to move's
-    /// in the position without it (so this position's follow from them).
-    pub(super) fn windows_one_stone_back(&self, vply: usize) -> Option<usize> {
-        let s = self.sb.last_search_stone()?;
-        (vply >= 1 && self.windows_listed(vply - 1, self.sb.key_without(s))).then_some(s)
+impl WindowLists {
+    /// The last search stone on `sb`, when the four windows kept one ply up are the side to
+    /// move's in the position without it (so this position's follow from them).
+    pub(super) fn one_stone_back(&self, sb: &SearchBoard, vply: usize) -> Option<usize> {
+        let s = sb.last_search_stone()?;
+        (vply >= 1 && self.listed(sb, vply - 1, sb.key_without(s))).then_some(s)
     }
 
-    /// Whether `four_windows[vply]` holds the windows of the position with key `key`
-    /// (stones and side to move) on this board.
-    pub(super) fn windows_listed(&self, vply: usize, key: u64) -> bool {
-        self.windows.keys.get(vply) == Some(&self.sb.windows_key(key))
+    /// Whether `by_ply[vply]` holds the windows of the position with key `key` (stones and
+    /// side to move) on the board of `sb`.
+    fn listed(&self, sb: &SearchBoard, vply: usize, key: u64) -> bool {
+        self.keys.get(vply) == Some(&sb.windows_key(key))
     }
 
-    /// The four windows of the side to move (as [`SearchBoard::four_windows`] lists them)
-    /// into `out`: kept for this position, or derived from those kept for the nearest
+    /// The four windows of the side to move on `sb` (as [`SearchBoard::four_windows`] lists
+    /// them) into `out`: kept for this position, or derived from those kept for the nearest
     /// position up to `WINDOWS_BACK` search stones back (a VCT comes back to a node's
     /// children long after the windows of its ply were overwritten), else scanned; then kept.
-    pub(super) fn recall_windows(&mut self, out: &mut Vec<FourWindow>) {
-        let color = self.sb.to_move();
-        let key = self.sb.key();
-        let lists = &self.windows.recent;
+    pub(super) fn recall(&mut self, sb: &SearchBoard, out: &mut Vec<FourWindow>) {
+        let color = sb.to_move();
+        let key = sb.key();
+        let lists = &self.recent;
         let kept = |k: u64| {
-            let k = self.sb.windows_key(k);
+            let k = sb.windows_key(k);
             let (at, windows) = &lists[k as usize & (WINDOW_LISTS - 1)];
             (*at == k).then_some(windows)
         };
@@ -83,8 +80,8 @@ impl Worker<'_> {
         let mut placed = [0usize; WINDOWS_BACK];
         let mut back = key;
         let mut found = None;
-        for (j, s) in self.sb.search_stones_back().take(WINDOWS_BACK).enumerate() {
-            back ^= key ^ self.sb.key_without(s);
+        for (j, s) in sb.search_stones_back().take(WINDOWS_BACK).enumerate() {
+            back ^= key ^ sb.key_without(s);
             placed[j] = s;
             if let Some(w) = kept(back) {
                 found = Some((w, j + 1));
@@ -92,43 +89,41 @@ impl Worker<'_> {
             }
         }
         match found {
-            Some((w, n)) => self
-                .sb
-                .four_windows_after_stones(w, &placed[..n], color, out),
-            None => self.sb.four_windows(color, out),
+            Some((w, n)) => sb.four_windows_after_stones(w, &placed[..n], color, out),
+            None => sb.four_windows(color, out),
         }
-        self.remember_windows(out);
+        self.remember(sb, out);
     }
 
-    /// Keeps `windows`, the side to move's four windows here, for [`Worker::recall_windows`].
-    pub(super) fn remember_windows(&mut self, windows: &[FourWindow]) {
-        let key = self.sb.windows_key(self.sb.key());
-        let (at, kept) = &mut self.windows.recent[key as usize & (WINDOW_LISTS - 1)];
+    /// Keeps `windows`, the side to move's four windows on `sb`, for
+    /// [`WindowLists::recall`].
+    pub(super) fn remember(&mut self, sb: &SearchBoard, windows: &[FourWindow]) {
+        let key = sb.windows_key(sb.key());
+        let (at, kept) = &mut self.recent[key as usize & (WINDOW_LISTS - 1)];
         *at = key;
         kept.clear();
         kept.extend_from_slice(windows);
     }
 
-    /// The side to move's four cells, as [`SearchBoard::four_candidates`] appends them to
-    /// `out` (`mark` as there), from [`Worker::recall_windows`].
-    pub(super) fn four_cells(&mut self, out: &mut Vec<u32>, mark: &mut [bool]) {
-        let mut windows = std::mem::take(&mut self.windows.scratch);
-        self.recall_windows(&mut windows);
+    /// The four cells of the side to move on `sb`, as [`SearchBoard::four_candidates`]
+    /// appends them to `out` (`mark` as there), from [`WindowLists::recall`].
+    pub(super) fn four_cells(&mut self, sb: &SearchBoard, out: &mut Vec<u32>, mark: &mut [bool]) {
+        let mut windows = std::mem::take(&mut self.scratch);
+        self.recall(sb, &mut windows);
         four_window_cells(&windows, out, mark);
-        self.windows.scratch = windows;
+        self.scratch = windows;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::params::{EngineParams, Limits};
+    use crate::params::EngineParams;
     use crate::search::Engine;
     use gomoku_board::{Board, Cell, Geometry, Pos, Rule};
     use rand::{RngExt, SeedableRng};
-    use std::time::Instant;
 
-    /// The windows `recall_windows` gives, kept, derived from those kept up to
+    /// The windows `WindowLists::recall` gives, kept, derived from those kept up to
     /// `WINDOWS_BACK` stones back, or scanned, are a fresh scan's, on random walks of light
     /// moves, threat moves and passes (a threat search's) from random positions under each
     /// rule, with the nearest kept lists forgotten at random.
@@ -137,7 +132,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
         let (mut checked, mut derived) = (0, 0);
         for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
-            let mut engine = Engine::new(EngineParams::default()).unwrap();
+            let engine = Engine::new(EngineParams::default()).unwrap();
             for _ in 0..20 {
                 let mut board = Board::new(Geometry::square(11), rule).unwrap();
                 while board.stone_count() < rng.random_range(6..16) {
@@ -146,45 +141,44 @@ mod tests {
                         board.make(p);
                     }
                 }
-                let limits = Limits::default();
-                let mut w = Worker::new(&mut engine, &board, &limits, Instant::now());
+                let mut sb = engine.search_board(&board);
+                let mut lists = WindowLists::new(0);
                 let (mut got, mut fresh) = (Vec::new(), Vec::new());
                 let mut made = 0;
                 for _ in 0..30 {
-                    let empty: Vec<usize> = (0..w.sb.cell_count())
-                        .filter(|&c| w.sb.is_empty(c))
-                        .collect();
+                    let empty: Vec<usize> =
+                        (0..sb.cell_count()).filter(|&c| sb.is_empty(c)).collect();
                     match rng.random_range(0..5) {
-                        0 => w.sb.pass_turn(),
+                        0 => sb.pass_turn(),
                         1 if made > 0 => {
-                            w.sb.unmake();
+                            sb.unmake();
                             made -= 1;
                         }
                         r => {
                             let c = empty[rng.random_range(0..empty.len())];
                             if r == 2 {
-                                w.sb.make_threat(c);
+                                sb.make_threat(c);
                             } else {
-                                w.sb.make_light(c);
+                                sb.make_light(c);
                             }
                             made += 1;
                         }
                     }
                     // Forget the windows kept for this position and up to three before it
                     // (the side to move the same), so that some come from further back.
-                    let stones: Vec<usize> = w.sb.search_stones_back().collect();
-                    let mut back = w.sb.key();
+                    let stones: Vec<usize> = sb.search_stones_back().collect();
+                    let mut back = sb.key();
                     for j in 0..rng.random_range(0..5).min(stones.len() + 1) {
-                        let k = w.sb.windows_key(back);
-                        w.windows.recent[k as usize & (WINDOW_LISTS - 1)].0 = !k;
+                        let k = sb.windows_key(back);
+                        lists.recent[k as usize & (WINDOW_LISTS - 1)].0 = !k;
                         if let Some(&s) = stones.get(j) {
-                            back ^= w.sb.key() ^ w.sb.key_without(s);
+                            back ^= sb.key() ^ sb.key_without(s);
                         }
                     }
-                    let key = w.sb.windows_key(w.sb.key());
-                    let kept = w.windows.recent[key as usize & (WINDOW_LISTS - 1)].0 == key;
-                    w.recall_windows(&mut got);
-                    w.sb.four_windows(w.sb.to_move(), &mut fresh);
+                    let key = sb.windows_key(sb.key());
+                    let kept = lists.recent[key as usize & (WINDOW_LISTS - 1)].0 == key;
+                    lists.recall(&sb, &mut got);
+                    sb.four_windows(sb.to_move(), &mut fresh);
                     assert_eq!(got, fresh, "{rule:?} {:?}", board.history());
                     checked += 1;
                     derived += (!kept && !fresh.is_empty()) as u32;

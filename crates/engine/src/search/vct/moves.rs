@@ -6,7 +6,7 @@
 
 use super::proofs::{DISPROVEN, Node};
 use crate::position::Fives;
-use crate::search::Worker;
+use crate::search::worker::{VCT_LISTS, Worker};
 
 impl Worker<'_> {
     /// An attacker's node solved at once (proven by a VCF within the limit, the
@@ -40,7 +40,7 @@ impl Worker<'_> {
             self.vcf.line.clear();
             let danger = self.vcf(vply + 1, left, Fives::default());
             self.sb.pass_turn();
-            let idx = crate::search::VCT_LISTS + vply + 1;
+            let idx = VCT_LISTS + vply + 1;
             let mut defences = std::mem::take(&mut self.lists.moves[idx]);
             if danger {
                 self.threat_defences(&mut defences);
@@ -202,7 +202,7 @@ impl Worker<'_> {
         let attacker = self.sb.to_move();
         let mut mark = std::mem::take(&mut self.lists.mark);
         // The attacker's VCF here has usually just kept its four windows.
-        self.four_cells(out, &mut mark);
+        self.windows.four_cells(&self.sb, out, &mut mark);
         let fours = out.len();
         for &c in &out[..fours] {
             mark[c as usize] = true;
@@ -241,7 +241,7 @@ impl Worker<'_> {
     /// forbidden point it ends on, the mover's own fours, and the cells where a mover's stone
     /// would turn one of its forced blocks into a four (a counter-four). Any other move
     /// leaves the threat to be played as it stands.
-    pub(in crate::search) fn threat_defences(&mut self, out: &mut Vec<u32>) {
+    pub(crate) fn threat_defences(&mut self, out: &mut Vec<u32>) {
         let mover = self.sb.to_move();
         let gap = self.vcf.gap;
         let mut mark = std::mem::take(&mut self.lists.mark);
@@ -282,7 +282,7 @@ impl Worker<'_> {
             self.sb.pass_turn();
         }
         let start = out.len();
-        self.four_cells(out, &mut mark);
+        self.windows.four_cells(&self.sb, out, &mut mark);
         keep_new(out, start, &mut mark);
         // Replay the threat (the threatener first) to find the counter-four cells: those of
         // every block but a double five-point's, where a four comes too late (he completes

@@ -17,7 +17,7 @@ pub(super) type Pn = (u32, u32);
 /// (the five included; 0 while unproven): a proof found under a long limit still says how
 /// long the win is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(in crate::search) struct Node {
+pub(crate) struct Node {
     /// The proof number.
     pub(super) pn: u32,
     /// The disproof number.
@@ -134,14 +134,14 @@ impl Default for ListEntry {
 /// The numbers may be shared by two threads searching the same VCT (see
 /// [`ProofTable::share_numbers`]); the moves are each thread's own.
 #[derive(Default)]
-pub(in crate::search) struct ProofTable {
+pub(crate) struct ProofTable {
     entries: Arc<[ProofSlot]>,
     lists: Vec<ListEntry>,
 }
 
 impl ProofTable {
     /// Forgets everything (keeping the allocation).
-    pub(in crate::search) fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         for e in self.entries.iter() {
             e.check.store(0, Ordering::Relaxed);
             e.data.store(0, Ordering::Relaxed);
@@ -164,14 +164,14 @@ impl ProofTable {
     /// Makes this table's numbers `other`'s (allocated first), which both then read and
     /// write: two threads searching the same VCT share what each proves. The move lists
     /// stay each table's own.
-    pub(in crate::search) fn share_numbers(&mut self, other: &mut ProofTable) {
+    pub(crate) fn share_numbers(&mut self, other: &mut ProofTable) {
         other.allocate();
         self.entries = other.entries.clone();
     }
 
     /// Whether this table and `other` read and write the same numbers.
     #[cfg(test)]
-    pub(in crate::search) fn shares_numbers_with(&self, other: &ProofTable) -> bool {
+    pub(crate) fn shares_numbers_with(&self, other: &ProofTable) -> bool {
         !self.entries.is_empty() && Arc::ptr_eq(&self.entries, &other.entries)
     }
 

@@ -1,7 +1,8 @@
 //! Positions, engines and workers the VCT tests share.
 
 use crate::params::{EngineParams, Limits};
-use crate::search::{Engine, Worker};
+use crate::search::Engine;
+use crate::search::worker::Worker;
 use gomoku_board::{Board, Geometry, Rule};
 use rand::{RngExt, SeedableRng};
 use std::time::Instant;
@@ -54,7 +55,7 @@ pub(super) fn unbounded<'e>(engine: &'e mut Engine, board: &Board) -> Worker<'e>
         nodes: Some(u64::MAX),
         ..Limits::default()
     };
-    let mut w = Worker::new(engine, board, &limits, Instant::now());
+    let mut w = engine.worker(board, &limits, Instant::now());
     w.vct.cap = u64::MAX;
     w.vcf.cap = u64::MAX;
     w.vcf.left = u64::MAX;
