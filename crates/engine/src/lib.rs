@@ -16,10 +16,12 @@
 //! the window's first cell. A line's score is the sum of lookups over all window starts
 //! (windows may begin up to W-1 cells before the line, over the board's wall padding, so `x`
 //! matches the edge). A move changes only the W windows per direction that contain it, so
-//! [`SearchBoard::make`] reads the 2W-1 cells around the move in each of the 4 directions
-//! once, and adds `entries[new] - entries[old]` for those windows: 8W lookups, no string
-//! search, no allocation. Both sums (Black to move, White to move) are kept, so the
-//! evaluation of either side is one read; unmake restores them from a stack.
+//! its change of the sums is `entries[new] - entries[old]` over those windows: the table
+//! holds it per window and cell as gain arrays (W lookups per direction), and the search
+//! board keeps it per empty cell and direction (its gain cache), so
+//! [`SearchBoard::make`] adds four numbers: no string search, no allocation. Both sums
+//! (Black to move, White to move) are kept, so the evaluation of either side is one read;
+//! unmake restores them from a stack.
 //!
 //! # Search
 //! Negamax alpha-beta with PVS, iterative deepening, a lock-free-style Zobrist

@@ -15,28 +15,16 @@ pub fn minimax(engine: &Engine, board: &Board, depth: u32) -> i32 {
         return WIN - 1;
     }
     let theirs = sb.all_fives(me.opponent());
-    let mut moves = Vec::new();
-    if theirs.len > 0 {
-        if theirs.len >= 2 || sb.is_forbidden(theirs.cells[0] as usize) {
-            return -(WIN - 2);
-        }
-        moves.push(theirs.cells[0]);
-    } else {
-        sb.candidates(&mut moves);
-        moves.retain(|&c| !sb.is_forbidden(c as usize));
+    if let Some(q) = theirs.first()
+        && (theirs.len >= 2 || sb.is_forbidden(q as usize))
+    {
+        return -(WIN - 2);
     }
-    if moves.is_empty() {
-        return 0;
-    }
-    let mut best = i32::MIN;
-    for m in moves {
-        sb.make(m as usize);
-        best = best.max(-node(&mut sb, depth as i32 - 1, 1));
-        sb.unmake();
-    }
-    best
+    best_move(&mut sb, theirs.first(), depth as i32, 0)
 }
 
+/// The score of the node at `ply` with `depth` plies left, its five-points found from the
+/// last two moves.
 fn node(sb: &mut SearchBoard, depth: i32, ply: i32) -> i32 {
     let (mine, theirs) = sb.recent_fives();
     if mine.len > 0 {
@@ -56,12 +44,20 @@ fn node(sb: &mut SearchBoard, depth: i32, ply: i32) -> i32 {
     if depth <= 0 {
         return sb.eval();
     }
+    best_move(sb, theirs.first(), depth, ply)
+}
+
+/// The best score of the side to move at `ply` over its moves, each searched with
+/// `depth - 1` plies left: the block `forced` if given, else every legal candidate (0 when
+/// there is none).
+fn best_move(sb: &mut SearchBoard, forced: Option<u32>, depth: i32, ply: i32) -> i32 {
     let mut moves = Vec::new();
-    if let Some(q) = theirs.first() {
-        moves.push(q);
-    } else {
-        sb.candidates(&mut moves);
-        moves.retain(|&c| !sb.is_forbidden(c as usize));
+    match forced {
+        Some(q) => moves.push(q),
+        None => {
+            sb.candidates(&mut moves);
+            moves.retain(|&c| !sb.is_forbidden(c as usize));
+        }
     }
     if moves.is_empty() {
         return 0;

@@ -95,7 +95,7 @@ impl Tt {
     /// Starts a new game in O(1): the entries of earlier games stay but are never found and
     /// never kept over a new one, so the game searches exactly as with an empty table (what
     /// makes a tournament's games independent of which worker played what before). Once
-    /// every [`EPOCHS`] games the epoch comes round and the table is cleared for real.
+    /// every `EPOCHS` games the epoch comes round and the table is cleared for real.
     pub fn new_game(&mut self) {
         self.epoch = (self.epoch + 1) % EPOCHS;
         self.search = 0;

@@ -2,7 +2,7 @@
 //! transposition table, forced blocks of the opponent's fours, quiet leaves evaluated from the
 //! gain tables without playing them, and the bookkeeping of a beta cutoff.
 
-use super::Worker;
+use super::worker::Worker;
 use crate::params::MAX_PLY;
 use crate::score::{INF, MATE_BOUND, WIN, score_from_tt, score_to_tt};
 use crate::tt::Bound;
@@ -28,12 +28,12 @@ impl Worker<'_> {
     /// Negamax with PVS from the side to move's view at `ply` (>= 1).
     pub(super) fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.lists.pv_len[ply] = 0;
-        if self.stopped {
+        if self.control.stopped() {
             return 0;
         }
-        self.rapfi_nodes += 1;
-        if ply > self.seldepth {
-            self.seldepth = ply;
+        self.stats.rapfi_nodes += 1;
+        if ply > self.stats.seldepth {
+            self.stats.seldepth = ply;
         }
         let (mine, theirs) = self.sb.recent_fives();
         if mine.len > 0 {
@@ -53,7 +53,7 @@ impl Worker<'_> {
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             // Rapfi's leaf enters its VCF search too: a second node.
-            self.rapfi_nodes += 1;
+            self.stats.rapfi_nodes += 1;
             return self.sb.eval();
         }
         let key = self.sb.key();
@@ -61,7 +61,7 @@ impl Worker<'_> {
         if self.p.use_tt
             && let Some(e) = self.tt.probe(key)
         {
-            self.tt_hits += 1;
+            self.stats.tt_hits += 1;
             tt_move = e.mv as u32;
             if e.depth as i32 >= depth {
                 let s = score_from_tt(e.score, ply);
@@ -118,7 +118,7 @@ impl Worker<'_> {
         let mut n = 0;
         loop {
             if n == moves.len() {
-                if widened || best > -MATE_BOUND || self.stopped {
+                if widened || best > -MATE_BOUND || self.control.stopped() {
                     break;
                 }
                 widened = true;
@@ -141,7 +141,7 @@ impl Worker<'_> {
                 && -e + f.futility <= alpha
             {
                 // A quiet move that cannot reach alpha by its own value and the margin.
-                self.pruned += 1;
+                self.stats.pruned += 1;
                 continue;
             }
             let score = if depth == 1
@@ -151,8 +151,8 @@ impl Worker<'_> {
                 // it (the same number make, eval and unmake would give; counted as a node).
                 self.tick();
                 // A leaf, as Rapfi counts one: its search and its VCF search entered.
-                self.rapfi_nodes += 2;
-                self.seldepth = self.seldepth.max(ply + 1);
+                self.stats.rapfi_nodes += 2;
+                self.stats.seldepth = self.stats.seldepth.max(ply + 1);
                 self.lists.pv_len[ply + 1] = 0;
                 average(-e)
             } else {
@@ -161,7 +161,7 @@ impl Worker<'_> {
                 let four = (f.lmr || f.threat_extension) && self.sb.last_move_fives().len > 0;
                 let next = if four
                     && f.threat_extension
-                    && ply < 2 * self.target_depth as usize
+                    && ply < 2 * self.control.target_depth as usize
                     && ply + 3 < MAX_PLY
                 {
                     depth
@@ -177,10 +177,10 @@ impl Worker<'_> {
                     } else {
                         alpha + 1
                     };
-                    if s > alpha && !self.stopped {
+                    if s > alpha && !self.control.stopped() {
                         s = -self.negamax(next, ply + 1, -alpha - 1, -alpha);
                     }
-                    if s > alpha && s < beta && !self.stopped {
+                    if s > alpha && s < beta && !self.control.stopped() {
                         -self.negamax(next, ply + 1, -beta, -alpha)
                     } else {
                         s
@@ -189,11 +189,11 @@ impl Worker<'_> {
                 self.sb.unmake();
                 average(score)
             };
-            if self.stopped {
+            if self.control.stopped() {
                 self.lists.moves[ply] = moves;
                 return 0;
             }
-            self.searched += 1;
+            self.stats.searched += 1;
             if score > best {
                 best = score;
                 best_move = m;
@@ -295,23 +295,17 @@ impl Worker<'_> {
     /// killers and history unless the move was forced.
     #[inline]
     fn cutoff(&mut self, ply: usize, n: usize, n_moves: usize, m: u32, depth: i32, quiet: bool) {
-        self.beta_cutoffs += 1;
+        self.stats.beta_cutoffs += 1;
         if n == 0 {
-            self.first_move_cutoffs += 1;
+            self.stats.first_move_cutoffs += 1;
         }
-        self.pruned += (n_moves - n - 1) as u64;
+        self.stats.pruned += (n_moves - n - 1) as u64;
         if quiet {
-            if self.p.killers && ply < self.killers.len() {
-                let k = &mut self.killers[ply];
-                if k[0] != m {
-                    k[1] = k[0];
-                    k[0] = m;
-                }
+            if self.p.killers {
+                self.memory.add_killer(ply, m);
             }
             if self.p.history {
-                let hi = self.hist_index(self.sb.to_move(), m);
-                self.history[hi] = self.history[hi].saturating_add(depth * depth);
-                self.history_live = true;
+                self.memory.add_history(self.sb.to_move(), m, depth * depth);
             }
         }
     }
@@ -322,7 +316,7 @@ mod tests {
     use crate::cells::CellClass;
     use crate::params::{EngineParams, Limits};
     use crate::pattern::{ClassSpec, seed_table};
-    use crate::search::{Engine, Worker};
+    use crate::search::Engine;
     use gomoku_board::{Board, Cell, Color, Geometry, Pos, Rule};
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
@@ -405,7 +399,7 @@ mod tests {
                     continue;
                 }
                 let me = b.to_move();
-                let mut w = Worker::new(&mut engine, &b, &limits, Instant::now());
+                let mut w = engine.worker(&b, &limits, Instant::now());
                 let mut moves = Vec::new();
                 w.sb.candidates(&mut moves);
                 let all = moves.clone();

@@ -4,15 +4,10 @@
 //! to the front. Sorting is done on packed integer keys so it needs no comparator and no
 //! allocation.
 
-use super::Worker;
+use super::worker::Worker;
 use gomoku_board::{Color, Rule};
 
 impl Worker<'_> {
-    #[inline]
-    pub(super) fn hist_index(&self, color: Color, c: u32) -> usize {
-        color.index() * (self.history.len() / 2) + c as usize
-    }
-
     /// Orders `list` in place (pattern score, then history), keeps the top-N legal moves, and
     /// puts the TT move and the killers first; `limit` is the width (`None` = all).
     pub(super) fn order(
@@ -33,7 +28,7 @@ impl Worker<'_> {
                 0
             };
             let h = if self.p.history {
-                self.history[self.hist_index(me, c)]
+                self.memory.history(me, c)
             } else {
                 0
             };
@@ -75,8 +70,9 @@ impl Worker<'_> {
             }
         };
         promote(list, tt_move);
-        if self.p.killers && ply < self.killers.len() {
-            let k = self.killers[ply];
+        if self.p.killers
+            && let Some(k) = self.memory.killers(ply)
+        {
             for km in k {
                 if km != 0 && km != tt_move {
                     promote(list, km);
@@ -103,8 +99,9 @@ impl Worker<'_> {
             }
         };
         promote(list, tt_move);
-        if self.p.killers && ply < self.killers.len() {
-            let k = self.killers[ply];
+        if self.p.killers
+            && let Some(k) = self.memory.killers(ply)
+        {
             for km in k {
                 if km != tt_move {
                     promote(list, km);

@@ -1,10 +1,10 @@
 //! The root of a search: forced replies and VCF first, then iterative deepening over the
 //! ordered root moves with PVS, and the optional random tie-break among near-best moves.
 
-use super::Worker;
+use super::result::{IterationInfo, SearchResult};
+use super::worker::Worker;
 use crate::params::MAX_DEPTH;
 use crate::score::{INF, WIN, is_mate};
-use crate::search::{IterationInfo, SearchResult};
 use crate::time::next_fits;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
@@ -58,15 +58,17 @@ impl Worker<'_> {
             && self.p.vcf_depth >= 1
             && let Some(line) = self.with_threat_share(|w| w.root_vcf(w.p.vcf_depth))
         {
-            let plies = line.len() as i32 + self.vcf_gap as i32;
+            let plies = line.len() as i32 + self.vcf.gap as i32;
             return self.result(Some(line[0]), WIN - plies, line, 0);
         }
         if self.p.vct
-            && self.vct_cap > 0
-            && let Some(win) = self
-                .with_time_share(self.target_time().map_or(0.0, |t| self.vct_share(t)), |w| {
-                    w.root_vct(w.p.vct_depth, true)
-                })
+            && self.vct.cap > 0
+            && let Some(win) = self.with_time_share(
+                self.control
+                    .target_time()
+                    .map_or(0.0, |t| self.vct_share(t)),
+                |w| w.root_vct(w.p.vct_depth, true),
+            )
         {
             // A win is played whatever deepening would find: the rest of the move's target
             // time goes to shortening it, if its share ran out first.
@@ -96,7 +98,7 @@ impl Worker<'_> {
         let mut iterations: Vec<IterationInfo> = Vec::new();
         // Where deepening starts: the first iteration's cost is counted from here, not from
         // the start of the search (the threat searches before it are not an iteration).
-        let deepening_from = (self.start.elapsed(), self.nodes);
+        let deepening_from = (self.control.start.elapsed(), self.stats.nodes);
         let mut done: Option<(Vec<RootMove>, i32, Vec<u32>, u32)> = None;
         // Whether deepening stopped because the next iteration would not fit in the budget,
         // with more than one move to choose from: the time left is then spare.
@@ -110,7 +112,7 @@ impl Worker<'_> {
             }
             let last = done.as_ref().map(|d| d.1);
             let (score, pv) = self.root_aspirated(depth as i32, &mut roots, last);
-            if self.stopped {
+            if self.control.stopped() {
                 // An iteration cut short still proved something once its first move (the
                 // last best) was searched: a later move that beat it is better at this depth.
                 if let Some(d) = done.as_mut()
@@ -132,8 +134,8 @@ impl Worker<'_> {
             iterations.push(IterationInfo {
                 depth,
                 score,
-                nodes: self.nodes,
-                time: self.start.elapsed(),
+                nodes: self.stats.nodes,
+                time: self.control.start.elapsed(),
                 pv: pv.iter().map(|&c| self.pos(c)).collect(),
             });
             done = Some((roots.clone(), score, pv, depth));
@@ -211,7 +213,7 @@ impl Worker<'_> {
         root_moves: usize,
         (time0, nodes0): (std::time::Duration, u64),
     ) -> bool {
-        if !self.budgeted {
+        if !self.control.budgeted {
             return true;
         }
         // A single legal reply is played whatever the search says; it deepens only for its
@@ -229,20 +231,20 @@ impl Worker<'_> {
             }
             spans
         };
-        if let Some(b) = self.budget {
+        if let Some(b) = self.control.budget {
             let [l, p, pp] = last3(&|i| i.time.as_secs_f64(), time0.as_secs_f64());
-            let spent = self.start.elapsed().as_secs_f64();
+            let spent = self.control.start.elapsed().as_secs_f64();
             let (target, hard) = (b.target.as_secs_f64() * share, b.hard.as_secs_f64() * share);
             if !next_fits([spent, l, p, pp], target, hard) {
                 return false;
             }
         }
-        if self.node_budget
-            && let Some(cap) = self.node_limit
+        if self.control.node_budget
+            && let Some(cap) = self.control.node_limit
         {
             let [l, p, pp] = last3(&|i| i.nodes as f64, nodes0 as f64);
             let cap = cap as f64 * share;
-            if !next_fits([self.nodes as f64, l, p, pp], cap, cap) {
+            if !next_fits([self.stats.nodes as f64, l, p, pp], cap, cap) {
                 return false;
             }
         }
@@ -252,12 +254,12 @@ impl Worker<'_> {
     /// The result of a root VCT's win (its first move and the attacker moves it needs):
     /// the move, scored as a mate in that many plies.
     fn vct_win(&self, (m, moves): (u32, u32), depth: u32) -> SearchResult {
-        self.result(Some(m), super::vct_win_score(moves), vec![m], depth)
+        self.result(Some(m), super::vct::win_score(moves), vec![m], depth)
     }
 
     /// When the move's target time runs out, on a clock and if it has not yet.
     fn target_deadline(&self) -> Option<std::time::Instant> {
-        let until = self.start + self.target_time()?;
+        let until = self.control.start + self.control.target_time()?;
         (until > std::time::Instant::now()).then_some(until)
     }
 
@@ -265,10 +267,10 @@ impl Worker<'_> {
     /// time: only on a clock, and only while the search is not stopped. With the VCT on a
     /// helper thread too, the helper goes on to the target as well.
     fn resume_vct(&mut self) -> Option<(u32, u32)> {
-        if self.vct_beside {
-            self.spare_for_vct = !self.stopped;
+        if self.vct.beside {
+            self.vct.spare = !self.control.stopped();
         }
-        if !self.p.vct || !self.vct_unfinished || self.stopped {
+        if !self.p.vct || !self.vct.unfinished || self.control.stopped() {
             return None;
         }
         let until = self.target_deadline()?;
@@ -283,7 +285,7 @@ impl Worker<'_> {
             return (None, false);
         };
         let found = self.until(Some(until), |w| w.root_vct(w.p.vct_depth, true));
-        let refuted = found.is_none() && !self.vct_unfinished && !self.stopped;
+        let refuted = found.is_none() && !self.vct.unfinished && !self.control.stopped();
         (found.map(|(m, moves)| (self.pos(m), moves)), refuted)
     }
 
@@ -294,7 +296,7 @@ impl Worker<'_> {
     /// longer, and one proven is a loss.
     fn first_without_their_vct(&mut self, roots: &[RootMove]) -> usize {
         const CHECKED: usize = 4;
-        if !self.p.vct || self.stopped {
+        if !self.p.vct || self.control.stopped() {
             return 0;
         }
         let Some(until) = self.target_deadline() else {
@@ -317,7 +319,7 @@ impl Worker<'_> {
     }
 
     fn node_depth_limit(&self) -> u32 {
-        self.target_depth.clamp(1, MAX_DEPTH)
+        self.control.target_depth.clamp(1, MAX_DEPTH)
     }
 
     fn any_legal(&mut self) -> Option<u32> {
@@ -349,7 +351,7 @@ impl Worker<'_> {
         hi: i32,
     ) -> (i32, Vec<u32>) {
         let margin = self.p.tie_break_margin;
-        self.rapfi_nodes += 1;
+        self.stats.rapfi_nodes += 1;
         let mut best = -INF;
         let mut best_pv: Vec<u32> = Vec::new();
         self.lists.pv_len[0] = 0;
@@ -371,13 +373,14 @@ impl Worker<'_> {
             };
             let score = if let Some(e) = read {
                 self.tick();
-                self.seldepth = self.seldepth.max(1);
+                self.stats.seldepth = self.stats.seldepth.max(1);
                 self.lists.pv_len[1] = 0;
                 let score = -e;
                 // Rapfi's count: a leaf entered twice per window it is searched in, as the
                 // null window and its re-search below would.
-                let researched = !(first || alpha == -INF) && score > alpha && !self.stopped;
-                self.rapfi_nodes += if researched { 4 } else { 2 };
+                let researched =
+                    !(first || alpha == -INF) && score > alpha && !self.control.stopped();
+                self.stats.rapfi_nodes += if researched { 4 } else { 2 };
                 score
             } else {
                 self.sb.make(rm.cell as usize);
@@ -386,7 +389,7 @@ impl Worker<'_> {
                     -self.negamax(depth - 1, 1, -hi, -alpha)
                 } else {
                     let s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
-                    if s > alpha && !self.stopped {
+                    if s > alpha && !self.control.stopped() {
                         -self.negamax(depth - 1, 1, -hi, -alpha)
                     } else {
                         s
@@ -395,10 +398,10 @@ impl Worker<'_> {
                 self.sb.unmake();
                 score
             };
-            if self.stopped {
+            if self.control.stopped() {
                 break;
             }
-            self.searched += 1;
+            self.stats.searched += 1;
             rm.score = score;
             rm.exact = score > alpha && score < hi;
             if score > best {
@@ -431,7 +434,7 @@ impl Worker<'_> {
         {
             let (lo, hi) = (last - w, last + w);
             let (score, pv) = self.root_window(depth, roots, lo, hi);
-            if self.stopped || (score > lo && score < hi) {
+            if self.control.stopped() || (score > lo && score < hi) {
                 return (score, pv);
             }
         }
@@ -443,7 +446,8 @@ impl Worker<'_> {
 mod tests {
     use super::*;
     use crate::params::{EngineParams, Limits};
-    use crate::search::{Engine, Worker};
+    use crate::search::Engine;
+    use crate::search::worker::Worker;
     use gomoku_board::{Board, Color, Geometry, Pos, Rule};
     use std::time::{Duration, Instant};
 
@@ -481,7 +485,7 @@ mod tests {
         let (corner, block) = (Pos::new(0, 0), Pos::new(6, 7));
         let mut engine = Engine::new(EngineParams::default()).unwrap();
         let clock = Limits::move_time(Duration::from_secs(10));
-        let mut w = Worker::new(&mut engine, &board, &clock, Instant::now());
+        let mut w = engine.worker(&board, &clock, Instant::now());
         let corner_first = roots(&w, &[corner, Pos::new(14, 14), block, corner]);
         assert_eq!(w.first_without_their_vct(&corner_first), 2);
         let block_first = roots(&w, &[block, corner]);
@@ -493,7 +497,7 @@ mod tests {
             depth: Some(2),
             ..Limits::default()
         };
-        let mut w = Worker::new(&mut engine, &board, &depth, Instant::now());
+        let mut w = engine.worker(&board, &depth, Instant::now());
         assert_eq!(w.first_without_their_vct(&corner_first), 0);
     }
 }

@@ -1,80 +1,25 @@
 //! The VCF threat search (victory by continuous fours): at the root it looks for a win of
-//! the side to move, and for the opponent's, to keep only the root moves that defend. It plays
-//! light moves (no gain upkeep), caches failed positions by key and remaining fours, and caps
-//! its nodes so a board crowded with fours cannot stall a move.
+//! the side to move, and for the opponent's, to keep only the root moves that defend. It
+//! plays threat moves (stones and lines alone), caches failed positions by key and fours
+//! left, and caps its nodes so a board crowded with fours cannot stall a move.
+//!
+//! A node's four candidates are the empty cells of the attacker's four windows, derived
+//! from those two plies up (a four and its block change only the windows through them), and
+//! a four's five-points are read without playing it (its windows' other cells). With one
+//! four left only a cell that two windows share with different other cells is tried, for a
+//! double five-point, and no block is played out (but a block Black may not play, under
+//! renju); with two left, a four's block is played out only if a window through the four
+//! may give a new double five-point. When the opponent has a VCF, the root's defence tries
+//! only the moves that may stop his line (its points, our fours and counter-fours; every
+//! move under renju, whose forbidden points any stone may change), each first checked by
+//! replaying the opponent's lines found so far, and searched only if none still wins.
 
-use super::Worker;
+pub(crate) mod state;
+
+use super::worker::Worker;
 use crate::params::MAX_PLY;
-use crate::position::{Fives, FourWindow, four_window_cells, may_make_two_fives};
+use crate::position::{Fives, four_window_cells, may_make_two_fives};
 use gomoku_board::{Color, Rule};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// Entries of the VCF cache of failed positions (a power of two; 8 bytes each): the key's
-/// bits above the lowest eight, and the fours left in those eight (the slot's index holds
-/// the key's low bits).
-pub(super) const VCF_CACHE: usize = 1 << 16;
-
-/// The VCF cache: positions (by key) where no VCF of so many fours exists. One word per
-/// entry, so two threads searching the same VCT may share it (see [`VcfCache::share`]):
-/// a word is written whole, and a failure is the same whoever found it.
-#[derive(Default)]
-pub(super) struct VcfCache(Arc<[AtomicU64]>);
-
-impl VcfCache {
-    /// Allocates the cache at its size, unless done (the first threat search does it).
-    pub(super) fn allocate(&mut self) {
-        if self.0.len() != VCF_CACHE {
-            self.0 = (0..VCF_CACHE).map(|_| AtomicU64::new(0)).collect();
-        }
-    }
-
-    /// Forgets every entry (keeping the allocation).
-    pub(super) fn clear(&self) {
-        self.0.iter().for_each(|e| e.store(0, Ordering::Relaxed));
-    }
-
-    /// Makes this cache `other`'s (allocated first), which both then read and write.
-    pub(super) fn share(&mut self, other: &mut VcfCache) {
-        other.allocate();
-        self.0 = other.0.clone();
-    }
-
-    /// Whether this cache and `other` are one.
-    #[cfg(test)]
-    pub(super) fn is_shared_with(&self, other: &VcfCache) -> bool {
-        !self.0.is_empty() && Arc::ptr_eq(&self.0, &other.0)
-    }
-
-    /// The entry `key` is kept in.
-    fn slot(&self, key: u64) -> &AtomicU64 {
-        &self.0[key as usize & (VCF_CACHE - 1)]
-    }
-
-    /// Whether the cache holds that `key` has no VCF of `budget` fours or fewer.
-    fn failed(&self, key: u64, budget: u32) -> bool {
-        let cached = self.slot(key).load(Ordering::Relaxed);
-        cached & !0xFF == key & !0xFF && (cached & 0xFF) as u32 >= budget
-    }
-
-    /// Records that `key` has no VCF of `budget` fours or fewer.
-    fn put_failed(&self, key: u64, budget: u32) {
-        let word = key & !0xFF | u64::from(budget.min(0xFF));
-        self.slot(key).store(word, Ordering::Relaxed);
-    }
-}
-
-/// Entries of the worker's list of recent threat-search roots' four windows (a power of
-/// two).
-pub(super) const WINDOW_LISTS: usize = 1 << 14;
-/// How many search stones back [`Worker::recall_windows`] looks for kept windows.
-const WINDOWS_BACK: usize = 8;
-
-/// Most VCF nodes one threat search may visit. Positions crowded with fours can make a
-/// 12-four search explode (a depth-4 move once took 236M nodes); past the cap the search
-/// answers "no VCF found", which is counted in nodes and so is deterministic. On a clock the
-/// time share of the threat searches bounds them instead.
-pub(super) const VCF_NODE_CAP: u64 = 200_000;
 
 /// Most lines of the opponent's VCF that the root's defence keeps to replay.
 const MAX_REFUTATIONS: usize = 8;
@@ -88,7 +33,7 @@ impl Worker<'_> {
         self.sb.set_to_move(me.opponent());
         let threat = self.root_vcf(self.p.vcf_depth);
         self.sb.set_to_move(me);
-        let Some(threat) = threat.filter(|_| !self.stopped) else {
+        let Some(threat) = threat.filter(|_| !self.control.stopped()) else {
             return cands;
         };
         let mut all = Vec::new();
@@ -117,16 +62,16 @@ impl Worker<'_> {
                 .iter()
                 .any(|line| self.vcf_line_wins(line, mine));
             let loses = replayed || {
-                self.lists.vcf_line.clear();
-                self.vcf_left = self.vcf_cap;
+                self.vcf.line.clear();
+                self.vcf.left = self.vcf.cap;
                 let found = self.vcf(1, self.p.vcf_depth, mine);
                 if found && refutations.len() < MAX_REFUTATIONS {
-                    refutations.push(self.lists.vcf_line.iter().rev().copied().collect());
+                    refutations.push(self.vcf.line.iter().rev().copied().collect());
                 }
                 found
             };
             self.sb.unmake();
-            if self.stopped {
+            if self.control.stopped() {
                 return cands;
             }
             if !loses {
@@ -147,8 +92,8 @@ impl Worker<'_> {
     /// [`Worker::root_vcf`] gives it, `vcf_gap` still its own): see
     /// [`Worker::threat_defences`].
     fn line_defences(&mut self, line: &[u32]) -> Vec<u32> {
-        self.lists.vcf_line.clear();
-        self.lists.vcf_line.extend(line.iter().rev());
+        self.vcf.line.clear();
+        self.vcf.line.extend(line.iter().rev());
         let mut defences = Vec::new();
         self.threat_defences(&mut defences);
         defences
@@ -193,14 +138,14 @@ impl Worker<'_> {
         for _ in 0..made {
             self.sb.unmake();
         }
-        won && !self.stopped
+        won && !self.control.stopped()
     }
 
     /// VCF from the current position for the side to move, shortest first: a full-depth
     /// attempt, then (if it wins) shallower limits to find a shorter line.
     pub(super) fn root_vcf(&mut self, max_fours: u32) -> Option<Vec<u32>> {
         // Allocated here, first: the callers go on to `vcf` whatever this returns.
-        self.vcf_cache.allocate();
+        self.vcf.cache.allocate();
         let me = self.sb.to_move();
         if let Some(q) = self.sb.all_fives(me).first() {
             return Some(vec![q]);
@@ -209,23 +154,23 @@ impl Worker<'_> {
             return None;
         }
         let theirs = self.sb.all_fives(me.opponent());
-        self.lists.vcf_line.clear();
-        self.vcf_left = self.vcf_cap;
+        self.vcf.line.clear();
+        self.vcf.left = self.vcf.cap;
         if !self.vcf(0, max_fours, theirs) {
             return None;
         }
-        let mut line: Vec<u32> = self.lists.vcf_line.iter().rev().copied().collect();
+        let mut line: Vec<u32> = self.vcf.line.iter().rev().copied().collect();
         let found = line.len() as u32 / 2;
-        let mut gap = self.vcf_gap;
+        let mut gap = self.vcf.gap;
         for budget in 1..found {
-            self.lists.vcf_line.clear();
+            self.vcf.line.clear();
             if self.vcf(0, budget, theirs) {
-                line = self.lists.vcf_line.iter().rev().copied().collect();
-                gap = self.vcf_gap;
+                line = self.vcf.line.iter().rev().copied().collect();
+                gap = self.vcf.gap;
                 break;
             }
         }
-        self.vcf_gap = gap;
+        self.vcf.gap = gap;
         Some(line)
     }
 
@@ -245,13 +190,13 @@ impl Worker<'_> {
         theirs: Fives,
         after: Option<(u32, u32)>,
     ) -> bool {
-        self.rapfi_nodes += 1;
-        if budget < 1 || theirs.len >= 2 || self.stopped || self.vcf_left == 0 {
+        self.stats.rapfi_nodes += 1;
+        if budget < 1 || theirs.len >= 2 || self.control.stopped() || self.vcf.left == 0 {
             return false;
         }
-        self.vcf_left -= 1;
+        self.vcf.left -= 1;
         let key = self.sb.key() ^ self.cache_salt;
-        if self.vcf_cache.failed(key, budget) {
+        if self.vcf.cache.failed(key, budget) {
             return false;
         }
         let attacker = self.sb.to_move();
@@ -296,7 +241,7 @@ impl Worker<'_> {
             // Counted as the make it stands for.
             self.tick();
             let f = if listed {
-                self.sb.fives_in_windows(&self.lists.four_windows[vply], p)
+                self.sb.fives_in_windows(&self.windows.by_ply[vply], p)
             } else {
                 self.sb.fives_if_played(p as usize)
             };
@@ -319,7 +264,7 @@ impl Worker<'_> {
             for &pq in moves.iter() {
                 if last && !(renju && attacker == Color::White) {
                     self.count_unplayed(2);
-                    if self.stopped {
+                    if self.control.stopped() {
                         break;
                     }
                     continue;
@@ -328,13 +273,13 @@ impl Worker<'_> {
                 self.sb.make_threat(p as usize);
                 self.tick();
                 // The defender's node (Rapfi's `vcfdefend`).
-                self.rapfi_nodes += 1;
+                self.stats.rapfi_nodes += 1;
                 if renju && attacker == Color::White && self.sb.is_forbidden(q as usize) {
                     // Black cannot block on a forbidden point.
                     self.sb.unmake();
-                    self.lists.vcf_line.push(q);
-                    self.lists.vcf_line.push(p);
-                    self.vcf_gap = true;
+                    self.vcf.line.push(q);
+                    self.vcf.line.push(p);
+                    self.vcf.gap = true;
                     win = true;
                     break;
                 }
@@ -347,7 +292,7 @@ impl Worker<'_> {
                     && tried_all
                     && !(renju && attacker == Color::White)
                     && !self.sb.may_make_two_fives_after_block(
-                        &self.lists.four_windows[vply],
+                        &self.windows.by_ply[vply],
                         p as usize,
                         q as usize,
                         attacker,
@@ -355,7 +300,7 @@ impl Worker<'_> {
                 if last || hopeless {
                     self.sb.unmake();
                     self.count_unplayed(1 + hopeless as u32);
-                    if self.stopped {
+                    if self.control.stopped() {
                         break;
                     }
                     continue;
@@ -367,20 +312,20 @@ impl Worker<'_> {
                 self.sb.unmake();
                 self.sb.unmake();
                 if w {
-                    self.lists.vcf_line.push(q);
-                    self.lists.vcf_line.push(p);
+                    self.vcf.line.push(q);
+                    self.vcf.line.push(p);
                     win = true;
                     break;
                 }
-                if self.stopped {
+                if self.control.stopped() {
                     break;
                 }
             }
         }
         self.lists.moves[idx] = moves;
         // A search cut short by the stop flag or the node cap proved nothing: do not cache it.
-        if !win && !self.stopped && self.vcf_left > 0 {
-            self.vcf_cache.put_failed(key, budget);
+        if !win && !self.control.stopped() && self.vcf.left > 0 {
+            self.vcf.cache.put_failed(key, budget);
         }
         win
     }
@@ -392,11 +337,11 @@ impl Worker<'_> {
     fn double_five_at_last_four(&mut self, vply: usize, cells: &[u32]) -> bool {
         let black_renju =
             self.sb.board().rule() == Rule::Renju && self.sb.to_move() == Color::Black;
-        let windows = std::mem::take(&mut self.lists.four_windows[vply]);
+        let windows = std::mem::take(&mut self.windows.by_ply[vply]);
         let mut win = false;
         for &p in cells {
             self.count_unplayed(1);
-            if self.stopped {
+            if self.control.stopped() {
                 break;
             }
             if !may_make_two_fives(&windows, p) || (black_renju && self.sb.is_forbidden(p as usize))
@@ -410,7 +355,7 @@ impl Worker<'_> {
                 break;
             }
         }
-        self.lists.four_windows[vply] = windows;
+        self.windows.by_ply[vply] = windows;
         win
     }
 
@@ -432,11 +377,11 @@ impl Worker<'_> {
             self.sb.unmake();
         }
         if !gap {
-            self.lists.vcf_line.push(five);
+            self.vcf.line.push(five);
         }
-        self.lists.vcf_line.push(block);
-        self.lists.vcf_line.push(p);
-        self.vcf_gap = gap;
+        self.vcf.line.push(block);
+        self.vcf.line.push(p);
+        self.vcf.gap = gap;
     }
 
     /// Counts `moves` moves not played (each a tick, and a node entered after each, as
@@ -445,84 +390,13 @@ impl Worker<'_> {
         for _ in 0..moves {
             self.tick();
         }
-        self.rapfi_nodes += moves as u64;
-    }
-
-    /// The last search stone, when the four windows kept one ply up are the side to move's
-    /// in the position without it (so this position's follow from them).
-    fn windows_one_stone_back(&self, vply: usize) -> Option<usize> {
-        let s = self.sb.last_search_stone()?;
-        (vply >= 1 && self.windows_listed(vply - 1, self.sb.key_without(s))).then_some(s)
-    }
-
-    /// Whether `four_windows[vply]` holds the windows of the position with key `key`
-    /// (stones and side to move) on this board.
-    pub(super) fn windows_listed(&self, vply: usize, key: u64) -> bool {
-        self.lists.four_windows_key.get(vply) == Some(&self.sb.windows_key(key))
-    }
-
-    /// The four windows of the side to move (as [`SearchBoard::four_windows`] lists them)
-    /// into `out`: kept for this position, or derived from those kept for the nearest
-    /// position up to `WINDOWS_BACK` search stones back (a VCT comes back to a node's
-    /// children long after the windows of its ply were overwritten), else scanned; then kept.
-    pub(super) fn recall_windows(&mut self, out: &mut Vec<FourWindow>) {
-        let color = self.sb.to_move();
-        let key = self.sb.key();
-        let lists = &self.lists.window_lists;
-        let kept = |k: u64| {
-            let k = self.sb.windows_key(k);
-            let (at, windows) = &lists[k as usize & (WINDOW_LISTS - 1)];
-            (*at == k).then_some(windows)
-        };
-        if let Some(w) = kept(key) {
-            out.clear();
-            out.extend_from_slice(w);
-            return;
-        }
-        // Positions up to `WINDOWS_BACK` search stones back (the side to move the same),
-        // nearest first: the first kept gives this one's by the stones since.
-        let mut placed = [0usize; WINDOWS_BACK];
-        let mut back = key;
-        let mut found = None;
-        for (j, s) in self.sb.search_stones_back().take(WINDOWS_BACK).enumerate() {
-            back ^= key ^ self.sb.key_without(s);
-            placed[j] = s;
-            if let Some(w) = kept(back) {
-                found = Some((w, j + 1));
-                break;
-            }
-        }
-        match found {
-            Some((w, n)) => self
-                .sb
-                .four_windows_after_stones(w, &placed[..n], color, out),
-            None => self.sb.four_windows(color, out),
-        }
-        self.remember_windows(out);
-    }
-
-    /// Keeps `windows`, the side to move's four windows here, for [`Worker::recall_windows`].
-    fn remember_windows(&mut self, windows: &[FourWindow]) {
-        let key = self.sb.windows_key(self.sb.key());
-        let (at, kept) = &mut self.lists.window_lists[key as usize & (WINDOW_LISTS - 1)];
-        *at = key;
-        kept.clear();
-        kept.extend_from_slice(windows);
-    }
-
-    /// The side to move's four cells, as [`SearchBoard::four_candidates`] appends them to
-    /// `out` (`mark` as there), from [`Worker::recall_windows`].
-    pub(super) fn four_cells(&mut self, out: &mut Vec<u32>, mark: &mut [bool]) {
-        let mut windows = std::mem::take(&mut self.lists.scratch_windows);
-        self.recall_windows(&mut windows);
-        four_window_cells(&windows, out, mark);
-        self.lists.scratch_windows = windows;
+        self.stats.rapfi_nodes += moves as u64;
     }
 
     /// Appends the attacker's four candidates at VCF ply `vply` to `moves`, keeping the
     /// windows they come from in `four_windows[vply]`: derived from those two plies up when
     /// `after` (the four and its block) says they were listed, else from those one ply up,
-    /// else recalled (see [`Worker::recall_windows`]).
+    /// else recalled (see `WindowLists::recall`).
     fn four_candidates_at(
         &mut self,
         vply: usize,
@@ -530,31 +404,31 @@ impl Worker<'_> {
         after: Option<(u32, u32)>,
         moves: &mut Vec<u32>,
     ) {
-        let mut windows = std::mem::take(&mut self.lists.four_windows[vply]);
+        let mut windows = std::mem::take(&mut self.windows.by_ply[vply]);
         match after {
             Some((p, q)) => self.sb.four_windows_after(
-                &self.lists.four_windows[vply - 2],
+                &self.windows.by_ply[vply - 2],
                 p as usize,
                 q as usize,
                 &mut windows,
             ),
-            None => match self.windows_one_stone_back(vply) {
+            None => match self.windows.one_stone_back(&self.sb, vply) {
                 // Most threat searches start one stone away from one that just listed.
                 Some(s) => {
                     self.sb.four_windows_after_stones(
-                        &self.lists.four_windows[vply - 1],
+                        &self.windows.by_ply[vply - 1],
                         &[s],
                         attacker,
                         &mut windows,
                     );
-                    self.remember_windows(&windows);
+                    self.windows.remember(&self.sb, &windows);
                 }
-                None => self.recall_windows(&mut windows),
+                None => self.windows.recall(&self.sb, &mut windows),
             },
         }
         four_window_cells(&windows, moves, &mut self.lists.mark);
-        self.lists.four_windows[vply] = windows;
-        self.lists.four_windows_key[vply] = self.sb.windows_key(self.sb.key());
+        self.windows.by_ply[vply] = windows;
+        self.windows.keys[vply] = self.sb.windows_key(self.sb.key());
     }
 }
 
@@ -611,8 +485,8 @@ mod tests {
                     nodes: Some(u64::MAX),
                     ..Limits::default()
                 };
-                let mut w = Worker::new(&mut engine, &board, &limits, Instant::now());
-                w.vcf_cap = u64::MAX;
+                let mut w = engine.worker(&board, &limits, Instant::now());
+                w.vcf.cap = u64::MAX;
                 let me = w.sb.to_move();
                 if w.sb.all_fives(me).len > 0 || w.sb.all_fives(me.opponent()).len > 0 {
                     continue;
@@ -622,11 +496,11 @@ mod tests {
                 if let Some(line) = &threat {
                     assert!(w.vcf_line_wins(line, Fives::default()), "{rule:?} {line:?}");
                 }
-                let gap = w.vcf_gap;
+                let gap = w.vcf.gap;
                 w.sb.set_to_move(me);
                 let Some(line) = threat else { continue };
                 threats += 1;
-                w.vcf_gap = gap;
+                w.vcf.gap = gap;
                 let defences = w.line_defences(&line);
                 let mut all = Vec::new();
                 w.sb.candidates(&mut all);
@@ -640,7 +514,7 @@ mod tests {
                         assert!(by_replay, "{rule:?} {:?} then {c}", board.history());
                         off_defences += 1;
                     }
-                    w.vcf_left = u64::MAX;
+                    w.vcf.left = u64::MAX;
                     let by_search = w.vcf(1, 12, mine);
                     w.sb.unmake();
                     assert!(
@@ -660,72 +534,5 @@ mod tests {
             "{replayed} replayed of {searched} losing moves"
         );
         assert!(off_defences > 200, "{off_defences} moves off the defences");
-    }
-
-    /// The windows `recall_windows` gives, kept, derived from those kept up to
-    /// `WINDOWS_BACK` stones back, or scanned, are a fresh scan's, on random walks of light
-    /// moves, threat moves and passes (a threat search's) from random positions under each
-    /// rule, with the nearest kept lists forgotten at random.
-    #[test]
-    fn recalled_four_windows_equal_a_fresh_scan() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(31);
-        let (mut checked, mut derived) = (0, 0);
-        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
-            let mut engine = Engine::new(EngineParams::default()).unwrap();
-            for _ in 0..20 {
-                let mut board = Board::new(Geometry::square(11), rule).unwrap();
-                while board.stone_count() < rng.random_range(6..16) {
-                    let p = Pos::new(rng.random_range(2..9), rng.random_range(2..9));
-                    if board.cell(p) == Cell::Empty && board.winner().is_none() {
-                        board.make(p);
-                    }
-                }
-                let limits = Limits::default();
-                let mut w = Worker::new(&mut engine, &board, &limits, Instant::now());
-                let (mut got, mut fresh) = (Vec::new(), Vec::new());
-                let mut made = 0;
-                for _ in 0..30 {
-                    let empty: Vec<usize> = (0..w.sb.cell_count())
-                        .filter(|&c| w.sb.is_empty(c))
-                        .collect();
-                    match rng.random_range(0..5) {
-                        0 => w.sb.pass_turn(),
-                        1 if made > 0 => {
-                            w.sb.unmake();
-                            made -= 1;
-                        }
-                        r => {
-                            let c = empty[rng.random_range(0..empty.len())];
-                            if r == 2 {
-                                w.sb.make_threat(c);
-                            } else {
-                                w.sb.make_light(c);
-                            }
-                            made += 1;
-                        }
-                    }
-                    // Forget the windows kept for this position and up to three before it
-                    // (the side to move the same), so that some come from further back.
-                    let stones: Vec<usize> = w.sb.search_stones_back().collect();
-                    let mut back = w.sb.key();
-                    for j in 0..rng.random_range(0..5).min(stones.len() + 1) {
-                        let k = w.sb.windows_key(back);
-                        w.lists.window_lists[k as usize & (WINDOW_LISTS - 1)].0 = !k;
-                        if let Some(&s) = stones.get(j) {
-                            back ^= w.sb.key() ^ w.sb.key_without(s);
-                        }
-                    }
-                    let key = w.sb.windows_key(w.sb.key());
-                    let kept = w.lists.window_lists[key as usize & (WINDOW_LISTS - 1)].0 == key;
-                    w.recall_windows(&mut got);
-                    w.sb.four_windows(w.sb.to_move(), &mut fresh);
-                    assert_eq!(got, fresh, "{rule:?} {:?}", board.history());
-                    checked += 1;
-                    derived += (!kept && !fresh.is_empty()) as u32;
-                }
-            }
-        }
-        assert!(checked >= 1800, "{checked} positions checked");
-        assert!(derived > 100, "{derived} windows derived or scanned");
     }
 }

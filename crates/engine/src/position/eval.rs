@@ -1,0 +1,133 @@
+//! What the evaluation reads of a move without playing it: its pattern gains for either
+//! colour, the static evaluation after it (`eval_after`, which quiet leaves use instead of
+//! make, eval and unmake), and its cell classes (their worth to the side to move, the open
+//! fours and fours a stone there makes), from the gain cache and the line kinds, or from
+//! the lines' spans on a board that keeps no gain cache.
+
+use super::board::{EVAL_LIMIT, SearchBoard};
+use crate::cells::{KIND_FIVE, KIND_FOUR, KIND_OPEN_FOUR};
+use gomoku_board::{ByColor, Color};
+
+impl SearchBoard {
+    /// The gains of playing at the empty cell `i`, for each colour from its own view.
+    #[inline]
+    pub fn gains(&self, i: usize) -> ByColor<i64> {
+        let table = &self.table.gains;
+        if self.gains.is_kept() {
+            let (g, _) = self.gains.current(i, table, &self.lines);
+            let b = g[0][0] + g[1][0] + g[2][0] + g[3][0];
+            let w = g[0][3] + g[1][3] + g[2][3] + g[3][3];
+            return ByColor::new(b as i64, w as i64);
+        }
+        let h = self.gains.h();
+        let mut g = ByColor::<i64>::default();
+        if !table.is_empty() {
+            for d in 0..4 {
+                let (line, _) = self.gains.span_gain(table, self.lines.span(i, d, h), d);
+                g[Color::Black] += line[0] as i64;
+                g[Color::White] += line[3] as i64;
+            }
+            return g;
+        }
+        let entries = &self.table.entries;
+        let centre = 2 * h;
+        for d in 0..4 {
+            let old = self.lines.span(i, d, h);
+            let a = self.gains.window_sums(entries, old);
+            let b = self.gains.window_sums(entries, old | (1 << centre));
+            let c = self.gains.window_sums(entries, old | (2 << centre));
+            g[Color::Black] += b[Color::Black] - a[Color::Black];
+            g[Color::White] += c[Color::White] - a[Color::White];
+        }
+        g
+    }
+
+    /// The static evaluation the opponent would see after the side to move played at the
+    /// empty cell `i` (what [`SearchBoard::make`] then [`SearchBoard::eval`] would give),
+    /// computed without touching the board: from the gain cache, or without one (a board
+    /// from [`SearchBoard::without_gain_cache`]) from the four lines' spans as `make`
+    /// computes them. `None` when the move may make a four (its five-points must be found
+    /// on the board), would fill the board, or the table has no gain arrays: the caller
+    /// then plays the move.
+    #[inline]
+    pub fn eval_after(&self, i: usize) -> Option<i32> {
+        if self.board.stone_count() + 1 >= self.board.geometry().area() {
+            return None;
+        }
+        let color = self.board.to_move();
+        let opp = color.opponent();
+        let slot = 2 * color.index() + opp.index();
+        let table = &self.table.gains;
+        let (mut delta, four) = if !self.gains.is_kept() {
+            if table.is_empty() {
+                return None;
+            }
+            let h = self.gains.h();
+            let mut delta = 0i64;
+            let mut four = 0u8;
+            for d in 0..4 {
+                let (g, f) = self.gains.span_gain(table, self.lines.span(i, d, h), d);
+                delta += g[slot] as i64;
+                four |= f;
+            }
+            (delta, four)
+        } else {
+            let (g, four) = self.gains.current(i, table, &self.lines);
+            let delta =
+                g[0][slot] as i64 + g[1][slot] as i64 + g[2][slot] as i64 + g[3][slot] as i64;
+            (delta, four)
+        };
+        if (four >> (4 * color.index())) & 0xF != 0 {
+            return None;
+        }
+        if self.kinds.is_kept() {
+            delta += self.kinds.delta(i, color, self.view())[opp.index()];
+        }
+        Some((self.sums[opp] + delta).clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32)
+    }
+
+    /// What the cell classes at the empty cell `i` are worth to the side to move: its own
+    /// class's score there plus what the opponent's class there costs it (0 when the table
+    /// scores no class). Move ordering adds it to the pattern gains.
+    #[inline]
+    pub fn class_heat(&self, i: usize) -> i64 {
+        self.kinds.heat(i, self.board.to_move())
+    }
+
+    /// Whether the line kinds of the empty cells are kept (the table scores cell classes),
+    /// which [`SearchBoard::open_four_dirs`] and [`SearchBoard::makes_four`] read.
+    #[inline]
+    pub fn keeps_kinds(&self) -> bool {
+        self.kinds.is_kept()
+    }
+
+    /// The directions (bit `d` for direction `d`) along which a stone of `color` at the
+    /// empty cell `i` makes an open four (two or more five-points on the line); 0 when the
+    /// kinds are not kept.
+    #[inline]
+    pub fn open_four_dirs(&self, i: usize, color: Color) -> u8 {
+        let Some(k) = self.kinds.kinds_of(i, color) else {
+            return 0;
+        };
+        let mut dirs = 0u8;
+        for d in 0..4 {
+            if (k >> (8 * d)) & 0xF == KIND_OPEN_FOUR as u32 {
+                dirs |= 1 << d;
+            }
+        }
+        dirs
+    }
+
+    /// Whether a stone of `color` at the empty cell `i` makes a four, an open four or a five
+    /// on some line (false when the kinds are not kept).
+    #[inline]
+    pub fn makes_four(&self, i: usize, color: Color) -> bool {
+        let Some(k) = self.kinds.kinds_of(i, color) else {
+            return false;
+        };
+        (0..4).any(|d| {
+            let kind = (k >> (8 * d)) & 0xF;
+            (KIND_FOUR as u32..=KIND_FIVE as u32).contains(&kind)
+        })
+    }
+}

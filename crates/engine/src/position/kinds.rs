@@ -1,0 +1,270 @@
+//! The line kinds and cell classes, kept when the table scores cell classes: for every
+//! empty cell, the kind of line (open two, closed three, open three, four, open four, five,
+//! overline; see [`crate::cells`]) a stone of either colour there would make along each
+//! direction, and what the classes those kinds combine into add to the evaluation sums.
+//! A move changes the kinds of the empty cells on its four lines within the kind table's
+//! half-width, and each of those cells lies on one of them only: a full move recomputes
+//! them (each next cell's window is the last one shifted by a cell) and folds the change
+//! of their class scores into the sums, saving the old values for unmake; `eval_after`
+//! works the same change out without playing.
+//!
+//! Invariant: with kinds kept, every empty cell's kinds and contribution are those of the
+//! board, and the sums hold the contributions; light and threat moves leave them stale,
+//! and nothing reads them until those are taken back.
+
+use super::lines::LineView;
+use super::stack::{Frame, MoveMode, StaleMoves};
+use crate::cells::{ClassScores, KindTable};
+use crate::pattern::CompiledTable;
+use gomoku_board::{Board, ByColor, Cell, Color};
+use std::sync::Arc;
+
+/// `kinds` (one byte per direction) with direction `d`'s byte set to `new`.
+#[inline]
+fn with_kind(kinds: u32, d: usize, new: u8) -> u32 {
+    (kinds & !(0xFF << (8 * d))) | (new as u32) << (8 * d)
+}
+
+/// A cell's line kind and class contribution overwritten by a move, for its unmake.
+#[derive(Clone, Copy, Debug)]
+struct KindSaved {
+    cell: u32,
+    dir: u8,
+    kinds: u8,
+    contrib: [i32; 2],
+}
+
+/// The most cells whose line kinds one move can change: 2·hw per direction, hw <= 5.
+const KIND_CHANGES: usize = 40;
+
+/// `(cell, direction, new kinds)` of the cells a stone changes.
+type KindChanges = [(u32, u8, u8); KIND_CHANGES];
+
+/// The line kinds and class contributions of every empty cell.
+#[derive(Clone)]
+pub(super) struct LineKinds {
+    /// The line-kind lookup when the table scores cell classes (else `None`, and no kinds
+    /// are kept).
+    table: Option<Arc<KindTable>>,
+    scores: ClassScores,
+    /// Per empty cell, byte d: Black's line kind | White's << 4 along direction d.
+    cell_kinds: Vec<u32>,
+    /// Per empty cell, what its classes add to the sums `[Black's view, White's view]`
+    /// (kept with the kinds, so a change costs one class lookup, not two).
+    contrib: Vec<[i32; 2]>,
+    /// The values full moves overwrote, the last last.
+    undo: Vec<KindSaved>,
+    /// Light and threat moves on the board while kinds are kept: the kinds and class sums
+    /// are stale until they are taken back.
+    stale: StaleMoves,
+}
+
+impl LineKinds {
+    /// The kinds of `board` under `table`, kept if the table scores cell classes.
+    pub(super) fn new(table: &CompiledTable, board: &Board) -> LineKinds {
+        let mut kinds = LineKinds {
+            table: None,
+            scores: [[0; 2]; crate::cells::CELL_CLASS_COUNT],
+            cell_kinds: Vec::new(),
+            contrib: Vec::new(),
+            undo: Vec::new(),
+            stale: StaleMoves::default(),
+        };
+        if let Some(kt) = table.kind_table(board) {
+            let n_cells = board.cells().len();
+            kinds.scores = table.class_scores;
+            kinds.cell_kinds = vec![0; n_cells];
+            kinds.contrib = vec![[0; 2]; n_cells];
+            for p in board.points() {
+                let i = board.index(p);
+                if board.cells()[i] == Cell::Empty {
+                    kinds.cell_kinds[i] = kt.cell_kinds(board, i);
+                    kinds.contrib[i] = kt.contribution(kinds.cell_kinds[i], &kinds.scores);
+                }
+            }
+            kinds.undo.reserve(4096);
+            kinds.table = Some(kt);
+        }
+        kinds
+    }
+
+    /// Whether the kinds are kept.
+    #[inline]
+    pub(super) fn is_kept(&self) -> bool {
+        self.table.is_some()
+    }
+
+    /// Whether no light or threat move on the board left the kinds stale.
+    #[inline]
+    pub(super) fn fresh(&self) -> bool {
+        self.stale.none()
+    }
+
+    /// Where the next move's undo entries start.
+    #[inline]
+    pub(super) fn saved(&self) -> u32 {
+        self.undo.len() as u32
+    }
+
+    /// After a move at `i` made in `mode` (the stone on `cells` and `lines` already): a
+    /// full move updates the kinds and folds their class change into `sums`, other moves
+    /// leave them stale.
+    #[inline]
+    pub(super) fn moved(
+        &mut self,
+        i: usize,
+        mode: MoveMode,
+        view: LineView<'_>,
+        sums: &mut ByColor<i64>,
+    ) {
+        if self.is_kept() && self.stale.made(mode) {
+            self.update(i, view, sums);
+        }
+    }
+
+    /// After a stone was placed at `i`: takes the cell's class scores out of `sums` and
+    /// recomputes the line kinds (and class scores) of the empty cells whose lines see it.
+    fn update(&mut self, i: usize, view: LineView<'_>, sums: &mut ByColor<i64>) {
+        let Some(kt) = self.table.as_deref() else {
+            return;
+        };
+        let gone = self.contrib[i];
+        sums[Color::Black] -= gone[0] as i64;
+        sums[Color::White] -= gone[1] as i64;
+        let mut changes = [(0u32, 0u8, 0u8); KIND_CHANGES];
+        let n = self.changes(i, 0, view, &mut changes);
+        for &(j, d, new) in &changes[..n] {
+            let (j, d) = (j as usize, d as usize);
+            let before = self.contrib[j];
+            self.undo.push(KindSaved {
+                cell: j as u32,
+                dir: d as u8,
+                kinds: (self.cell_kinds[j] >> (8 * d)) as u8,
+                contrib: before,
+            });
+            self.cell_kinds[j] = with_kind(self.cell_kinds[j], d, new);
+            let after = kt.contribution(self.cell_kinds[j], &self.scores);
+            self.contrib[j] = after;
+            sums[Color::Black] += (after[0] - before[0]) as i64;
+            sums[Color::White] += (after[1] - before[1]) as i64;
+        }
+    }
+
+    /// Takes back the move of frame `f`.
+    #[inline]
+    pub(super) fn take_back(&mut self, f: &Frame) {
+        if !self.is_kept() || !self.stale.taken_back(f.mode) {
+            return;
+        }
+        while self.undo.len() > f.kinds_saved as usize {
+            let u = self.undo.pop().expect("a saved kind");
+            let c = u.cell as usize;
+            self.cell_kinds[c] = with_kind(self.cell_kinds[c], u.dir as usize, u.kinds);
+            self.contrib[c] = u.contrib;
+        }
+    }
+
+    /// The change of the class sums `[Black's view, White's view]` that a stone of `color`
+    /// at the empty cell `i` would make (the cell's own classes leave, its lines' cells
+    /// change), without playing it (nothing when the kinds are not kept). Each cell of a
+    /// line through `i` lies on no other, so each changes in one direction only.
+    pub(super) fn delta(&self, i: usize, color: Color, view: LineView<'_>) -> [i64; 2] {
+        let Some(kt) = self.table.as_deref() else {
+            return [0; 2];
+        };
+        let own = self.contrib[i];
+        let mut delta = [-own[0] as i64, -own[1] as i64];
+        let mut changes = [(0u32, 0u8, 0u8); KIND_CHANGES];
+        let n = self.changes(i, color.cell() as u64, view, &mut changes);
+        for &(j, d, new) in &changes[..n] {
+            let kinds = with_kind(self.cell_kinds[j as usize], d as usize, new);
+            let before = self.contrib[j as usize];
+            let after = kt.contribution(kinds, &self.scores);
+            delta[0] += (after[0] - before[0]) as i64;
+            delta[1] += (after[1] - before[1]) as i64;
+        }
+        delta
+    }
+
+    /// Writes to `out` `(cell, direction, new kinds)` for each empty cell whose kinds along
+    /// a line through `i` differ from the kept ones once `i` holds the stone `stone` (its
+    /// 2-bit code, or 0 when the board already holds it); returns how many. Each next cell's
+    /// window along a line is the previous one shifted by one cell.
+    #[inline]
+    fn changes(&self, i: usize, stone: u64, view: LineView<'_>, out: &mut KindChanges) -> usize {
+        let Some(kt) = self.table.as_deref() else {
+            return 0;
+        };
+        let mut n = 0;
+        let hw = kt.half_width();
+        view.each_empty_span(i, hw, stone, |d, j, span| {
+            let new = kt.kinds(span, hw);
+            if new != (self.cell_kinds[j] >> (8 * d)) as u8 {
+                out[n] = (j as u32, d as u8, new);
+                n += 1;
+            }
+        });
+        n
+    }
+
+    /// What the cell classes at the empty cell `i` are worth to `me`, to move: its own
+    /// class's score there plus what the opponent's class there costs it (0 when the kinds
+    /// are not kept).
+    #[inline]
+    pub(super) fn heat(&self, i: usize, me: Color) -> i64 {
+        let Some(kt) = &self.table else {
+            return 0;
+        };
+        debug_assert!(self.stale.none(), "line kinds read above a light move");
+        let mine = self.scores[kt.class(me, self.cell_kinds[i])][0];
+        let theirs = self.scores[kt.class(me.opponent(), self.cell_kinds[i])][1];
+        mine as i64 - theirs as i64
+    }
+
+    /// `color`'s kinds at the empty cell `i`, one nibble per direction (in the low nibble
+    /// of each byte), or `None` when the kinds are not kept.
+    #[inline]
+    pub(super) fn kinds_of(&self, i: usize, color: Color) -> Option<u32> {
+        self.table.as_ref()?;
+        debug_assert!(self.stale.none(), "line kinds read above a light move");
+        Some(self.cell_kinds[i] >> (4 * color.index()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::SearchBoard;
+    use super::super::testing::*;
+    use super::*;
+    use gomoku_board::{Geometry, Rule};
+    use rand::{RngExt, SeedableRng};
+
+    /// With cell classes scored, `eval_after` (which reads the line kinds without playing)
+    /// agrees with make then eval, and the kept sums with a fresh board's, under each rule.
+    #[test]
+    fn eval_after_counts_the_class_changes() {
+        let t = seed_with_classes(101, 37, 5);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let board = Board::new(Geometry::square(15), rule).unwrap();
+            let mut a = SearchBoard::new(&board, t.clone(), 2);
+            for step in 0..70 {
+                let empties = empty_cells(&a);
+                let mut quiet = 0;
+                for &i in &empties {
+                    if let Some(e) = a.eval_after(i) {
+                        quiet += 1;
+                        a.make(i);
+                        assert_eq!(e, a.eval(), "{rule:?} step {step}");
+                        a.unmake();
+                    }
+                }
+                assert!(quiet > 0);
+                let fresh = SearchBoard::new(a.board(), t.clone(), 2);
+                assert_eq!(a.sums(), fresh.sums(), "{rule:?} step {step}");
+                let next = empties[rng.random_range(0..empties.len())];
+                a.make(next);
+            }
+        }
+    }
+}
