@@ -55,7 +55,7 @@ pub struct Args {
     #[arg(long)]
     book: Option<PathBuf>,
     /// Threads for the workloads.
-    #[arg(long, default_value = "2", value_parser = super::parse_threads)]
+    #[arg(long, default_value = "2", value_parser = gomoku_runner::parse_threads)]
     threads: usize,
 }
 

@@ -91,7 +91,7 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Worker threads (default: all cores); 1..=1024. An external engine wants a core.
-    #[arg(long, value_parser = super::parse_threads)]
+    #[arg(long, value_parser = gomoku_runner::parse_threads)]
     threads: Option<usize>,
     /// Output directory: journal, PGN, SGF, standings and report.
     #[arg(long, default_value = "reports/match")]

@@ -41,7 +41,7 @@ struct RunArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads (default: all cores); 1..=1024.
-    #[arg(long, value_parser = super::parse_threads)]
+    #[arg(long, value_parser = gomoku_runner::parse_threads)]
     threads: Option<usize>,
 }
 

@@ -23,7 +23,7 @@ pub struct Args {
     /// The SPRT file (configs/sprt/*.ron).
     config: PathBuf,
     /// Worker threads (default: the file's `threads`, else all cores); 1..=1024.
-    #[arg(long, value_parser = super::parse_threads)]
+    #[arg(long, value_parser = gomoku_runner::parse_threads)]
     threads: Option<usize>,
     /// Output directory, relative to the working directory (default: the file's `output`).
     #[arg(long)]

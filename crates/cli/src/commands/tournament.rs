@@ -20,7 +20,7 @@ pub struct Args {
     #[arg(long)]
     resume: bool,
     /// Worker threads (default: the file's `threads`, else all cores); 1..=1024.
-    #[arg(long, value_parser = super::parse_threads)]
+    #[arg(long, value_parser = gomoku_runner::parse_threads)]
     threads: Option<usize>,
     /// Output directory, relative to the working directory (default: the file's `output`,
     /// relative to the file).

@@ -36,7 +36,7 @@ pub struct Args {
     #[arg(long)]
     no_confirmation: bool,
     /// Worker threads (default: all cores); 1..=1024.
-    #[arg(long, value_parser = super::parse_threads)]
+    #[arg(long, value_parser = gomoku_runner::parse_threads)]
     threads: Option<usize>,
     /// Play only shard I of N of the next step's games (jobs with index % N == I; I/N counts
     /// from 0, KofN from 1, as `tournament --shard`), as the
