@@ -92,30 +92,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let context = || format!("tuning {}", args.config.display());
     if let Some(shard) = args.shard {
         let s = gomoku_tune::play_shard(&cfg, shard, &opts).with_context(context)?;
-        let Some(step) = &s.step else {
-            println!("nothing to play: {}", s.note);
-            return Ok(ExitCode::SUCCESS);
-        };
-        let dir = s.dir.as_deref().unwrap_or(std::path::Path::new(""));
-        let (games, total) = (s.games, s.total);
-        println!(
-            "step {step}, shard {}/{}: {games} of {total} games journaled in {}",
-            shard.0,
-            shard.1,
-            dir.display()
-        );
-        return Ok(ExitCode::from(if games == total { 0 } else { 130 }));
+        println!("{s}");
+        return Ok(ExitCode::from(if s.complete() { 0 } else { 130 }));
     }
-    eprintln!(
-        "tune {}: method {}, start table {}, depth {}, {} tuning / {} held-out openings, output {}",
-        cfg.file.name,
-        cfg.file.method.name(),
-        cfg.start_table.name,
-        cfg.engine.depth,
-        cfg.tuning_openings.len(),
-        cfg.holdout_openings.len(),
-        cfg.output.display()
-    );
+    eprintln!("{}", gomoku_tune::plan_line(&cfg));
     let start = Instant::now();
     let out = if args.merge_step {
         gomoku_tune::merge_step(&cfg, &opts)
