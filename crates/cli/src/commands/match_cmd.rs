@@ -6,7 +6,8 @@
 use anyhow::{Context, Result};
 use gomoku_board::Rule;
 use gomoku_config::flags::{
-    MatchFlags, load_match, parse_board, parse_book_format, parse_game_time, parse_ms,
+    MatchFlags, load_match, parse_board, parse_book_format, parse_depth, parse_game_time,
+    parse_move_time, parse_nodes, shipped_roots,
 };
 use gomoku_config::tournament::{BookFormatSpec, TimeControlSpec};
 use gomoku_runner::OpenMode;
@@ -75,14 +76,14 @@ pub struct Args {
     rule: Rule,
     /// Time control: a fixed depth (1..=64) for every in-process engine (default: each
     /// engine's own depth).
-    #[arg(long, group = "tc", value_parser = depth)]
+    #[arg(long, group = "tc", value_parser = parse_depth)]
     depth: Option<TimeControlSpec>,
     /// Time control: nodes per move.
-    #[arg(long, group = "tc", value_parser = nodes)]
+    #[arg(long, group = "tc", value_parser = parse_nodes)]
     nodes: Option<TimeControlSpec>,
     /// Time control: time per move (100, 100ms, 1.5s), also an external engine's
     /// move_time_ms unless it sets one; not reproducible move for move.
-    #[arg(long, group = "tc", value_parser = move_time)]
+    #[arg(long, group = "tc", value_parser = parse_move_time)]
     move_time: Option<TimeControlSpec>,
     /// Time control: a clock per side, BASE+INC (10s+0.1s, 10000+100).
     #[arg(long, group = "tc", value_parser = parse_game_time)]
@@ -115,38 +116,6 @@ pub struct Args {
     quiet: bool,
 }
 
-fn depth(text: &str) -> Result<TimeControlSpec, String> {
-    checked(TimeControlSpec::Depth(
-        text.parse()
-            .map_err(|_| format!("'{text}': expected a depth"))?,
-    ))
-}
-
-fn nodes(text: &str) -> Result<TimeControlSpec, String> {
-    checked(TimeControlSpec::Nodes(
-        text.parse()
-            .map_err(|_| format!("'{text}': expected a number of nodes"))?,
-    ))
-}
-
-fn move_time(text: &str) -> Result<TimeControlSpec, String> {
-    checked(TimeControlSpec::MoveTime(parse_ms(text)?))
-}
-
-fn checked(tc: TimeControlSpec) -> Result<TimeControlSpec, String> {
-    tc.check().map(|()| tc)
-}
-
-/// Folders that may hold the shipped `configs/` and `openings/`: the working directory, then
-/// the repository the executable was built in (`target/release/..`).
-fn roots() -> Vec<PathBuf> {
-    let mut roots = vec![PathBuf::from(".")];
-    if let Ok(exe) = std::env::current_exe() {
-        roots.extend(exe.ancestors().skip(1).take(3).map(PathBuf::from));
-    }
-    roots
-}
-
 /// Runs `match`.
 pub fn run(args: Args) -> Result<ExitCode> {
     let mut engines = Vec::new();
@@ -173,7 +142,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         seed: args.seed,
         threads: args.threads,
         output: args.out.clone(),
-        roots: roots(),
+        roots: shipped_roots(),
     };
     let tournament = load_match(&flags)?;
     super::tournament::play(

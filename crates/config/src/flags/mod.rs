@@ -28,7 +28,10 @@ use thiserror::Error;
 
 mod values;
 
-pub use values::{parse_board, parse_book_format, parse_game_time, parse_ms};
+pub use values::{
+    parse_board, parse_book_format, parse_depth, parse_game_time, parse_move_time, parse_ms,
+    parse_nodes,
+};
 
 /// The flags of a match, as typed.
 #[derive(Clone, Debug)]
@@ -68,6 +71,16 @@ pub struct MatchFlags {
     /// Folders that may hold `configs/engines/` and `openings/`, searched in order for a
     /// shipped engine named by name and for the default book.
     pub roots: Vec<PathBuf>,
+}
+
+/// The [`MatchFlags::roots`] of a command line: the working directory, then the repository
+/// the executable was built in (`target/release/..`).
+pub fn shipped_roots() -> Vec<PathBuf> {
+    let mut roots = vec![PathBuf::from(".")];
+    if let Ok(exe) = std::env::current_exe() {
+        roots.extend(exe.ancestors().skip(1).take(3).map(PathBuf::from));
+    }
+    roots
 }
 
 /// Why flags do not make a match.
