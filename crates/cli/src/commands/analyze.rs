@@ -1,20 +1,19 @@
 //! `analyze`: search one position and print the engine's verdict (text or JSON), as
 //! `gomoku_play::analysis` tells it.
 
+use super::EngineArg;
 use super::position::PositionArgs;
 use anyhow::{Context, Result};
 use gomoku_engine::{Limits, TimeBudget};
 use gomoku_play::analysis::Analysis;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 /// Arguments of `analyze`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Engine config (RON); the built-in default engine if omitted.
-    #[arg(long)]
-    engine: Option<PathBuf>,
+    #[command(flatten)]
+    engine: EngineArg,
     #[command(flatten)]
     position: PositionArgs,
     /// Search depth; with --time-ms or --nodes a cap (else the search deepens until the
@@ -45,7 +44,7 @@ pub struct Args {
 /// Runs `analyze`.
 pub fn run(args: Args) -> Result<ExitCode> {
     let board = args.position.board_to_search()?;
-    let mut params = super::engine_params(args.engine.as_deref())?;
+    let mut params = args.engine.params()?;
     match (args.threads, args.time_ms) {
         (Some(n), _) => params.threads = n as usize,
         (None, Some(_)) => params.threads = gomoku_runner::effective_threads(0).min(64),

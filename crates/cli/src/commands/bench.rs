@@ -2,10 +2,11 @@
 //! nodes/s and time per iteration, and the bench signature (the node count the engine's tests
 //! pin); then play the two game workloads (`gomoku_runner::bench`) and print games per second.
 
+use super::EngineArg;
 use anyhow::{Context, Result};
 use gomoku_engine::bench::{bench_positions, parse_rapfi_bench, run_bench, signature};
-use gomoku_runner::bench::{BenchRun, run_workloads};
 use gomoku_openings::book::{GOMOCUP_BOOKS, OWN_BOOK, workload_book};
+use gomoku_runner::bench::{BenchRun, run_workloads};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -18,9 +19,8 @@ const WORKLOAD_GAMES: u64 = 2016;
 /// Arguments of `bench`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Engine config (RON); the built-in default engine if omitted.
-    #[arg(long)]
-    engine: Option<PathBuf>,
+    #[command(flatten)]
+    engine: EngineArg,
     /// Search depth (overrides the engine config; positions may ask for less).
     #[arg(long)]
     depth: Option<u32>,
@@ -51,7 +51,7 @@ pub struct Args {
 
 /// Runs `bench`.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let mut params = super::engine_params(args.engine.as_deref())?;
+    let mut params = args.engine.params()?;
     if let Some(d) = args.depth {
         params.depth = d;
     }

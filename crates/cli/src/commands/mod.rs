@@ -16,14 +16,29 @@ pub mod tune;
 
 use anyhow::{Context, Result};
 use gomoku_engine::EngineParams;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Engine parameters from a RON engine config, or the built-in defaults.
-pub fn engine_params(path: Option<&Path>) -> Result<EngineParams> {
-    match path {
-        Some(path) => Ok(gomoku_config::engine::load_engine(path)
-            .with_context(|| format!("loading engine config {}", path.display()))?
-            .to_params()),
-        None => Ok(EngineParams::default()),
+/// `--engine`: the engine of a command that searches or plays.
+#[derive(clap::Args)]
+pub struct EngineArg {
+    /// Engine config (RON); the built-in default engine if omitted.
+    #[arg(long)]
+    pub engine: Option<PathBuf>,
+}
+
+impl EngineArg {
+    /// The engine config, if one is given.
+    pub fn file(&self) -> Option<&Path> {
+        self.engine.as_deref()
+    }
+
+    /// The parameters of the engine config, or the built-in defaults.
+    pub fn params(&self) -> Result<EngineParams> {
+        let Some(path) = &self.engine else {
+            return Ok(EngineParams::default());
+        };
+        let engine = gomoku_config::engine::load_engine(path)
+            .with_context(|| format!("loading engine config {}", path.display()))?;
+        Ok(engine.params)
     }
 }

@@ -1,6 +1,7 @@
 //! `openings`: generate a balanced book, verify a book by play, convert between formats. The
 //! work is `gomoku_openings`'s; this module parses the arguments, calls it and prints.
 
+use super::EngineArg;
 use super::merge::INCOMPLETE;
 use super::position::BoardArgs;
 use anyhow::{Result, bail};
@@ -34,9 +35,8 @@ enum Sub {
 /// The engine, seed and threads of a command that searches or plays.
 #[derive(clap::Args)]
 struct RunArgs {
-    /// Engine config (RON); the built-in default engine if omitted.
-    #[arg(long)]
-    engine: Option<PathBuf>,
+    #[command(flatten)]
+    engine: EngineArg,
     /// Run seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -152,13 +152,13 @@ fn generate(a: GenerateArgs) -> Result<ExitCode> {
     (params.stones, params.area, params.depth) = (a.stones, a.area, a.depth);
     (params.margin, params.balance_moves) = (a.margin, a.balance);
     params.to_move = parse_to_move(&a.to_move)?;
-    let engine = super::engine_params(a.run.engine.as_deref())?;
+    let engine = a.run.engine.params()?;
     let started = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(a.run.threads.unwrap_or(0));
     let book = pool
         .build()?
         .install(|| gomoku_openings::generate(&params, &engine))?;
-    let engine_name = a.run.engine.map(|p| p.display().to_string());
+    let engine_name = a.run.engine.file().map(|p| p.display().to_string());
     write_book(&a.out, &book.to_text(&params, engine_name.as_deref())?)?;
     println!(
         "wrote {} openings to {} in {:.1} s ({} attempts; mean search score {:.1})",
@@ -183,11 +183,7 @@ fn verify(a: VerifyArgs) -> Result<ExitCode> {
         move_cap: a.move_cap,
         seed: a.run.seed,
     };
-    let v = Verification::new(
-        book,
-        params,
-        &super::engine_params(a.run.engine.as_deref())?,
-    )?;
+    let v = Verification::new(book, params, &a.run.engine.params()?)?;
     let started = Instant::now();
     let games = run_verification(
         &v,

@@ -84,12 +84,3 @@ impl PositionArgs {
         Ok(self.text().board_to_search()?)
     }
 }
-
-/// Prints a position as `play` draws it (column letters and row numbers as pos notation
-/// reads them, the last move in brackets, renju's forbidden points for Black as `!`), under
-/// a line naming the board and the rule.
-pub fn print_board(board: &Board) {
-    for line in gomoku_play::view::draw_position(board) {
-        println!("{line}");
-    }
-}
