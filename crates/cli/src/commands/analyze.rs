@@ -43,7 +43,7 @@ pub struct Args {
 
 /// Runs `analyze`.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let board = args.position.board_to_search()?;
+    let board = args.position.text().board_to_search()?;
     let mut params = args.engine.params()?;
     match (args.threads, args.time_ms) {
         (Some(n), _) => params.threads = n as usize,

@@ -14,7 +14,7 @@ pub struct Args {
 
 /// Runs `show`.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let board = args.position.board()?;
+    let board = args.position.text().board()?;
     // As `play` draws it: column letters and row numbers as pos notation reads them, the
     // last move in brackets, renju's forbidden points for Black as `!`.
     for line in gomoku_play::view::draw_position(&board) {
