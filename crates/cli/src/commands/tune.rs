@@ -108,29 +108,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         out.timings,
         start.elapsed().as_secs_f64()
     );
-    let iteration = out.history.last().map_or(0, |l| l.iteration);
-    if args.merge_step && !out.finished {
-        println!("merged: the run stands at iteration {iteration}");
-        return Ok(ExitCode::SUCCESS);
-    }
-    if !out.finished {
-        println!("stopped after iteration {iteration}; continue with --resume");
-        return Ok(if stop.load(Ordering::SeqCst) {
-            ExitCode::from(130)
-        } else {
-            ExitCode::SUCCESS
-        });
-    }
-    println!("tuned table: {}", out.dir.join("tuned.ron").display());
-    match &out.confirmation {
-        Some(c) => {
-            print!("{c}");
-            println!("report: {}", out.dir.join("report").display());
-        }
-        None if args.merge_step => {
-            println!("finished: play the confirmation and write the report with --resume");
-        }
-        None => {}
-    }
-    Ok(ExitCode::SUCCESS)
+    print!("{}", out.summary(args.merge_step));
+    let stopped = !out.finished && !args.merge_step && stop.load(Ordering::SeqCst);
+    Ok(ExitCode::from(if stopped { 130 } else { 0 }))
 }
