@@ -21,7 +21,7 @@ mod serve;
 mod session;
 pub mod view;
 
-pub use brain::{Brain, EngineBrain, Humans, Thought};
+pub use brain::{Brain, EngineBrain, Humans, Thought, clock_seed};
 pub use serve::serve;
 pub use session::{Flow, Session};
 pub use view::MAX_COLUMNS;

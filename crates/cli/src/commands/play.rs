@@ -5,7 +5,7 @@
 use super::EngineArg;
 use anyhow::{Context, Result, bail};
 use gomoku_board::{Geometry, Rule};
-use gomoku_play::{EngineBrain, Humans, Session, serve};
+use gomoku_play::{EngineBrain, Humans, Session, clock_seed, serve};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -84,11 +84,4 @@ pub fn run(args: Args) -> Result<ExitCode> {
     )
     .context("standard input or output")?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// A seed from the clock, for games that differ from run to run.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }
