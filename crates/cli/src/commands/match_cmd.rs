@@ -6,8 +6,8 @@
 use anyhow::{Context, Result};
 use gomoku_board::Rule;
 use gomoku_config::flags::{
-    MatchFlags, load_match, parse_board, parse_book_format, parse_depth, parse_game_time,
-    parse_move_time, parse_nodes, shipped_roots,
+    ENGINE_WORDS, MatchFlags, load_match, parse_board, parse_book_format, parse_depth,
+    parse_game_time, parse_move_time, parse_nodes, shipped_roots,
 };
 use gomoku_config::tournament::{BookFormatSpec, TimeControlSpec};
 use gomoku_runner::OpenMode;
@@ -16,19 +16,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
-ENGINES:
-  An --engine is one argument: the engine, then KEY=VALUE settings (quote a path with spaces
-  inside it: --engine \"cmd:'/opt/my engine/pbrain-x' move_time_ms=100\"):
-    configs/engines/seed-d4.ron    an engine file (a word with a / or ending in .ron)
-    seed-d4                        a shipped engine by name (configs/engines/seed-d4.ron)
-    default, random, greedy        built-in players (default: the engine of play/analyze)
-    cmd:PROGRAM                    an external Gomocup (pbrain) engine
-  Settings: name=NAME; for an engine any field a tournament's overrides take (depth=6,
-  top_n=5, top_n=none, lmr=false, table=FILE); for cmd: move_time_ms, game_time_ms,
-  tolerance_ms, max_memory_mb, start_timeout_ms, command_gap_ms, dir, stderr and arg=WORD
-  (once per argument).
-  A setting renames the engine as a sweep would (seed-d4 depth=6 plays as seed-d4-depth6).
-
 EXAMPLES:
   gomoku-arena match --engine seed-d4 --engine \"seed-d4 top_n=5\" --games 100
   gomoku-arena match --engine configs/engines/tuned-d4.ron --engine greedy --depth 2 --verbose
@@ -38,7 +25,7 @@ EXAMPLES:
 
 /// Arguments of `match`.
 #[derive(clap::Args)]
-#[command(after_help = EXAMPLES)]
+#[command(after_help = format!("{ENGINE_WORDS}\n\n{EXAMPLES}"))]
 pub struct Args {
     /// A participant, repeated (at least two): "ENGINE [KEY=VALUE]...", one quoted
     /// argument; see ENGINES below.

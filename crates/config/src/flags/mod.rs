@@ -9,8 +9,8 @@
 //!
 //! An `--engine` is a list of words: the engine (an engine file, a shipped engine by name,
 //! a built-in player or `cmd:PROGRAM`), then `key=value` settings: `name=`, any field of
-//! [`Overrides`] for an engine, an `External` entry's fields for a program. The `match`
-//! command's help tells the words to the user.
+//! [`Overrides`] for an engine, an `External` entry's fields for a program. The user reads
+//! them in [`ENGINE_WORDS`] (the `match` command's help), kept here beside their parser.
 //!
 //! Paths are relative to the working directory; the text holds them absolute, and is parsed
 //! as if it were a file in a folder that does not exist (nothing is written), so that a bare
@@ -32,6 +32,21 @@ pub use values::{
     parse_board, parse_book_format, parse_depth, parse_game_time, parse_move_time, parse_ms,
     parse_nodes,
 };
+
+/// The words of an `--engine`, as the `match` command's help tells them.
+pub const ENGINE_WORDS: &str = "\
+ENGINES:
+  An --engine is one argument: the engine, then KEY=VALUE settings (quote a path with spaces
+  inside it: --engine \"cmd:'/opt/my engine/pbrain-x' move_time_ms=100\"):
+    configs/engines/seed-d4.ron    an engine file (a word with a / or ending in .ron)
+    seed-d4                        a shipped engine by name (configs/engines/seed-d4.ron)
+    default, random, greedy        built-in players (default: the engine of play/analyze)
+    cmd:PROGRAM                    an external Gomocup (pbrain) engine
+  Settings: name=NAME; for an engine any field a tournament's overrides take (depth=6,
+  top_n=5, top_n=none, lmr=false, table=FILE); for cmd: move_time_ms, game_time_ms,
+  tolerance_ms, max_memory_mb, start_timeout_ms, command_gap_ms, dir, stderr and arg=WORD
+  (once per argument).
+  A setting renames the engine as a sweep would (seed-d4 depth=6 plays as seed-d4-depth6).";
 
 /// The flags of a match, as typed.
 #[derive(Clone, Debug)]
