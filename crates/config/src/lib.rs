@@ -179,6 +179,21 @@ pub fn tidy(path: &Path) -> PathBuf {
 pub(crate) mod test_support {
     use std::path::Path;
 
+    /// The rows of a table written one a line, cells split by ` | ` (`\n` in a cell stands for
+    /// a line break); blank lines and `#` comments are left out.
+    pub fn rows<const N: usize>(table: &str) -> Vec<[String; N]> {
+        let lines = table.lines().map(str::trim);
+        lines
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| {
+                let cells: Vec<String> = l.split(" | ").map(|c| c.replace("\\n", "\n")).collect();
+                cells
+                    .try_into()
+                    .unwrap_or_else(|c| panic!("{N} cells expected: {c:?}"))
+            })
+            .collect()
+    }
+
     /// `text` (the file at `path`) with its first `from` replaced by `to` is refused by
     /// `parse` at the line and column where `to` writes the field `needle` begins with, with
     /// a message holding `needle`.
