@@ -26,6 +26,37 @@ macro_rules! defaults {
     ($($name:ident: $ty:ty = $value:expr;)*) => {$( fn $name() -> $ty { $value } )*};
 }
 
+/// `$ty { .. }` with the engine settings that engine files, run records and
+/// [`gomoku_engine::EngineParams`] name alike copied from `$from`, then the `$rest` of its
+/// fields: the one list of them for the three conversions.
+macro_rules! engine_settings {
+    ($ty:path, $from:expr, $($rest:tt)*) => {{
+        let f = $from;
+        $ty {
+            depth: f.depth, top_n: f.top_n, radius: f.radius, tt_mib: f.tt_mib,
+            iterative_deepening: f.iterative_deepening, killers: f.killers, history: f.history,
+            vcf: f.vcf, vcf_depth: f.vcf_depth, tie_break_margin: f.tie_break_margin,
+            threads: f.threads, $($rest)*
+        }
+    }};
+}
+
+/// `$ty { .. }` with the six search features copied from `$from` (an engine file, a run
+/// record's features or [`gomoku_engine::SearchFeatures`]).
+macro_rules! search_features {
+    ($ty:path, $from:expr) => {{
+        let f = $from;
+        $ty {
+            aspiration: f.aspiration,
+            lmr: f.lmr,
+            futility: f.futility,
+            threat_extension: f.threat_extension,
+            eval_average: f.eval_average,
+            three_defence: f.three_defence,
+        }
+    }};
+}
+
 mod book;
 mod checks;
 pub mod engine;
