@@ -505,14 +505,6 @@ mod tests {
         crate::test_support::refused_at(&path, &text, (from, to, needle), parse_tune);
     }
 
-    #[test]
-    fn shipped_files_load() {
-        for name in ["tiny-spsa.ron", "rich-texel-d2.ron", "tuned-match.ron"] {
-            let (path, text) = shipped(name);
-            parse_tune(&text, &path).unwrap_or_else(|e| panic!("{e}"));
-        }
-    }
-
     /// Values a tuning file may not hold, one a line: the shipped file, its text, what
     /// replaces it and what the message says (see [`crate::test_support::rows`]).
     const REFUSED: &str = r"
