@@ -178,16 +178,13 @@ impl MethodSettings {
 
 /// The closing match of the tuned table against the start table on the held-out openings.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct ConfirmationSettings {
     /// Game pairs.
-    #[serde(default = "d_conf_pairs")]
     pub pairs: usize,
     /// Root tie-break margin of both engines.
-    #[serde(default = "d_margin")]
     pub tie_break_margin: i32,
     /// Extra opponents (table files) rated in the same pool, e.g. the seed table.
-    #[serde(default)]
     pub also: Vec<PathBuf>,
 }
 
