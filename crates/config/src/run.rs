@@ -522,12 +522,7 @@ mod tests {
             name: "x".into(),
             players: vec![a],
             pairing: Pairing::RoundRobin,
-            board: BoardConfig {
-                width: 15,
-                height: 15,
-                k: 5,
-                rule: RuleSpec::Freestyle,
-            },
+            board: BoardConfig::new(Geometry::square(15), Rule::Freestyle),
             book: BookConfig {
                 file: "book.txt".into(),
                 format: "pos".into(),

@@ -161,6 +161,11 @@ fn quote(s: &str) -> String {
     ron::to_string(s).unwrap_or_else(|_| format!("{s:?}"))
 }
 
+/// A value as RON (a spec's variant, which always serializes).
+fn ron_text(value: &impl serde::Serialize) -> String {
+    ron::to_string(value).unwrap_or_default()
+}
+
 fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
@@ -515,57 +520,39 @@ fn tournament_text(flags: &MatchFlags) -> Result<(Lines, Vec<Entry>), FlagsError
         Some(b) => b.clone(),
         None => default_book(flags)?,
     };
-    let format = ron::to_string(&flags.book_format).unwrap_or_default();
-    let limit = flags
-        .games
-        .map_or_else(|| "None".to_string(), |g| (g / 2).to_string());
+    let limit = flags.games.map_or("None".into(), |g| (g / 2).to_string());
     let pairing = match (flags.gauntlet, entries.first()) {
         (true, Some(first)) => format!("Gauntlet(candidates: [{}])", quote(&first.name)),
         _ => "RoundRobin".into(),
     };
-    let tc = ron::to_string(&flags.time_control).unwrap_or_default();
     let threads = flags
         .threads
-        .map_or_else(|| "None".into(), |t| format!("Some({t})"));
+        .map_or("None".into(), |t| format!("Some({t})"));
+    let (name, output) = (quote(&flags.name), quote_path(&flags.output));
+    let ((width, height), k) = (flags.board, flags.k);
+    let rule = ron_text(&RuleSpec::from(flags.rule));
+    let (file, format) = (quote_path(&book), ron_text(&flags.book_format));
+    let (transform, rounds, seed) = (flags.transform, flags.rounds, flags.seed);
+    let time_control = format!("    time_control: {},", ron_text(&flags.time_control));
     let mut lines = Vec::new();
     let mut add = |flag: &str, line: String| lines.push((line, flag.to_string()));
     add("--name", "Tournament(".into());
-    add("--name", format!("    name: {},", quote(&flags.name)));
+    add("--name", format!("    name: {name},"));
     add("--engine", "    participants: [".into());
     for e in &entries {
         add(&e.flag, format!("        {}", e.line));
     }
     add("--engine", "    ],".into());
     add("--gauntlet", format!("    format: {pairing},"));
-    add(
-        "--board/--k/--rule",
-        format!(
-            "    board: (width: {}, height: {}, k: {}, rule: {}),",
-            flags.board.0,
-            flags.board.1,
-            flags.k,
-            ron::to_string(&RuleSpec::from(flags.rule)).unwrap_or_default()
-        ),
-    );
-    add(
-        "--book",
-        format!(
-            "    openings: (file: {}, format: {format}, limit: {limit}, transform: {}),",
-            quote_path(&book),
-            flags.transform
-        ),
-    );
-    add("--games/--rounds", format!("    rounds: {},", flags.rounds));
-    add(
-        time_flag(flags.time_control),
-        format!("    time_control: {tc},"),
-    );
-    add("--seed", format!("    seed: {},", flags.seed));
+    let board = format!("width: {width}, height: {height}, k: {k}, rule: {rule}");
+    add("--board/--k/--rule", format!("    board: ({board}),"));
+    let book = format!("file: {file}, format: {format}, limit: {limit}, transform: {transform}");
+    add("--book", format!("    openings: ({book}),"));
+    add("--games/--rounds", format!("    rounds: {rounds},"));
+    add(time_flag(flags.time_control), time_control);
+    add("--seed", format!("    seed: {seed},"));
     add("--threads", format!("    threads: {threads},"));
-    add(
-        "--out",
-        format!("    output: {},", quote_path(&flags.output)),
-    );
+    add("--out", format!("    output: {output},"));
     add("--name", ")".into());
     Ok((lines, entries))
 }
