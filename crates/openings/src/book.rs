@@ -61,22 +61,24 @@ pub const GOMOCUP_BOOKS: [&str; 3] = [
 /// The book the workloads fall back on without `../shared`: the repository's own.
 pub const OWN_BOOK: &str = "openings/freestyle15.txt";
 
+/// A book's name and its openings' moves.
+pub type NamedOpenings = (String, Vec<Vec<Pos>>);
+
 /// The openings of `bench`'s game workloads (freestyle 15x15) and a name for them: `book`,
 /// else the [`GOMOCUP_BOOKS`], else the [`OWN_BOOK`]; `None` when no book was given and
 /// neither default is there (not run from a checkout).
-pub fn workload_book(
-    book: Option<&Path>,
-) -> Result<Option<(String, Vec<Vec<Pos>>)>, OpeningsError> {
-    let read = |path: &Path| match read_book(path, Geometry::square(15), Rule::Freestyle) {
-        Ok(book) => Ok(book
-            .openings
-            .into_iter()
-            .map(|o| o.moves)
-            .collect::<Vec<_>>()),
-        Err(e) => Err(OpeningsError::WorkloadBook {
-            path: path.to_path_buf(),
-            source: Box::new(e),
-        }),
+pub fn workload_book(book: Option<&Path>) -> Result<Option<NamedOpenings>, OpeningsError> {
+    let read = |path: &Path| {
+        let book = read_book(path, Geometry::square(15), Rule::Freestyle).map_err(|e| {
+            let (path, source) = (path.to_path_buf(), Box::new(e));
+            OpeningsError::WorkloadBook { path, source }
+        })?;
+        Ok::<_, OpeningsError>(
+            book.openings
+                .into_iter()
+                .map(|o| o.moves)
+                .collect::<Vec<_>>(),
+        )
     };
     if let Some(path) = book {
         return Ok(Some((path.display().to_string(), read(path)?)));
