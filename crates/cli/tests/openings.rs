@@ -215,3 +215,43 @@ fn verify_shards_merge_into_the_unsharded_run() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn depth_and_count_are_bounded_on_the_command_line() {
+    // A missing engine file stops `generate` right after its arguments are accepted.
+    let generate = |extra: &[&str]| {
+        let mut argv = vec!["openings", "generate", "--out", "book.txt"];
+        argv.extend_from_slice(&["--engine", "/nonexistent/engine.ron"]);
+        argv.extend_from_slice(extra);
+        stderr(&arena(&argv))
+    };
+    for ok in [
+        ["--count", "10", "--depth", "64"],
+        ["--count", "1000000", "--depth", "1"],
+    ] {
+        let e = generate(&ok);
+        assert!(e.contains("loading engine config"), "{ok:?}: {e}");
+    }
+    // --depth 0 was accepted, --depth 1000000 ran for ever, --count u64::MAX panicked.
+    for (flag, value) in [
+        ("--depth", "0"),
+        ("--depth", "1000000"),
+        ("--count", "18446744073709551615"),
+        ("--count", "1000001"),
+        ("--count", "0"),
+    ] {
+        let argv = match flag {
+            "--depth" => ["--count", "10", flag, value],
+            _ => ["--depth", "4", flag, value],
+        };
+        let e = generate(&argv);
+        assert!(
+            e.contains(&format!("invalid value '{value}' for '{flag} <")),
+            "{flag} {value}: {e}"
+        );
+    }
+    let help = arena(&["openings", "generate", "--help"]);
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("Openings wanted (1..=1000000)"), "{help}");
+    assert!(help.contains("balance check (1..=64)"), "{help}");
+}

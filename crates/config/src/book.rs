@@ -10,26 +10,19 @@ use std::path::Path;
 
 /// Board shape and rule.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct BoardSpec {
     /// Side of a square board.
-    #[serde(default)]
     pub size: Option<usize>,
     /// Width (with `height`, instead of `size`).
-    #[serde(default)]
     pub width: Option<usize>,
     /// Height.
-    #[serde(default)]
     pub height: Option<usize>,
     /// Row length that wins.
-    #[serde(default = "five")]
     pub k: usize,
     /// Rule.
-    #[serde(default)]
     pub rule: RuleSpec,
 }
-
-defaults! { five: usize = 5; }
 
 impl Default for BoardSpec {
     fn default() -> Self {

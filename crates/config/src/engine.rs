@@ -310,33 +310,15 @@ pub fn parse_engine(text: &str, path: &Path) -> Result<LoadedEngine, ConfigError
     if let Some(problem) = crate::name_problem(&f.name) {
         return Err(spans.invalid("name", problem));
     }
-    let params = EngineParams {
+    let params = engine_settings!(EngineParams, &f,
         table,
-        depth: f.depth,
-        top_n: f.top_n,
-        radius: f.radius,
-        tt_mib: f.tt_mib,
         use_tt: f.tt,
         use_ordering: f.ordering,
-        iterative_deepening: f.iterative_deepening,
-        killers: f.killers,
-        history: f.history,
-        vcf: f.vcf,
-        vcf_depth: f.vcf_depth,
-        tie_break_margin: f.tie_break_margin,
-        threads: f.threads,
-        features: SearchFeatures {
-            aspiration: f.aspiration,
-            lmr: f.lmr,
-            futility: f.futility,
-            threat_extension: f.threat_extension,
-            eval_average: f.eval_average,
-            three_defence: f.three_defence,
-        },
+        features: search_features!(SearchFeatures, &f),
         vct: f.vct,
         vct_depth: f.vct_depth,
         vct_threat: f.vct_threat,
-    };
+    );
     params.validate().map_err(|e| match e {
         gomoku_engine::EngineError::Param { field, message } => {
             // The RON field names differ from the struct's for three switches.

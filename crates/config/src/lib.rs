@@ -26,6 +26,37 @@ macro_rules! defaults {
     ($($name:ident: $ty:ty = $value:expr;)*) => {$( fn $name() -> $ty { $value } )*};
 }
 
+/// `$ty { .. }` with the engine settings that engine files, run records and
+/// [`gomoku_engine::EngineParams`] name alike copied from `$from`, then the `$rest` of its
+/// fields: the one list of them for the three conversions.
+macro_rules! engine_settings {
+    ($ty:path, $from:expr, $($rest:tt)*) => {{
+        let f = $from;
+        $ty {
+            depth: f.depth, top_n: f.top_n, radius: f.radius, tt_mib: f.tt_mib,
+            iterative_deepening: f.iterative_deepening, killers: f.killers, history: f.history,
+            vcf: f.vcf, vcf_depth: f.vcf_depth, tie_break_margin: f.tie_break_margin,
+            threads: f.threads, $($rest)*
+        }
+    }};
+}
+
+/// `$ty { .. }` with the six search features copied from `$from` (an engine file, a run
+/// record's features or [`gomoku_engine::SearchFeatures`]).
+macro_rules! search_features {
+    ($ty:path, $from:expr) => {{
+        let f = $from;
+        $ty {
+            aspiration: f.aspiration,
+            lmr: f.lmr,
+            futility: f.futility,
+            threat_extension: f.threat_extension,
+            eval_average: f.eval_average,
+            three_defence: f.three_defence,
+        }
+    }};
+}
+
 mod book;
 mod checks;
 pub mod engine;
@@ -178,6 +209,21 @@ pub fn tidy(path: &Path) -> PathBuf {
 #[cfg(test)]
 pub(crate) mod test_support {
     use std::path::Path;
+
+    /// The rows of a table written one a line, cells split by ` | ` (`\n` in a cell stands for
+    /// a line break); blank lines and `#` comments are left out.
+    pub fn rows<const N: usize>(table: &str) -> Vec<[String; N]> {
+        let lines = table.lines().map(str::trim);
+        lines
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(|l| {
+                let cells: Vec<String> = l.split(" | ").map(|c| c.replace("\\n", "\n")).collect();
+                cells
+                    .try_into()
+                    .unwrap_or_else(|c| panic!("{N} cells expected: {c:?}"))
+            })
+            .collect()
+    }
 
     /// `text` (the file at `path`) with its first `from` replaced by `to` is refused by
     /// `parse` at the line and column where `to` writes the field `needle` begins with, with

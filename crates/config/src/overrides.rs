@@ -10,80 +10,57 @@ use std::path::{Path, PathBuf};
 
 /// Changes to an engine's parameters; each field left out keeps the engine file's value.
 #[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct Overrides {
     /// Search depth.
-    #[serde(default)]
     pub depth: Option<u32>,
     /// Moves per node (`None`: full width).
-    #[serde(
-        default,
-        deserialize_with = "present",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(deserialize_with = "present", skip_serializing_if = "Option::is_none")]
     pub top_n: Option<Option<usize>>,
     /// Candidate radius.
-    #[serde(default)]
     pub radius: Option<u32>,
     /// Transposition table size in MiB.
-    #[serde(default)]
     pub tt_mib: Option<usize>,
     /// Use the transposition table.
-    #[serde(default, alias = "tt")]
+    #[serde(alias = "tt")]
     pub use_tt: Option<bool>,
     /// Move ordering.
-    #[serde(default, alias = "ordering")]
+    #[serde(alias = "ordering")]
     pub use_ordering: Option<bool>,
     /// Iterative deepening.
-    #[serde(default)]
     pub iterative_deepening: Option<bool>,
     /// Killer moves.
-    #[serde(default)]
     pub killers: Option<bool>,
     /// History heuristic.
-    #[serde(default)]
     pub history: Option<bool>,
     /// Root VCF search.
-    #[serde(default)]
     pub vcf: Option<bool>,
     /// VCF depth.
-    #[serde(default)]
     pub vcf_depth: Option<u32>,
     /// Root tie-break margin.
-    #[serde(default)]
     pub tie_break_margin: Option<i32>,
     /// Search threads.
-    #[serde(default)]
     pub threads: Option<usize>,
     /// Root aspiration window half-width.
-    #[serde(default)]
     pub aspiration: Option<i32>,
     /// Late-move reductions.
-    #[serde(default)]
     pub lmr: Option<bool>,
     /// Futility margin at depth 2.
-    #[serde(default)]
     pub futility: Option<i32>,
     /// Threat extensions.
-    #[serde(default)]
     pub threat_extension: Option<bool>,
     /// Leaves average the evaluation over two plies.
-    #[serde(default)]
     pub eval_average: Option<bool>,
     /// Three defence.
-    #[serde(default)]
     pub three_defence: Option<bool>,
     /// Root VCT on/off.
-    #[serde(default)]
     pub vct: Option<bool>,
     /// VCT depth.
-    #[serde(default)]
     pub vct_depth: Option<u32>,
     /// Longest VCF a VCT three may threaten.
-    #[serde(default)]
     pub vct_threat: Option<u32>,
     /// A pattern table file instead of the engine's.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub table: Option<PathBuf>,
 }
 

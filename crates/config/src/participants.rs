@@ -307,27 +307,15 @@ fn external(name: &str, written: ExternalProgram, file: &Path) -> Result<Externa
         ));
     }
     // Each number in its range; a limit of time may run to a day.
-    let day = " (a day)";
-    let e = &written;
+    let (day, e) = (" (a day)", &written);
+    let (t, gap, mb) = (MAX_TIME_MS, MAX_COMMAND_GAP_MS, MAX_MEMORY_MB);
     for (field, value, least, most, note) in [
-        ("move_time_ms", Some(e.move_time_ms), 1, MAX_TIME_MS, day),
-        ("game_time_ms", e.game_time_ms, 1, MAX_TIME_MS, day),
-        ("tolerance_ms", Some(e.tolerance_ms), 0, MAX_TIME_MS, day),
-        (
-            "start_timeout_ms",
-            Some(e.start_timeout_ms),
-            1,
-            MAX_TIME_MS,
-            day,
-        ),
-        (
-            "command_gap_ms",
-            Some(e.command_gap_ms),
-            0,
-            MAX_COMMAND_GAP_MS,
-            "",
-        ),
-        ("max_memory_mb", e.max_memory_mb, 1, MAX_MEMORY_MB, ""),
+        ("move_time_ms", Some(e.move_time_ms), 1, t, day),
+        ("game_time_ms", e.game_time_ms, 1, t, day),
+        ("tolerance_ms", Some(e.tolerance_ms), 0, t, day),
+        ("start_timeout_ms", Some(e.start_timeout_ms), 1, t, day),
+        ("command_gap_ms", Some(e.command_gap_ms), 0, gap, ""),
+        ("max_memory_mb", e.max_memory_mb, 1, mb, ""),
     ] {
         if let Some(v) = value
             && !(least..=most).contains(&v)

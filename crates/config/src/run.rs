@@ -107,80 +107,30 @@ fn features_off(f: &FeaturesSpec) -> bool {
 impl EngineRecord {
     /// The spec of engine parameters (the table's description is not part of it).
     pub fn from_params(p: &EngineParams) -> EngineRecord {
-        let table = TableFile::from_table(&p.table);
-        EngineRecord {
-            table: TableValues {
-                name: table.name,
-                patterns: table.patterns,
-                classes: table.classes,
-            },
-            depth: p.depth,
-            top_n: p.top_n,
-            radius: p.radius,
-            tt_mib: p.tt_mib,
+        let t = TableFile::from_table(&p.table);
+        engine_settings!(EngineRecord, p,
+            table: TableValues { name: t.name, patterns: t.patterns, classes: t.classes },
             tt: p.use_tt,
             ordering: p.use_ordering,
-            iterative_deepening: p.iterative_deepening,
-            killers: p.killers,
-            history: p.history,
-            vcf: p.vcf,
-            vcf_depth: p.vcf_depth,
-            tie_break_margin: p.tie_break_margin,
-            threads: p.threads,
-            features: FeaturesSpec {
-                aspiration: p.features.aspiration,
-                lmr: p.features.lmr,
-                futility: p.features.futility,
-                threat_extension: p.features.threat_extension,
-                eval_average: p.features.eval_average,
-                three_defence: p.features.three_defence,
-            },
-            vct: p.vct.then_some(VctSpec {
-                depth: p.vct_depth,
-                threat: p.vct_threat,
-            }),
-        }
+            features: search_features!(FeaturesSpec, &p.features),
+            vct: p.vct.then_some(VctSpec { depth: p.vct_depth, threat: p.vct_threat }),
+        )
     }
 
     /// The engine parameters (with an empty table description).
     pub fn to_params(&self) -> EngineParams {
-        EngineParams {
-            table: TableFile {
-                name: self.table.name.clone(),
-                description: String::new(),
-                patterns: self.table.patterns.clone(),
-                classes: self.table.classes.clone(),
-            }
-            .to_table(),
-            depth: self.depth,
-            top_n: self.top_n,
-            radius: self.radius,
-            tt_mib: self.tt_mib,
+        let (name, description) = (self.table.name.clone(), String::new());
+        let (patterns, classes) = (self.table.patterns.clone(), self.table.classes.clone());
+        let d = EngineParams::default();
+        engine_settings!(EngineParams, self,
+            table: TableFile { name, description, patterns, classes }.to_table(),
             use_tt: self.tt,
             use_ordering: self.ordering,
-            iterative_deepening: self.iterative_deepening,
-            killers: self.killers,
-            history: self.history,
-            vcf: self.vcf,
-            vcf_depth: self.vcf_depth,
-            tie_break_margin: self.tie_break_margin,
-            threads: self.threads,
-            features: gomoku_engine::SearchFeatures {
-                aspiration: self.features.aspiration,
-                lmr: self.features.lmr,
-                futility: self.features.futility,
-                threat_extension: self.features.threat_extension,
-                eval_average: self.features.eval_average,
-                three_defence: self.features.three_defence,
-            },
+            features: search_features!(gomoku_engine::SearchFeatures, &self.features),
             vct: self.vct.is_some(),
-            vct_depth: self
-                .vct
-                .map_or(EngineParams::default().vct_depth, |v| v.depth),
-            vct_threat: self
-                .vct
-                .map_or(EngineParams::default().vct_threat, |v| v.threat),
-        }
+            vct_depth: self.vct.map_or(d.vct_depth, |v| v.depth),
+            vct_threat: self.vct.map_or(d.vct_threat, |v| v.threat),
+        )
     }
 }
 
@@ -572,12 +522,7 @@ mod tests {
             name: "x".into(),
             players: vec![a],
             pairing: Pairing::RoundRobin,
-            board: BoardConfig {
-                width: 15,
-                height: 15,
-                k: 5,
-                rule: RuleSpec::Freestyle,
-            },
+            board: BoardConfig::new(Geometry::square(15), Rule::Freestyle),
             book: BookConfig {
                 file: "book.txt".into(),
                 format: "pos".into(),

@@ -314,15 +314,6 @@ impl SprtPlan {
 mod tests {
     use super::*;
 
-    #[test]
-    fn unknown_field_names_line_and_column() {
-        let p = Path::new("x.ron");
-        let err = parse_sprt("Sprt(\n  name: \"a\",\n  nme: 1,\n)", p)
-            .unwrap_err()
-            .to_string();
-        assert!(err.starts_with("x.ron:3:"), "{err}");
-    }
-
     /// The shipped `seed-d4-vs-d2.ron` with `from` replaced by `to` is refused at the line
     /// and column where `to` writes the field that `needle` begins with.
     fn refused(from: &str, to: &str, needle: &str) {
@@ -332,55 +323,29 @@ mod tests {
         crate::test_support::refused_at(&path, &text, (from, to, needle), parse_sprt);
     }
 
+    /// Values `seed-d4-vs-d2.ron` may not hold, one a line: its text, what replaces it and
+    /// what the message says (see [`crate::test_support::rows`]).
+    const REFUSED: &str = r#"
+        # 1e308 passed the load and failed when the run started, away from its line.
+        elo1: 50.0 | elo1: 1e308 | elo1: 1e308 not in -2000..=2000
+        elo0: 0.0 | elo0: -2500.0 | elo0: -2500 not in -2000..=2000
+        elo0: 0.0 | elo0: NaN | elo0: NaN not in -2000..=2000
+        elo1: 50.0 | elo1: -5.0 | elo1: -5 must be above elo0 (0)
+        alpha: 0.05 | alpha: 0.7 | alpha: 0.7 not in (0, 0.5)
+        beta: 0.05 | beta: NaN | beta: NaN not in (0, 0.5)
+        max_games: 2000 | max_games: 18446744073709551615 | max_games: 18446744073709551615 not in 2..=10000000
+        max_games: 2000 | max_games: 1 | max_games: 1 not in 2..=10000000
+        threads: None | threads: Some(100000) | threads: 100000 not in 1..=1024
+        threads: None, | threads: None,\n    batch_pairs: Some(18446744073709551615), | batch_pairs: 18446744073709551615 not in 1..=1000000
+        name: "seed-d4-vs-d2" | name: " " | name: must not be empty
+        # A field the schema does not have is placed where it is written.
+        name: "seed-d4-vs-d2", | name: "seed-d4-vs-d2", nme: 1, | nme
+    "#;
+
     #[test]
     fn hypotheses_errors_and_sizes_are_bounded_at_their_line() {
-        for (from, to, needle) in [
-            // 1e308 passed the load and failed when the run started, away from its line.
-            (
-                "elo1: 50.0",
-                "elo1: 1e308",
-                "elo1: 1e308 not in -2000..=2000",
-            ),
-            (
-                "elo0: 0.0",
-                "elo0: -2500.0",
-                "elo0: -2500 not in -2000..=2000",
-            ),
-            ("elo0: 0.0", "elo0: NaN", "elo0: NaN not in -2000..=2000"),
-            (
-                "elo1: 50.0",
-                "elo1: -5.0",
-                "elo1: -5 must be above elo0 (0)",
-            ),
-            ("alpha: 0.05", "alpha: 0.7", "alpha: 0.7 not in (0, 0.5)"),
-            ("beta: 0.05", "beta: NaN", "beta: NaN not in (0, 0.5)"),
-            (
-                "max_games: 2000",
-                "max_games: 18446744073709551615",
-                "max_games: 18446744073709551615 not in 2..=10000000",
-            ),
-            (
-                "max_games: 2000",
-                "max_games: 1",
-                "max_games: 1 not in 2..=10000000",
-            ),
-            (
-                "threads: None",
-                "threads: Some(100000)",
-                "threads: 100000 not in 1..=1024",
-            ),
-            (
-                "threads: None,",
-                "threads: None,\n    batch_pairs: Some(18446744073709551615),",
-                "batch_pairs: 18446744073709551615 not in 1..=1000000",
-            ),
-            (
-                "name: \"seed-d4-vs-d2\"",
-                "name: \" \"",
-                "name: must not be empty",
-            ),
-        ] {
-            refused(from, to, needle);
+        for [from, to, needle] in crate::test_support::rows(REFUSED) {
+            refused(&from, &to, &needle);
         }
     }
 }

@@ -178,16 +178,13 @@ impl MethodSettings {
 
 /// The closing match of the tuned table against the start table on the held-out openings.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct ConfirmationSettings {
     /// Game pairs.
-    #[serde(default = "d_conf_pairs")]
     pub pairs: usize,
     /// Root tie-break margin of both engines.
-    #[serde(default = "d_margin")]
     pub tie_break_margin: i32,
     /// Extra opponents (table files) rated in the same pool, e.g. the seed table.
-    #[serde(default)]
     pub also: Vec<PathBuf>,
 }
 
@@ -505,161 +502,54 @@ mod tests {
         crate::test_support::refused_at(&path, &text, (from, to, needle), parse_tune);
     }
 
-    #[test]
-    fn shipped_files_load() {
-        for name in ["tiny-spsa.ron", "rich-texel-d2.ron", "tuned-match.ron"] {
-            let (path, text) = shipped(name);
-            parse_tune(&text, &path).unwrap_or_else(|e| panic!("{e}"));
-        }
-    }
+    /// Values a tuning file may not hold, one a line: the shipped file, its text, what
+    /// replaces it and what the message says (see [`crate::test_support::rows`]).
+    const REFUSED: &str = r"
+        # SPSA: u64::MAX pairs panicked with a capacity overflow planning the first iteration;
+        # 10^12 aborted on a 24 TB allocation.
+        tiny-spsa.ron | pairs: 16 | pairs: 18446744073709551615 | pairs: 18446744073709551615 not in 1..=1000000
+        tiny-spsa.ron | pairs: 16 | pairs: 1000000000000 | pairs: 1000000000000 not in 1..=1000000
+        tiny-spsa.ron | pairs: 16 | pairs: 0 | pairs: 0 not in 1..=1000000
+        tiny-spsa.ron | iterations: 3 | iterations: 4294967295 | iterations: 4294967295 not in 1..=100000
+        tiny-spsa.ron | iterations: 3 | iterations: 0 | iterations: 0 not in 1..=100000
+        # The confirmation's pairs panicked only after every iteration had run.
+        tiny-spsa.ron | confirmation: (pairs: 16 | confirmation: (pairs: 18446744073709551615 | pairs: 18446744073709551615 not in 1..=1000000
+        tiny-spsa.ron | pairs: 16, tie_break_margin: 40) | pairs: 16, tie_break_margin: -1) | tie_break_margin: -1 must be >= 0
+        # Each of these ran and wrote `null` into state.json, which --resume then refused.
+        tiny-spsa.ron | alpha: 0.602 | alpha: NaN | alpha: NaN not in (0, 1]
+        tiny-spsa.ron | alpha: 0.602 | alpha: -1.0 | alpha: -1 not in (0, 1]
+        tiny-spsa.ron | gamma: 0.101 | gamma: inf | gamma: inf not in [0, 0.5]
+        tiny-spsa.ron | gamma: 0.101 | gamma: -0.1 | gamma: -0.1 not in [0, 0.5]
+        tiny-spsa.ron | c_end_frac: 0.15 | c_end_frac: inf | c_end_frac: inf not in (0, 1]
+        tiny-spsa.ron | r_end: 0.002 | r_end: NaN | r_end: NaN not in (0, 1]
+        tiny-spsa.ron | a_frac: 0.1 | a_frac: -2.0 | a_frac: -2 not in [0, 1]
+        tiny-spsa.ron | tie_break_margin: 40,\n    ) | tie_break_margin: -5,\n    ) | tie_break_margin: -5 must be >= 0
+        # Texel: u64::MAX games panicked, 10^11 aborted on allocation; an infinite step was
+        # accepted and every sweep tried infinite scores.
+        rich-texel-d2.ron | games: 9000 | games: 18446744073709551615 | games: 18446744073709551615 not in 1..=2000000
+        rich-texel-d2.ron | games: 9000 | games: 100000000000 | games: 100000000000 not in 1..=2000000
+        rich-texel-d2.ron | games: 9000 | games: 0 | games: 0 not in 1..=2000000
+        rich-texel-d2.ron | step: 0.25 | step: inf | step: inf not in (0, 1]
+        rich-texel-d2.ron | min_step: 0.01 | min_step: 0.5 | min_step: 0.5 not in (0, step]
+        rich-texel-d2.ron | min_step: 0.01 | min_step: NaN | min_step: NaN not in (0, step]
+        rich-texel-d2.ron | depth: 2, | depth: 0, | depth: 0 not in 1..=64
+        rich-texel-d2.ron | iterations: 60 | iterations: 100001 | iterations: 100001 not in 0..=100000
+        rich-texel-d2.ron | vcf_fours: 4 | vcf_fours: 1000 | vcf_fours: 1000 not in 0..=255
+        rich-texel-d2.ron | validation_fraction: 0.1 | validation_fraction: NaN | validation_fraction: NaN not in [0, 1)
+        # Match hill climbing.
+        tuned-match.ron | max_pairs: 64 | max_pairs: 18446744073709551615 | max_pairs: 18446744073709551615 not in 1..=1000000
+        tuned-match.ron | elo1: 15.0 | elo1: 1e308 | elo1: 1e308 not in -2000..=2000
+        tuned-match.ron | elo1: 15.0 | elo1: -1.0 | elo1: -1 must be above elo0 (0)
+        tuned-match.ron | elo0: 0.0 | elo0: NaN | elo0: NaN not in -2000..=2000
+        tuned-match.ron | step: 0.2 | step: inf | step: inf not in (0, 1]
+        tuned-match.ron | alpha: 0.05 | alpha: 0.5 | alpha: 0.5 not in (0, 0.5)
+        tuned-match.ron | iterations: 6 | iterations: 4294967295 | iterations: 4294967295 not in 0..=100000
+    ";
 
     #[test]
-    fn spsa_pairs_and_iterations_are_bounded() {
-        let spsa = "tiny-spsa.ron";
-        let max = u64::MAX;
-        for (from, to, needle) in [
-            // u64::MAX pairs panicked with a capacity overflow planning the first iteration;
-            // 10^12 aborted on a 24 TB allocation.
-            (
-                "pairs: 16",
-                &*format!("pairs: {max}"),
-                "pairs: 18446744073709551615 not in 1..=1000000",
-            ),
-            (
-                "pairs: 16",
-                "pairs: 1000000000000",
-                "pairs: 1000000000000 not in 1..=1000000",
-            ),
-            ("pairs: 16", "pairs: 0", "pairs: 0 not in 1..=1000000"),
-            (
-                "iterations: 3",
-                "iterations: 4294967295",
-                "iterations: 4294967295 not in 1..=100000",
-            ),
-            (
-                "iterations: 3",
-                "iterations: 0",
-                "iterations: 0 not in 1..=100000",
-            ),
-            // The confirmation's pairs panicked only after every iteration had run.
-            (
-                "confirmation: (pairs: 16",
-                &*format!("confirmation: (pairs: {max}"),
-                "pairs: 18446744073709551615 not in 1..=1000000",
-            ),
-            (
-                "pairs: 16, tie_break_margin: 40)",
-                "pairs: 16, tie_break_margin: -1)",
-                "tie_break_margin: -1 must be >= 0",
-            ),
-        ] {
-            refused(spsa, from, to, needle);
-        }
-    }
-
-    #[test]
-    fn spsa_constants_are_finite_and_in_range() {
-        // Each of these ran and wrote `null` into state.json, which --resume then refused.
-        for (from, to, needle) in [
-            ("alpha: 0.602", "alpha: NaN", "alpha: NaN not in (0, 1]"),
-            ("alpha: 0.602", "alpha: -1.0", "alpha: -1 not in (0, 1]"),
-            ("gamma: 0.101", "gamma: inf", "gamma: inf not in [0, 0.5]"),
-            ("gamma: 0.101", "gamma: -0.1", "gamma: -0.1 not in [0, 0.5]"),
-            (
-                "c_end_frac: 0.15",
-                "c_end_frac: inf",
-                "c_end_frac: inf not in (0, 1]",
-            ),
-            ("r_end: 0.002", "r_end: NaN", "r_end: NaN not in (0, 1]"),
-            ("a_frac: 0.1", "a_frac: -2.0", "a_frac: -2 not in [0, 1]"),
-            (
-                "tie_break_margin: 40,\n    )",
-                "tie_break_margin: -5,\n    )",
-                "tie_break_margin: -5 must be >= 0",
-            ),
-        ] {
-            refused("tiny-spsa.ron", from, to, needle);
-        }
-    }
-
-    #[test]
-    fn texel_games_and_steps_are_bounded() {
-        let texel = "rich-texel-d2.ron";
-        for (from, to, needle) in [
-            // u64::MAX games panicked, 10^11 aborted on allocation.
-            (
-                "games: 9000",
-                "games: 18446744073709551615",
-                "games: 18446744073709551615 not in 1..=2000000",
-            ),
-            (
-                "games: 9000",
-                "games: 100000000000",
-                "games: 100000000000 not in 1..=2000000",
-            ),
-            ("games: 9000", "games: 0", "games: 0 not in 1..=2000000"),
-            // An infinite step was accepted and every sweep tried infinite scores.
-            ("step: 0.25", "step: inf", "step: inf not in (0, 1]"),
-            (
-                "min_step: 0.01",
-                "min_step: 0.5",
-                "min_step: 0.5 not in (0, step]",
-            ),
-            (
-                "min_step: 0.01",
-                "min_step: NaN",
-                "min_step: NaN not in (0, step]",
-            ),
-            ("depth: 2,", "depth: 0,", "depth: 0 not in 1..=64"),
-            (
-                "iterations: 60",
-                "iterations: 100001",
-                "iterations: 100001 not in 0..=100000",
-            ),
-            (
-                "vcf_fours: 4",
-                "vcf_fours: 1000",
-                "vcf_fours: 1000 not in 0..=255",
-            ),
-            (
-                "validation_fraction: 0.1",
-                "validation_fraction: NaN",
-                "validation_fraction: NaN not in [0, 1)",
-            ),
-        ] {
-            refused(texel, from, to, needle);
-        }
-    }
-
-    #[test]
-    fn match_settings_are_bounded() {
-        let hill = "tuned-match.ron";
-        for (from, to, needle) in [
-            (
-                "max_pairs: 64",
-                "max_pairs: 18446744073709551615",
-                "max_pairs: 18446744073709551615 not in 1..=1000000",
-            ),
-            (
-                "elo1: 15.0",
-                "elo1: 1e308",
-                "elo1: 1e308 not in -2000..=2000",
-            ),
-            (
-                "elo1: 15.0",
-                "elo1: -1.0",
-                "elo1: -1 must be above elo0 (0)",
-            ),
-            ("elo0: 0.0", "elo0: NaN", "elo0: NaN not in -2000..=2000"),
-            ("step: 0.2", "step: inf", "step: inf not in (0, 1]"),
-            ("alpha: 0.05", "alpha: 0.5", "alpha: 0.5 not in (0, 0.5)"),
-            (
-                "iterations: 6",
-                "iterations: 4294967295",
-                "iterations: 4294967295 not in 0..=100000",
-            ),
-        ] {
-            refused(hill, from, to, needle);
+    fn every_setting_is_bounded_at_its_line() {
+        for [name, from, to, needle] in crate::test_support::rows(REFUSED) {
+            refused(&name, &from, &to, &needle);
         }
     }
 }

@@ -5,7 +5,7 @@ use crate::OpeningsError;
 use gomoku_board::opening::{
     BookFormat, Opening, parse_book, write_gtp_book, write_offset, write_pos_book,
 };
-use gomoku_board::{Geometry, Rule};
+use gomoku_board::{Geometry, Pos, Rule};
 use std::path::{Path, PathBuf};
 
 /// A book as read from a file.
@@ -48,6 +48,53 @@ pub fn write_book(path: &Path, text: &str) -> Result<(), OpeningsError> {
         std::fs::create_dir_all(dir).map_err(|e| OpeningsError::io(dir, e))?;
     }
     Ok(gomoku_runner::write_atomic(path, text.as_bytes())?)
+}
+
+/// The default book of `bench`'s game workloads in a checkout with `../shared` beside it:
+/// the 36 Gomocup 2024-2026 freestyle 15x15 openings.
+pub const GOMOCUP_BOOKS: [&str; 3] = [
+    "../shared/data/openings/gomocup_freestyle15_2024.txt",
+    "../shared/data/openings/gomocup_freestyle15_2025.txt",
+    "../shared/data/openings/gomocup_freestyle15_2026.txt",
+];
+
+/// The book the workloads fall back on without `../shared`: the repository's own.
+pub const OWN_BOOK: &str = "openings/freestyle15.txt";
+
+/// A book's name and its openings' moves.
+pub type NamedOpenings = (String, Vec<Vec<Pos>>);
+
+/// The openings of `bench`'s game workloads (freestyle 15x15) and a name for them: `book`,
+/// else the [`GOMOCUP_BOOKS`], else the [`OWN_BOOK`]; `None` when no book was given and
+/// neither default is there (not run from a checkout).
+pub fn workload_book(book: Option<&Path>) -> Result<Option<NamedOpenings>, OpeningsError> {
+    let read = |path: &Path| {
+        let book = read_book(path, Geometry::square(15), Rule::Freestyle).map_err(|e| {
+            let (path, source) = (path.to_path_buf(), Box::new(e));
+            OpeningsError::WorkloadBook { path, source }
+        })?;
+        Ok::<_, OpeningsError>(
+            book.openings
+                .into_iter()
+                .map(|o| o.moves)
+                .collect::<Vec<_>>(),
+        )
+    };
+    if let Some(path) = book {
+        return Ok(Some((path.display().to_string(), read(path)?)));
+    }
+    if GOMOCUP_BOOKS.iter().all(|p| Path::new(p).exists()) {
+        let mut openings = Vec::new();
+        for p in GOMOCUP_BOOKS {
+            openings.extend(read(Path::new(p))?);
+        }
+        let name = "the Gomocup 2024-2026 freestyle openings";
+        return Ok(Some((name.into(), openings)));
+    }
+    if !Path::new(OWN_BOOK).exists() {
+        return Ok(None);
+    }
+    Ok(Some((OWN_BOOK.into(), read(Path::new(OWN_BOOK))?)))
 }
 
 /// Parses a format name: `offset`, `pos` or `gtp`.

@@ -8,7 +8,7 @@
 //! - [`mod@verify`] plays every opening several times with an engine against itself, through the
 //!   runner's match layer into a run directory, and reports the first-mover (Black) score per
 //!   opening and over the book; it shards, resumes and merges as a tournament does.
-//! - [`mod@book`] reads, writes and converts book files.
+//! - [`mod@book`] reads, writes and converts book files, and finds `bench`'s workload book.
 //! - [`verify_run`] runs a verification as the `openings verify` command asks: played, one
 //!   shard of it, or merged from its shards.
 #![deny(missing_docs)]
@@ -18,7 +18,7 @@ pub mod generate;
 pub mod verify;
 pub mod verify_run;
 
-pub use book::{Book, convert, parse_format, read_book, write_book};
+pub use book::{Book, convert, parse_format, read_book, workload_book, write_book};
 pub use generate::{
     GenerateParams, GeneratedBook, GeneratedOpening, MAX_COUNT, RejectCounts, generate,
     has_five_point, has_vcf, parse_stones, parse_to_move,
@@ -76,6 +76,14 @@ pub enum OpeningsError {
     /// The run directory or the match layer refused or failed.
     #[error("{0}")]
     Runner(#[from] RunnerError),
+    /// A workload book of `bench` cannot be read.
+    #[error("reading the workload book {}", path.display())]
+    WorkloadBook {
+        /// The book.
+        path: PathBuf,
+        /// Why.
+        source: Box<OpeningsError>,
+    },
     /// A directory to merge holds another verification (another book, engine or options).
     #[error(
         "{dir}: games of verification run {found}, but this book and these options are run {expected}; pass the book and options the shards were run with",

@@ -46,6 +46,13 @@ pub struct EngineBrain {
     name: String,
 }
 
+/// A seed from the clock, for games that differ from run to run (`play` without `--seed`).
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
 impl EngineBrain {
     /// An engine searching within `limits`, its tie-breaks drawn from `rng`, shown as `name`.
     pub fn new(engine: Engine, limits: Limits, rng: ChaCha8Rng, name: String) -> EngineBrain {

@@ -9,9 +9,11 @@
 //! it touches are the SGF files that `save` and `load` name.
 //!
 //! The same text serves `show` and `analyze`: [`position`] sets a position up from moves,
-//! stone lists or an SGF file as people type them, and [`view`] draws it.
+//! stone lists or an SGF file as people type them, [`view`] draws it, and [`analysis`] tells
+//! what a search of it found.
 #![deny(missing_docs)]
 
+pub mod analysis;
 mod brain;
 pub mod position;
 mod record;
@@ -19,7 +21,7 @@ mod serve;
 mod session;
 pub mod view;
 
-pub use brain::{Brain, EngineBrain, Humans, Thought};
+pub use brain::{Brain, EngineBrain, Humans, Thought, clock_seed};
 pub use serve::serve;
 pub use session::{Flow, Session};
 pub use view::MAX_COLUMNS;

@@ -22,7 +22,7 @@ pub mod run_report;
 pub mod sprt_text;
 
 pub use matchup::{MatchStats, match_stats};
-pub use pool::{ErrorMethod, PoolRow, PoolTable, TableOptions, pool_table};
+pub use pool::{ErrorMethod, PoolRow, PoolTable, TableOptions, parse_anchor, pool_table};
 pub use rating::{Rating, rate};
 pub use read::{Results, SourceKind, load_results, results_from_lines, results_from_pgn};
 pub use run_report::RunReport;
@@ -96,6 +96,12 @@ pub enum ResultsError {
     /// No finished game to report.
     #[error("{}: no finished games to report", .0.display())]
     NothingToReport(PathBuf),
+    /// An `--anchor` whose value is not a rating within ±[`pool::MAX_ANCHOR`].
+    #[error(
+        "--anchor {0}: the value after '=' must be a rating from -{max} to {max}",
+        max = pool::MAX_ANCHOR
+    )]
+    BadAnchor(String),
     /// The anchor is not one of the players.
     #[error("anchor '{name}' is not a player (players: {})", players.join(", "))]
     UnknownAnchor {

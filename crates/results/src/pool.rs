@@ -1,9 +1,16 @@
 //! The pool table of `rate` and the report: `gomoku_stats::fit_pool` (Ordo-style joint
 //! Bradley-Terry) and one row per player, best first.
 //!
+//! The fit as Ordo's options would ask for it: a draw half a win, 400 points per factor 10 in
+//! odds (Ordo's `-z 200.24` is the same scale; Ordo's default `-z 202` differs by 1%), ratings
+//! of mean zero (Ordo's `-a 0`), or one player anchored (`rate --anchor NAME` at 0,
+//! `--anchor NAME=VALUE`; Ordo's `-A NAME -a VALUE`). The first-mover advantage is 0 unless
+//! `--first-mover` fits it (Ordo's `-W`).
+//!
 //! Errors (± 95%) are the sandwich (robust, calibrated with draws) standard errors of the fit
-//! times 1.96, or the parametric bootstrap's when asked for; LOS to the next row uses the same
-//! source (covariance or bootstrap replicates), so the columns of one table agree.
+//! times 1.96, or with `--bootstrap N` the parametric bootstrap's (Ordo's `-s N` simulations,
+//! seeded by `--seed`); LOS to the next row uses the same source (covariance or bootstrap
+//! replicates), so the columns of one table agree.
 
 use crate::{ResultsError, fmt_abs, fmt_pct};
 use gomoku_runner::standings::name_column_width;
@@ -113,6 +120,21 @@ pub struct TableOptions {
     pub bootstrap: usize,
     /// Bootstrap seed.
     pub seed: u64,
+}
+
+/// The largest anchor rating in absolute value (far beyond any real scale, far from
+/// overflowing the fit's sums).
+pub const MAX_ANCHOR: f64 = 100_000.0;
+
+/// An anchor written `NAME` (at 0) or `NAME=VALUE`, VALUE within ±[`MAX_ANCHOR`].
+pub fn parse_anchor(s: &str) -> Result<(String, f64), ResultsError> {
+    match s.rsplit_once('=') {
+        Some((name, value)) => match value.trim().parse::<f64>() {
+            Ok(v) if v.is_finite() && v.abs() <= MAX_ANCHOR => Ok((name.to_string(), v)),
+            _ => Err(ResultsError::BadAnchor(s.to_string())),
+        },
+        None => Ok((s.to_string(), 0.0)),
+    }
 }
 
 /// Fits the pool and builds its table.
@@ -300,6 +322,19 @@ mod tests {
             first,
             second,
             score,
+        }
+    }
+
+    #[test]
+    fn anchors_are_names_with_a_bounded_value() {
+        assert_eq!(parse_anchor("a").unwrap(), ("a".to_string(), 0.0));
+        assert_eq!(
+            parse_anchor("a=b=-150").unwrap(),
+            ("a=b".to_string(), -150.0)
+        );
+        for bad in ["a=1e308", "a=inf", "a=NaN", "a=-100001", "a=x"] {
+            let e = parse_anchor(bad).unwrap_err().to_string();
+            assert!(e.contains("from -100000 to 100000"), "{bad}: {e}");
         }
     }
 

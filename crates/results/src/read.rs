@@ -4,8 +4,11 @@
 //! Conventions:
 //! - the pool model's "first mover" is the player of the first stone: `black` in the journal,
 //!   `[Black]` in a PGN (c-gomoku-cli's and our `results.pgn`'s convention); a PGN written the
-//!   chess way (`[White]` moved first) is read with `FirstMover::White`. Ratings without the
-//!   first-mover term do not depend on it; the first-mover advantage and score do.
+//!   chess way (`[White]` moved first) is read with `FirstMover::White` (`rate
+//!   --pgn-white-first`). Ratings without the first-mover term do not depend on it; the
+//!   first-mover advantage and score do. Ordo and BayesElo read `[White]` as the side with the
+//!   "white advantage", so on a c-gomoku-cli PGN their fitted white advantage is the *second*
+//!   mover's, i.e. minus ours; the ratings are the same.
 //! - game pairs (for the pentanomial): in a journal, the two games sharing
 //!   (round, pair, opening) with colours reversed; in a PGN, two consecutive games between
 //!   the same two players with colours reversed. Games without a partner count only in the

@@ -1,9 +1,32 @@
-//! An SPRT's state in words, for the console: a progress line per batch, the result and the
-//! verdict. Estimates are given in the unit of the test's hypotheses (Elo or nElo, named).
+//! An SPRT's state in words, for the console: the test's opening line, a progress line per
+//! batch, the result and the verdict. Estimates are given in the unit of the test's
+//! hypotheses (Elo or nElo, named).
 
 use crate::{fmt_abs, fmt_signed};
 use gomoku_config::run::ModelSpec;
+use gomoku_config::sprt::SprtPlan;
 use gomoku_runner::sprt::{Decision, Estimate, SprtSummary};
+use std::path::Path;
+
+/// The line that opens a test: the engines, the hypotheses, errors and cap, the book and
+/// the output directory.
+pub fn plan_line(plan: &SprtPlan, output: &Path) -> String {
+    let test = &plan.test;
+    format!(
+        "sprt {}: {} (candidate) vs {} (baseline), H0 {} / H1 {} {}, alpha {} beta {}, at most {} games; {} openings, output {}",
+        plan.name,
+        plan.candidate.name,
+        plan.baseline.name,
+        test.elo0,
+        test.elo1,
+        test.model.unit(),
+        test.alpha,
+        test.beta,
+        2 * plan.max_pairs(),
+        plan.openings.len(),
+        output.display()
+    )
+}
 
 /// `+12.3 ± 4.5`, or `-` when there is no estimate yet.
 pub fn estimate_text(e: Option<Estimate>) -> String {
@@ -30,25 +53,6 @@ pub fn progress_line(s: &SprtSummary) -> String {
         s.lower,
         s.upper
     )
-}
-
-/// Games still to play before the LLR reaches the bound it heads for, at the rate it has
-/// moved so far (its mean step per pair), within the test's cap; `None` before any pair or
-/// while it has not moved. A forecast, not a promise: the drift is itself an estimate.
-pub fn expected_more_games(s: &SprtSummary) -> Option<u64> {
-    if s.pairs == 0 || s.llr == 0.0 {
-        return None;
-    }
-    let drift = s.llr / s.pairs as f64;
-    let bound = if drift > 0.0 { s.upper } else { s.lower };
-    let pairs = ((bound - s.llr) / drift).max(0.0).ceil();
-    let cap = (s.settings.max_games / 2).saturating_sub(s.pairs) as f64;
-    Some(2 * pairs.min(cap) as u64)
-}
-
-/// Where the LLR stands between its bounds, from 0 (H0 accepted) to 1 (H1 accepted).
-pub fn llr_fraction(s: &SprtSummary) -> f64 {
-    ((s.llr - s.lower) / (s.upper - s.lower)).clamp(0.0, 1.0)
 }
 
 /// The results (W/D/L, Elo and nElo, LOS) and the verdict, two lines.
@@ -82,35 +86,4 @@ pub fn result_lines(s: &SprtSummary) -> String {
         estimate_text(s.elo),
         estimate_text(s.nelo)
     )
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn summary(pairs: u64, llr: f64, max_games: u64) -> SprtSummary {
-        serde_json::from_value(serde_json::json!({
-            "v": 2, "name": "t", "run": "r", "candidate": "a", "baseline": "b",
-            "settings": {"elo0": 0.0, "elo1": 5.0, "alpha": 0.05, "beta": 0.05,
-                         "model": "Normalized", "max_games": max_games},
-            "lower": -2.944, "upper": 2.944, "pairs": pairs, "games": 2 * pairs,
-            "pentanomial": [0, 0, pairs, 0, 0], "trinomial": {"wins": 0, "draws": 0, "losses": 0},
-            "elo": null, "nelo": null, "los_percent": null, "llr": llr,
-            "decision": "Running", "trace": [], "machine": {"threads": 1, "batch_pairs": 1, "discarded_pairs": 0, "resumed_pairs": 0, "wall_s": 0.0},
-        }))
-        .unwrap()
-    }
-
-    #[test]
-    fn the_forecast_extends_the_drift_to_the_bound_it_heads_for() {
-        // +1.0 in 100 pairs: 1.944 more at 0.01 a pair is 195 pairs, 390 games.
-        assert_eq!(expected_more_games(&summary(100, 1.0, 10_000)), Some(390));
-        // Falling: toward the lower bound.
-        assert_eq!(expected_more_games(&summary(100, -1.0, 10_000)), Some(390));
-        // Never past the cap.
-        assert_eq!(expected_more_games(&summary(100, 1.0, 300)), Some(100));
-        assert_eq!(expected_more_games(&summary(0, 0.0, 300)), None);
-        assert!((llr_fraction(&summary(10, 0.0, 300)) - 0.5).abs() < 1e-12);
-        assert_eq!(llr_fraction(&summary(10, 9.0, 300)), 1.0);
-    }
 }

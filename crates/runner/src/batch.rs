@@ -152,6 +152,16 @@ pub fn effective_threads(threads: usize) -> usize {
     }
 }
 
+/// A `--threads` value: 1 to [`gomoku_config::limits::MAX_THREADS`], the bound config files
+/// have too (a huge value would ask the system for that many threads).
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    let max = gomoku_config::limits::MAX_THREADS;
+    match text.parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(format!("expected a number of threads from 1 to {max}")),
+    }
+}
+
 impl Batch<'_> {
     /// The opening of a job as played: the book's opening under the job's symmetry.
     pub fn opening(&self, job: &Job) -> Vec<Pos> {
@@ -349,4 +359,16 @@ pub fn forfeits<'a>(
         *out.entry((loser.clone(), l.reason)).or_insert(0) += 1;
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn threads_are_bounded() {
+        assert_eq!(super::parse_threads("1"), Ok(1));
+        assert_eq!(super::parse_threads("1024"), Ok(1024));
+        for bad in ["0", "1025", "100000", "-1", "two"] {
+            assert!(super::parse_threads(bad).is_err(), "{bad}");
+        }
+    }
 }

@@ -2,16 +2,16 @@
 //! progress bar and standings on the console (or c-gomoku-cli's line per game), the run into
 //! its output directory, then the standings, PGN and SGF written from the games in memory
 //! (the run's lines are its whole journal, the resumed ones as the run directory read and
-//! checked them, so nothing is read back).
+//! checked them, so nothing is read back), and the final standings printed.
 
 use crate::RunnerError;
 use crate::journal::RunInfo;
 use crate::outputs::write_outputs_from;
 use crate::progress::ConsoleObserver;
 use crate::rundir::OpenMode;
-use crate::standings::Standings;
 use crate::tournament::{RunOptions, RunSummary, TournamentSpec, run_tournament};
 use crate::verbose::VerboseObserver;
+use gomoku_config::tournament::Tournament;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use thiserror::Error;
@@ -35,19 +35,20 @@ pub struct ConsoleRun<'a> {
     pub what: &'a str,
 }
 
-/// A tournament played: its games, its run file and the standings written.
+/// A tournament played: its games and its run file.
 pub struct Played {
     /// What the run did, with every journaled game.
     pub summary: RunSummary,
     /// The run file of the output directory.
     pub info: RunInfo,
-    /// The standings of every journaled game.
-    pub standings: Standings,
 }
 
 /// Why a tournament could not be played or its outputs written.
 #[derive(Debug, Error)]
 pub enum ConsoleRunError {
+    /// A player cannot be built from its record.
+    #[error("building the players")]
+    Players(#[source] RunnerError),
     /// The run failed.
     #[error("running {what}: {source}")]
     Run {
@@ -74,16 +75,19 @@ pub enum ConsoleRunError {
     },
 }
 
-/// Plays `spec` as `how` says, printing its header line (`tournament NAME: ..., output
-/// DIR`) first, standings every `standings_every` games (0: none) and stopping early when
-/// `stop` is set; then writes the standings, PGN and SGF.
+/// Plays a loaded tournament as `how` says, printing its header line (`tournament NAME: ...,
+/// output DIR`) first, standings every `standings_every` games of the file (0: none) and
+/// stopping early when `stop` is set; then writes the standings, PGN and SGF and prints the
+/// standings and what was played.
 pub fn play_on_console(
-    spec: &TournamentSpec,
+    tournament: &Tournament,
     how: &ConsoleRun<'_>,
-    standings_every: u64,
     stop: &AtomicBool,
 ) -> Result<Played, ConsoleRunError> {
-    let output = how.output;
+    let openings = tournament.openings.iter().map(|o| o.moves.clone());
+    let spec = &TournamentSpec::new(tournament.run_config(), openings.collect())
+        .map_err(ConsoleRunError::Players)?;
+    let (output, standings_every) = (how.output, tournament.standings_every);
     let names: Vec<String> = spec.participants.iter().map(|p| p.name.clone()).collect();
     let every = if how.quiet { 0 } else { standings_every };
     let console = ConsoleObserver::new(names.clone(), every, !how.quiet);
@@ -115,9 +119,8 @@ pub fn play_on_console(
             source,
         }
     })?;
-    Ok(Played {
-        summary,
-        info,
-        standings,
-    })
+    println!("{}", standings.table());
+    let (played, resumed) = (summary.batch.describe(), summary.resumed);
+    eprintln!("played {played} ({resumed} resumed)");
+    Ok(Played { summary, info })
 }

@@ -41,7 +41,9 @@ pub mod standings;
 pub mod tournament;
 pub mod verbose;
 
-pub use batch::{Batch, BatchResult, Observer, Participant, PlayOptions, effective_threads};
+pub use batch::{
+    Batch, BatchResult, Observer, Participant, PlayOptions, effective_threads, parse_threads,
+};
 pub use engine_player::{EnginePlayer, engine_factory};
 pub use external_player::{ExternalPlayer, ExternalSpec, external_factory};
 pub use game::{GameRecord, GameResult, MoveRecord, Overshoots, Reason, SideTotals, play_game};

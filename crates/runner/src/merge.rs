@@ -106,6 +106,17 @@ impl MergeReport {
         text
     }
 
+    /// The run, how many inputs went into which directory, then a line per input
+    /// ([`MergeInput::describe`], indented).
+    pub fn inputs_text(&self) -> String {
+        let (n, out) = (self.inputs.len(), self.out.display());
+        let mut text = format!("run {}, {n} input(s) into {out}:", self.run);
+        for input in &self.inputs {
+            text += &format!("\n  {}", input.describe());
+        }
+        text
+    }
+
     /// One line about the duplicates. Empty when there are none.
     pub fn duplicates_summary(&self) -> String {
         if self.duplicates.is_empty() {

@@ -1,9 +1,11 @@
 //! Live output for the terminal: a progress bar with games per minute and ETA (hidden when
-//! stderr is not a terminal, as in tests and CI) and the standings table every N games.
+//! stderr is not a terminal, as in tests and CI) and the standings table every N games; for
+//! an SPRT, a bar of its LLR between the bounds.
 
 use crate::batch::{BatchResult, Observer};
 use crate::game::GameResult;
 use crate::journal::JournalLine;
+use crate::sprt::SprtSummary;
 use crate::standings::Standings;
 use indicatif::{ProgressBar, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
@@ -107,5 +109,46 @@ impl Observer for ConsoleObserver {
 
     fn finished(&self, _summary: &BatchResult) {
         self.bar.finish_and_clear();
+    }
+}
+
+/// Steps of the LLR bar between the bounds.
+const LLR_STEPS: u64 = 1000;
+
+/// A bar of where an SPRT's LLR stands between its bounds (H0 at the left end, H1 at the
+/// right), with the games a decision is forecast to need at the drift so far; shown only when
+/// stderr is a terminal and `show` is set.
+pub struct LlrBar(ProgressBar);
+
+impl LlrBar {
+    /// A bar, hidden unless stderr is a terminal and `show` is set.
+    pub fn new(show: bool) -> LlrBar {
+        LlrBar(if show && std::io::stderr().is_terminal() {
+            let style = ProgressStyle::with_template("{elapsed_precise} H0 [{wide_bar}] H1  {msg}")
+                .expect("a valid template")
+                .progress_chars("=> ");
+            ProgressBar::new(LLR_STEPS).with_style(style)
+        } else {
+            ProgressBar::hidden()
+        })
+    }
+
+    /// Prints `line` above the bar (or plainly when there is none), then moves the bar to
+    /// where the test `s` stands.
+    pub fn update(&self, s: &SprtSummary, line: &str) {
+        self.0.suspend(|| println!("{line}"));
+        self.0
+            .set_position((s.llr_fraction() * LLR_STEPS as f64).round() as u64);
+        let more = s.expected_more_games().map_or(String::new(), |g| {
+            format!(", about {g} more games at this rate")
+        });
+        let (llr, lower, upper) = (s.llr, s.lower, s.upper);
+        self.0
+            .set_message(format!("LLR {llr:.2} in [{lower:.2}, {upper:.2}]{more}"));
+    }
+
+    /// Clears the bar away.
+    pub fn finish(&self) {
+        self.0.finish_and_clear();
     }
 }

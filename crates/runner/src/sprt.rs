@@ -156,6 +156,25 @@ impl SprtSummary {
         }
         crate::journal::read_versioned(&path, SPRT_FILE_VERSION).map(Some)
     }
+
+    /// Games still to play before the LLR reaches the bound it heads for, at the rate it has
+    /// moved so far (its mean step per pair), within the test's cap; `None` before any pair
+    /// or while it has not moved. A forecast, not a promise: the drift is itself an estimate.
+    pub fn expected_more_games(&self) -> Option<u64> {
+        if self.pairs == 0 || self.llr == 0.0 {
+            return None;
+        }
+        let drift = self.llr / self.pairs as f64;
+        let bound = if drift > 0.0 { self.upper } else { self.lower };
+        let pairs = ((bound - self.llr) / drift).max(0.0).ceil();
+        let cap = (self.settings.max_games / 2).saturating_sub(self.pairs) as f64;
+        Some(2 * pairs.min(cap) as u64)
+    }
+
+    /// Where the LLR stands between its bounds, from 0 (H0 accepted) to 1 (H1 accepted).
+    pub fn llr_fraction(&self) -> f64 {
+        ((self.llr - self.lower) / (self.upper - self.lower)).clamp(0.0, 1.0)
+    }
 }
 
 /// The state of the test over the counted pairs.
@@ -366,4 +385,35 @@ pub fn run_sprt(
     let last = summary(&state, decision.unwrap_or(Decision::Capped), machine);
     save(&last)?;
     Ok(last)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(pairs: u64, llr: f64, max_games: u64) -> SprtSummary {
+        serde_json::from_value(serde_json::json!({
+            "v": 2, "name": "t", "run": "r", "candidate": "a", "baseline": "b",
+            "settings": {"elo0": 0.0, "elo1": 5.0, "alpha": 0.05, "beta": 0.05,
+                         "model": "Normalized", "max_games": max_games},
+            "lower": -2.944, "upper": 2.944, "pairs": pairs, "games": 2 * pairs,
+            "pentanomial": [0, 0, pairs, 0, 0], "trinomial": {"wins": 0, "draws": 0, "losses": 0},
+            "elo": null, "nelo": null, "los_percent": null, "llr": llr,
+            "decision": "Running", "trace": [], "machine": {"threads": 1, "batch_pairs": 1, "discarded_pairs": 0, "resumed_pairs": 0, "wall_s": 0.0},
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn the_forecast_extends_the_drift_to_the_bound_it_heads_for() {
+        // +1.0 in 100 pairs: 1.944 more at 0.01 a pair is 195 pairs, 390 games.
+        assert_eq!(summary(100, 1.0, 10_000).expected_more_games(), Some(390));
+        // Falling: toward the lower bound.
+        assert_eq!(summary(100, -1.0, 10_000).expected_more_games(), Some(390));
+        // Never past the cap.
+        assert_eq!(summary(100, 1.0, 300).expected_more_games(), Some(100));
+        assert_eq!(summary(0, 0.0, 300).expected_more_games(), None);
+        assert!((summary(10, 0.0, 300).llr_fraction() - 0.5).abs() < 1e-12);
+        assert_eq!(summary(10, 9.0, 300).llr_fraction(), 1.0);
+    }
 }

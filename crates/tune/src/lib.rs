@@ -62,7 +62,7 @@ mod tuner;
 
 pub use history::{HistoryLine, load_tuning_history};
 pub use params::ParamSpace;
-pub use run::{RunOptions, RunOutcome, ShardOutcome, merge_step, play_shard, run};
+pub use run::{RunOptions, RunOutcome, ShardOutcome, merge_step, plan_line, play_shard, run};
 
 use gomoku_board::{Geometry, Rule};
 use std::path::{Path, PathBuf};

@@ -36,6 +36,29 @@ pub struct RunOutcome {
     pub positions: Option<(usize, usize)>,
 }
 
+impl RunOutcome {
+    /// What `tune` prints at its end: where an unfinished run stands (`merged`: after a
+    /// `--merge-step`), or the tuned table, the confirmation and the report of a finished one.
+    pub fn summary(&self, merged: bool) -> String {
+        let iteration = self.history.last().map_or(0, |l| l.iteration);
+        if !self.finished && merged {
+            return format!("merged: the run stands at iteration {iteration}\n");
+        }
+        if !self.finished {
+            return format!("stopped after iteration {iteration}; continue with --resume\n");
+        }
+        let mut text = format!("tuned table: {}\n", self.dir.join("tuned.ron").display());
+        match &self.confirmation {
+            Some(c) => text += &format!("{c}report: {}\n", self.dir.join("report").display()),
+            None if merged => {
+                text += "finished: play the confirmation and write the report with --resume\n";
+            }
+            None => {}
+        }
+        text
+    }
+}
+
 impl Tuner<'_> {
     /// Writes `tuned.ron` and, when the run has finished and `confirmation` is asked for,
     /// plays the confirmation and writes its file and the report.

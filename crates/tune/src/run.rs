@@ -26,7 +26,8 @@ use crate::iteration::{Plan, plan, start};
 use crate::tuner::Tuner;
 use gomoku_config::tune::TuneConfig;
 use gomoku_runner::JournalLine;
-use std::path::PathBuf;
+use std::fmt;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 pub use crate::checkpoint::CHECKPOINT_VERSION;
@@ -91,9 +92,26 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
     t.outputs(cp, true)
 }
 
+/// The line that opens a run: the file's name and method, the start table, the depth, the
+/// openings and the output directory.
+pub fn plan_line(cfg: &TuneConfig) -> String {
+    format!(
+        "tune {}: method {}, start table {}, depth {}, {} tuning / {} held-out openings, output {}",
+        cfg.file.name,
+        cfg.file.method.name(),
+        cfg.start_table.name,
+        cfg.engine.depth,
+        cfg.tuning_openings.len(),
+        cfg.holdout_openings.len(),
+        cfg.output.display()
+    )
+}
+
 /// What a shard played.
 #[derive(Clone, Debug)]
 pub struct ShardOutcome {
+    /// The shard: `(I, N)`, `I` counted from 0.
+    pub shard: (usize, usize),
     /// The step (`None`: the next step plays no games, see `note`).
     pub step: Option<String>,
     /// The shard's run directory.
@@ -104,6 +122,29 @@ pub struct ShardOutcome {
     pub total: usize,
     /// Why there was nothing to play.
     pub note: String,
+}
+
+impl ShardOutcome {
+    /// Whether every game of the shard is journaled (or it had none to play).
+    pub fn complete(&self) -> bool {
+        self.games == self.total
+    }
+}
+
+/// What `tune --shard` prints: the step, the shard and its games, or why it had none.
+impl fmt::Display for ShardOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Some(step) = &self.step else {
+            return write!(f, "nothing to play: {}", self.note);
+        };
+        let dir = self.dir.as_deref().unwrap_or(Path::new(""));
+        let ((i, n), games, total) = (self.shard, self.games, self.total);
+        let dir = dir.display();
+        write!(
+            f,
+            "step {step}, shard {i}/{n}: {games} of {total} games journaled in {dir}"
+        )
+    }
 }
 
 /// Plays shard `(i, n)` of the next step of the run in `cfg.output` (as its checkpoint
@@ -121,6 +162,7 @@ pub fn play_shard(
     let mut t = Tuner::new(cfg, opts)?;
     let mut cp = t.load(false)?.or_else(|| start(&t));
     let nothing = |note: &str| ShardOutcome {
+        shard,
         step: None,
         dir: None,
         games: 0,
@@ -135,6 +177,7 @@ pub fn play_shard(
             let dir = t.shards_dir(step).join(format!("shard-{i:03}"));
             let s = step.play_into(&dir, Some(shard), opts.threads, t.stop())?;
             return Ok(ShardOutcome {
+                shard,
                 step: Some(step.name.clone()),
                 dir: Some(dir),
                 games: s.lines.len(),

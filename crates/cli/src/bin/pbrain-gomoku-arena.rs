@@ -18,7 +18,7 @@
 use anyhow::{Context, Result};
 use gomoku_engine::EngineParams;
 use gomoku_protocol::{EngineBrain, Session, serve};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The name of the optional config file beside the executable.
 const CONFIG_NAME: &str = "pbrain-gomoku-arena.ron";
@@ -42,12 +42,8 @@ struct Args {
     margin: Option<i32>,
 }
 
-/// Engine parameters from a RON engine config (`configs/engines/*.ron`; its table path is
-/// relative to the config file).
-fn load_params(path: &Path) -> Result<EngineParams> {
-    Ok(gomoku_config::engine::load_engine(path)?.to_params())
-}
-
+/// The engine's parameters: `--engine`, else the config beside the executable, else the
+/// built-in engine's (a config's table path is relative to the config file).
 fn params(args: &Args) -> Result<EngineParams> {
     let beside = std::env::current_exe()
         .ok()
@@ -55,7 +51,9 @@ fn params(args: &Args) -> Result<EngineParams> {
         .filter(|p| p.is_file());
     let mut params = match args.engine.as_deref().or(beside.as_deref()) {
         Some(path) => {
-            load_params(path).with_context(|| format!("engine config {}", path.display()))?
+            gomoku_config::engine::load_engine(path)
+                .with_context(|| format!("engine config {}", path.display()))?
+                .params
         }
         None => EngineParams::default(),
     };

@@ -1,21 +1,19 @@
-//! `analyze`: search one position and print the engine's verdict (text or JSON).
+//! `analyze`: search one position and print the engine's verdict (text or JSON), as
+//! `gomoku_play::analysis` tells it.
 
+use super::EngineArg;
 use super::position::PositionArgs;
 use anyhow::{Context, Result};
-use gomoku_board::notation::format_pos;
-use gomoku_engine::{Engine, Limits, TimeBudget};
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
-use std::path::PathBuf;
+use gomoku_engine::{Limits, TimeBudget};
+use gomoku_play::analysis::Analysis;
 use std::process::ExitCode;
 use std::time::Duration;
 
 /// Arguments of `analyze`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Engine config (RON); the built-in default engine if omitted.
-    #[arg(long)]
-    engine: Option<PathBuf>,
+    #[command(flatten)]
+    engine: EngineArg,
     #[command(flatten)]
     position: PositionArgs,
     /// Search depth; with --time-ms or --nodes a cap (else the search deepens until the
@@ -45,16 +43,13 @@ pub struct Args {
 
 /// Runs `analyze`.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let board = args.position.board_to_search()?;
-    let mut params = super::engine_params(args.engine.as_deref())?;
+    let board = args.position.text().board_to_search()?;
+    let mut params = args.engine.params()?;
     match (args.threads, args.time_ms) {
         (Some(n), _) => params.threads = n as usize,
         (None, Some(_)) => params.threads = gomoku_runner::effective_threads(0).min(64),
         (None, None) => {}
     }
-    let threads = params.threads;
-    let mut engine = Engine::new(params).context("building the engine")?;
-    engine.set_vct_thread(true);
     let limits = Limits {
         depth: args.depth,
         nodes: args.nodes,
@@ -62,40 +57,12 @@ pub fn run(args: Args) -> Result<ExitCode> {
             .time_ms
             .map(|ms| TimeBudget::fixed(Duration::from_millis(ms))),
     };
-    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
-    let result = engine.search(&board, &limits, &mut rng);
+    let analysis =
+        Analysis::search(board, params, &limits, args.seed).context("building the engine")?;
     if args.json {
-        let best = result.best.map(format_pos).transpose()?;
-        let pv = result
-            .pv
-            .iter()
-            .map(|&p| format_pos(p))
-            .collect::<Result<Vec<String>, _>>()?;
-        let obj = serde_json::json!({
-            "best": best,
-            "score": result.score,
-            "win_in": result.win_in,
-            "depth": result.depth,
-            "seldepth": result.seldepth,
-            "nodes": result.nodes,
-            "time_ms": result.time.as_secs_f64() * 1000.0,
-            "nps": result.nps(),
-            "pv": pv,
-            "tt_hits": result.tt_hits,
-            "cutoff_ratio": result.cutoff_ratio,
-            "to_move": board.to_move().to_string(),
-            "threads": threads,
-            "iterations": result.iterations.iter().map(|i| serde_json::json!({
-                "depth": i.depth,
-                "score": i.score,
-                "nodes": i.nodes,
-                "time_ms": i.time.as_secs_f64() * 1000.0,
-            })).collect::<Vec<_>>(),
-        });
-        println!("{obj}");
+        println!("{}", analysis.to_json()?);
     } else {
-        super::position::print_board(&board);
-        println!("{result}");
+        print!("{analysis}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -2,25 +2,16 @@
 //! nodes/s and time per iteration, and the bench signature (the node count the engine's tests
 //! pin); then play the two game workloads (`gomoku_runner::bench`) and print games per second.
 
+use super::EngineArg;
 use anyhow::{Context, Result};
-use gomoku_board::{Geometry, Pos, Rule};
 use gomoku_engine::bench::{bench_positions, parse_rapfi_bench, run_bench, signature};
+use gomoku_openings::book::{GOMOCUP_BOOKS, OWN_BOOK, workload_book};
 use gomoku_runner::bench::{BenchRun, run_workloads};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Where the Rapfi bench positions live in a checkout with `../shared` beside it.
 const RAPFI_BENCH: &str = "../shared/data/puzzles/rapfi_bench_positions.tsv";
-
-/// The workloads' default book: the 36 Gomocup 2024-2026 freestyle 15x15 openings.
-const GOMOCUP_BOOKS: [&str; 3] = [
-    "../shared/data/openings/gomocup_freestyle15_2024.txt",
-    "../shared/data/openings/gomocup_freestyle15_2025.txt",
-    "../shared/data/openings/gomocup_freestyle15_2026.txt",
-];
-
-/// The book the workloads fall back on without `../shared`: the repository's own.
-const OWN_BOOK: &str = "openings/freestyle15.txt";
 
 /// Games per workload by default: the 36 Gomocup openings, both colours, 28 rounds.
 const WORKLOAD_GAMES: u64 = 2016;
@@ -28,9 +19,8 @@ const WORKLOAD_GAMES: u64 = 2016;
 /// Arguments of `bench`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Engine config (RON); the built-in default engine if omitted.
-    #[arg(long)]
-    engine: Option<PathBuf>,
+    #[command(flatten)]
+    engine: EngineArg,
     /// Search depth (overrides the engine config; positions may ask for less).
     #[arg(long)]
     depth: Option<u32>,
@@ -55,42 +45,13 @@ pub struct Args {
     #[arg(long)]
     book: Option<PathBuf>,
     /// Threads for the workloads.
-    #[arg(long, default_value = "2", value_parser = super::parse_threads)]
+    #[arg(long, default_value = "2", value_parser = gomoku_runner::parse_threads)]
     threads: usize,
-}
-
-/// The workloads' openings and a name for them: `book`, else the Gomocup books in
-/// `../shared`, else the repository's own book; `None` when no book was given and neither
-/// default is there (not run from a checkout).
-fn workload_book(book: Option<&Path>) -> Result<Option<(String, Vec<Vec<Pos>>)>> {
-    let geometry = Geometry::square(15);
-    let read = |path: &Path| -> Result<Vec<Vec<Pos>>> {
-        let book = gomoku_openings::read_book(path, geometry, Rule::Freestyle)
-            .with_context(|| format!("reading the workload book {}", path.display()))?;
-        Ok(book.openings.into_iter().map(|o| o.moves).collect())
-    };
-    if let Some(path) = book {
-        return Ok(Some((path.display().to_string(), read(path)?)));
-    }
-    if GOMOCUP_BOOKS.iter().all(|p| Path::new(p).exists()) {
-        let mut openings = Vec::new();
-        for p in GOMOCUP_BOOKS {
-            openings.extend(read(Path::new(p))?);
-        }
-        return Ok(Some((
-            "the Gomocup 2024-2026 freestyle openings".into(),
-            openings,
-        )));
-    }
-    if !Path::new(OWN_BOOK).exists() {
-        return Ok(None);
-    }
-    Ok(Some((OWN_BOOK.into(), read(Path::new(OWN_BOOK))?)))
 }
 
 /// Runs `bench`.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let mut params = super::engine_params(args.engine.as_deref())?;
+    let mut params = args.engine.params()?;
     if let Some(d) = args.depth {
         params.depth = d;
     }

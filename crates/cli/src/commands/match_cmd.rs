@@ -6,7 +6,8 @@
 use anyhow::{Context, Result};
 use gomoku_board::Rule;
 use gomoku_config::flags::{
-    MatchFlags, load_match, parse_board, parse_book_format, parse_game_time, parse_ms,
+    ENGINE_WORDS, MatchFlags, load_match, parse_board, parse_book_format, parse_depth,
+    parse_game_time, parse_move_time, parse_nodes, shipped_roots,
 };
 use gomoku_config::tournament::{BookFormatSpec, TimeControlSpec};
 use gomoku_runner::OpenMode;
@@ -15,19 +16,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
-ENGINES:
-  An --engine is one argument: the engine, then KEY=VALUE settings (quote a path with spaces
-  inside it: --engine \"cmd:'/opt/my engine/pbrain-x' move_time_ms=100\"):
-    configs/engines/seed-d4.ron    an engine file (a word with a / or ending in .ron)
-    seed-d4                        a shipped engine by name (configs/engines/seed-d4.ron)
-    default, random, greedy        built-in players (default: the engine of play/analyze)
-    cmd:PROGRAM                    an external Gomocup (pbrain) engine
-  Settings: name=NAME; for an engine any field a tournament's overrides take (depth=6,
-  top_n=5, top_n=none, lmr=false, table=FILE); for cmd: move_time_ms, game_time_ms,
-  tolerance_ms, max_memory_mb, start_timeout_ms, command_gap_ms, dir, stderr and arg=WORD
-  (once per argument).
-  A setting renames the engine as a sweep would (seed-d4 depth=6 plays as seed-d4-depth6).
-
 EXAMPLES:
   gomoku-arena match --engine seed-d4 --engine \"seed-d4 top_n=5\" --games 100
   gomoku-arena match --engine configs/engines/tuned-d4.ron --engine greedy --depth 2 --verbose
@@ -37,7 +25,7 @@ EXAMPLES:
 
 /// Arguments of `match`.
 #[derive(clap::Args)]
-#[command(after_help = EXAMPLES)]
+#[command(after_help = format!("{ENGINE_WORDS}\n\n{EXAMPLES}"))]
 pub struct Args {
     /// A participant, repeated (at least two): "ENGINE [KEY=VALUE]...", one quoted
     /// argument; see ENGINES below.
@@ -75,14 +63,14 @@ pub struct Args {
     rule: Rule,
     /// Time control: a fixed depth (1..=64) for every in-process engine (default: each
     /// engine's own depth).
-    #[arg(long, group = "tc", value_parser = depth)]
+    #[arg(long, group = "tc", value_parser = parse_depth)]
     depth: Option<TimeControlSpec>,
     /// Time control: nodes per move.
-    #[arg(long, group = "tc", value_parser = nodes)]
+    #[arg(long, group = "tc", value_parser = parse_nodes)]
     nodes: Option<TimeControlSpec>,
     /// Time control: time per move (100, 100ms, 1.5s), also an external engine's
     /// move_time_ms unless it sets one; not reproducible move for move.
-    #[arg(long, group = "tc", value_parser = move_time)]
+    #[arg(long, group = "tc", value_parser = parse_move_time)]
     move_time: Option<TimeControlSpec>,
     /// Time control: a clock per side, BASE+INC (10s+0.1s, 10000+100).
     #[arg(long, group = "tc", value_parser = parse_game_time)]
@@ -91,7 +79,7 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Worker threads (default: all cores); 1..=1024. An external engine wants a core.
-    #[arg(long, value_parser = super::parse_threads)]
+    #[arg(long, value_parser = gomoku_runner::parse_threads)]
     threads: Option<usize>,
     /// Output directory: journal, PGN, SGF, standings and report.
     #[arg(long, default_value = "reports/match")]
@@ -113,38 +101,6 @@ pub struct Args {
     /// No progress bar and no intermediate standings.
     #[arg(long, conflicts_with = "verbose")]
     quiet: bool,
-}
-
-fn depth(text: &str) -> Result<TimeControlSpec, String> {
-    checked(TimeControlSpec::Depth(
-        text.parse()
-            .map_err(|_| format!("'{text}': expected a depth"))?,
-    ))
-}
-
-fn nodes(text: &str) -> Result<TimeControlSpec, String> {
-    checked(TimeControlSpec::Nodes(
-        text.parse()
-            .map_err(|_| format!("'{text}': expected a number of nodes"))?,
-    ))
-}
-
-fn move_time(text: &str) -> Result<TimeControlSpec, String> {
-    checked(TimeControlSpec::MoveTime(parse_ms(text)?))
-}
-
-fn checked(tc: TimeControlSpec) -> Result<TimeControlSpec, String> {
-    tc.check().map(|()| tc)
-}
-
-/// Folders that may hold the shipped `configs/` and `openings/`: the working directory, then
-/// the repository the executable was built in (`target/release/..`).
-fn roots() -> Vec<PathBuf> {
-    let mut roots = vec![PathBuf::from(".")];
-    if let Ok(exe) = std::env::current_exe() {
-        roots.extend(exe.ancestors().skip(1).take(3).map(PathBuf::from));
-    }
-    roots
 }
 
 /// Runs `match`.
@@ -173,7 +129,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         seed: args.seed,
         threads: args.threads,
         output: args.out.clone(),
-        roots: roots(),
+        roots: shipped_roots(),
     };
     let tournament = load_match(&flags)?;
     super::tournament::play(

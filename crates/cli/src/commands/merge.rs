@@ -34,15 +34,7 @@ pub const INCOMPLETE: u8 = 3;
 pub fn run(args: Args) -> Result<ExitCode> {
     let report = merge_runs(&args.out, &args.dirs, &MergeOptions { force: args.force })
         .with_context(|| format!("merging into {}", args.out.display()))?;
-    eprintln!(
-        "merge: run {}, {} input(s) into {}:",
-        report.run,
-        report.inputs.len(),
-        report.out.display()
-    );
-    for input in &report.inputs {
-        eprintln!("  {}", input.describe());
-    }
+    eprintln!("merge: {}", report.inputs_text());
     if !report.duplicates.is_empty() {
         eprintln!("merge: warning: {}", report.duplicates_summary());
     }

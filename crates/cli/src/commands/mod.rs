@@ -16,36 +16,29 @@ pub mod tune;
 
 use anyhow::{Context, Result};
 use gomoku_engine::EngineParams;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Engine parameters from a RON engine config, or the built-in defaults.
-pub fn engine_params(path: Option<&Path>) -> Result<EngineParams> {
-    match path {
-        Some(path) => Ok(gomoku_config::engine::load_engine(path)
-            .with_context(|| format!("loading engine config {}", path.display()))?
-            .to_params()),
-        None => Ok(EngineParams::default()),
-    }
+/// `--engine`: the engine of a command that searches or plays.
+#[derive(clap::Args)]
+pub struct EngineArg {
+    /// Engine config (RON); the built-in default engine if omitted.
+    #[arg(long)]
+    pub engine: Option<PathBuf>,
 }
 
-/// A `--threads` value: 1 to [`gomoku_config::limits::MAX_THREADS`], the bound config files
-/// have too (a huge value would ask the system for that many threads).
-pub fn parse_threads(text: &str) -> Result<usize, String> {
-    let max = gomoku_config::limits::MAX_THREADS;
-    match text.parse::<usize>() {
-        Ok(n) if (1..=max).contains(&n) => Ok(n),
-        _ => Err(format!("expected a number of threads from 1 to {max}")),
+impl EngineArg {
+    /// The engine config, if one is given.
+    pub fn file(&self) -> Option<&Path> {
+        self.engine.as_deref()
     }
-}
 
-#[cfg(test)]
-mod thread_tests {
-    #[test]
-    fn threads_are_bounded() {
-        assert_eq!(super::parse_threads("1"), Ok(1));
-        assert_eq!(super::parse_threads("1024"), Ok(1024));
-        for bad in ["0", "1025", "100000", "-1", "two"] {
-            assert!(super::parse_threads(bad).is_err(), "{bad}");
-        }
+    /// The parameters of the engine config, or the built-in defaults.
+    pub fn params(&self) -> Result<EngineParams> {
+        let Some(path) = &self.engine else {
+            return Ok(EngineParams::default());
+        };
+        let engine = gomoku_config::engine::load_engine(path)
+            .with_context(|| format!("loading engine config {}", path.display()))?;
+        Ok(engine.params)
     }
 }

@@ -1,6 +1,7 @@
 //! `openings`: generate a balanced book, verify a book by play, convert between formats. The
 //! work is `gomoku_openings`'s; this module parses the arguments, calls it and prints.
 
+use super::EngineArg;
 use super::merge::INCOMPLETE;
 use super::position::BoardArgs;
 use anyhow::{Result, bail};
@@ -34,14 +35,13 @@ enum Sub {
 /// The engine, seed and threads of a command that searches or plays.
 #[derive(clap::Args)]
 struct RunArgs {
-    /// Engine config (RON); the built-in default engine if omitted.
-    #[arg(long)]
-    engine: Option<PathBuf>,
+    #[command(flatten)]
+    engine: EngineArg,
     /// Run seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads (default: all cores); 1..=1024.
-    #[arg(long, value_parser = super::parse_threads)]
+    #[arg(long, value_parser = gomoku_runner::parse_threads)]
     threads: Option<usize>,
 }
 
@@ -152,13 +152,13 @@ fn generate(a: GenerateArgs) -> Result<ExitCode> {
     (params.stones, params.area, params.depth) = (a.stones, a.area, a.depth);
     (params.margin, params.balance_moves) = (a.margin, a.balance);
     params.to_move = parse_to_move(&a.to_move)?;
-    let engine = super::engine_params(a.run.engine.as_deref())?;
+    let engine = a.run.engine.params()?;
     let started = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new().num_threads(a.run.threads.unwrap_or(0));
     let book = pool
         .build()?
         .install(|| gomoku_openings::generate(&params, &engine))?;
-    let engine_name = a.run.engine.map(|p| p.display().to_string());
+    let engine_name = a.run.engine.file().map(|p| p.display().to_string());
     write_book(&a.out, &book.to_text(&params, engine_name.as_deref())?)?;
     println!(
         "wrote {} openings to {} in {:.1} s ({} attempts; mean search score {:.1})",
@@ -183,11 +183,7 @@ fn verify(a: VerifyArgs) -> Result<ExitCode> {
         move_cap: a.move_cap,
         seed: a.run.seed,
     };
-    let v = Verification::new(
-        book,
-        params,
-        &super::engine_params(a.run.engine.as_deref())?,
-    )?;
+    let v = Verification::new(book, params, &a.run.engine.params()?)?;
     let started = Instant::now();
     let games = run_verification(
         &v,
@@ -238,51 +234,4 @@ fn convert(a: ConvertArgs) -> Result<ExitCode> {
         a.out.display()
     );
     Ok(ExitCode::SUCCESS)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use clap::{Args as _, Command};
-
-    fn generate_args(extra: &[&str]) -> Result<clap::ArgMatches, clap::Error> {
-        let command = GenerateArgs::augment_args(Command::new("generate"));
-        let mut argv = vec!["generate", "--out", "book.txt"];
-        argv.extend_from_slice(extra);
-        command.try_get_matches_from(argv)
-    }
-
-    #[test]
-    fn depth_and_count_are_bounded_on_the_command_line() {
-        assert!(generate_args(&["--count", "10", "--depth", "64"]).is_ok());
-        assert!(generate_args(&["--count", "1000000", "--depth", "1"]).is_ok());
-        // --depth 0 was accepted, --depth 1000000 ran for ever, --count u64::MAX panicked.
-        for (flag, value) in [
-            ("--depth", "0"),
-            ("--depth", "1000000"),
-            ("--count", "18446744073709551615"),
-            ("--count", "1000001"),
-            ("--count", "0"),
-        ] {
-            let argv = match flag {
-                "--depth" => ["--count", "10", flag, value],
-                _ => ["--depth", "4", flag, value],
-            };
-            let e = generate_args(&argv).unwrap_err();
-            assert_eq!(
-                e.kind(),
-                clap::error::ErrorKind::ValueValidation,
-                "{flag} {value}"
-            );
-            assert!(
-                e.to_string().contains(&format!("'{value}' for '{flag} <")),
-                "{e}"
-            );
-        }
-        let help = GenerateArgs::augment_args(Command::new("generate"))
-            .render_long_help()
-            .to_string();
-        assert!(help.contains("Openings wanted (1..=1000000)"), "{help}");
-        assert!(help.contains("balance check (1..=64)"), "{help}");
-    }
 }

@@ -2,9 +2,10 @@
 //! codes, so it also works with piped input and output). The game, its commands and the
 //! board drawing are [`gomoku_play`]'s; this module hands its session stdin and stdout.
 
+use super::EngineArg;
 use anyhow::{Context, Result, bail};
 use gomoku_board::{Geometry, Rule};
-use gomoku_play::{EngineBrain, Humans, Session, serve};
+use gomoku_play::{EngineBrain, Humans, Session, clock_seed, serve};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,9 +13,8 @@ use std::process::ExitCode;
 /// Arguments of `play`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Engine config (RON); the built-in default engine if omitted.
-    #[arg(long)]
-    engine: Option<PathBuf>,
+    #[command(flatten)]
+    engine: EngineArg,
     /// Search depth in plies; with --time-ms a cap, alone it overrides the engine config's.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=gomoku_engine::MAX_DEPTH as i64))]
     depth: Option<u32>,
@@ -59,9 +59,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
             gomoku_play::MAX_COLUMNS
         );
     }
-    let params = super::engine_params(args.engine.as_deref())?;
+    let params = args.engine.params()?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    let file = args.engine.as_deref();
+    let file = args.engine.file();
     let brain = EngineBrain::for_play(params, file, args.depth, args.time_ms, seed)
         .context("building the engine")?;
     let geometry = Geometry::square(args.size);
@@ -84,11 +84,4 @@ pub fn run(args: Args) -> Result<ExitCode> {
     )
     .context("standard input or output")?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// A seed from the clock, for games that differ from run to run.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64)
 }

@@ -1,8 +1,7 @@
 //! Shared arguments that describe a board (size and rule) and a position on it: moves, stone
 //! lists or an SGF file.
 
-use anyhow::Result;
-use gomoku_board::{Board, Geometry, Rule};
+use gomoku_board::{Geometry, Rule};
 use gomoku_play::position::PositionText;
 use std::path::PathBuf;
 
@@ -60,8 +59,9 @@ impl BoardArgs {
 }
 
 impl PositionArgs {
-    /// The position as given (see [`gomoku_play::position`]).
-    fn text(&self) -> PositionText<'_> {
+    /// The position as given, which [`PositionText::board`] sets up (see
+    /// [`gomoku_play::position`]).
+    pub fn text(&self) -> PositionText<'_> {
         PositionText {
             geometry: self.board.geometry(),
             rule: self.board.rule,
@@ -71,25 +71,5 @@ impl PositionArgs {
             to_move: self.to_move.as_deref(),
             sgf: self.sgf.as_deref(),
         }
-    }
-
-    /// Builds the position, checking every move against the rule.
-    pub fn board(&self) -> Result<Board> {
-        Ok(self.text().board()?)
-    }
-
-    /// The position to search: [`PositionArgs::board`], refused when finished (a five on
-    /// the board, or no empty point), where there is nothing to search.
-    pub fn board_to_search(&self) -> Result<Board> {
-        Ok(self.text().board_to_search()?)
-    }
-}
-
-/// Prints a position as `play` draws it (column letters and row numbers as pos notation
-/// reads them, the last move in brackets, renju's forbidden points for Black as `!`), under
-/// a line naming the board and the rule.
-pub fn print_board(board: &Board) {
-    for line in gomoku_play::view::draw_position(board) {
-        println!("{line}");
     }
 }

@@ -14,8 +14,12 @@ pub struct Args {
 
 /// Runs `show`.
 pub fn run(args: Args) -> Result<ExitCode> {
-    let board = args.position.board()?;
-    super::position::print_board(&board);
+    let board = args.position.text().board()?;
+    // As `play` draws it: column letters and row numbers as pos notation reads them, the
+    // last move in brackets, renju's forbidden points for Black as `!`.
+    for line in gomoku_play::view::draw_position(&board) {
+        println!("{line}");
+    }
     match board.outcome() {
         Some(Outcome::Win(colour)) => println!("game over: {colour} wins"),
         Some(Outcome::Draw) => println!("game over: a draw (the board is full)"),

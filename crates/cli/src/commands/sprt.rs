@@ -5,17 +5,12 @@
 use anyhow::{Context, Result};
 use gomoku_config::sprt::load_sprt;
 use gomoku_protocol::signals::stop_on_interrupt;
-use gomoku_results::sprt_text::{expected_more_games, llr_fraction, progress_line, result_lines};
-use gomoku_runner::OpenMode;
+use gomoku_results::sprt_text::{plan_line, progress_line, result_lines};
+use gomoku_runner::progress::LlrBar;
 use gomoku_runner::sprt::{Decision, SprtOptions, SprtSummary, run_sprt};
-use gomoku_runner::write_outputs;
-use indicatif::{ProgressBar, ProgressStyle};
-use std::io::IsTerminal;
+use gomoku_runner::{OpenMode, write_outputs};
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// Steps of the LLR bar between the bounds.
-const LLR_STEPS: u64 = 1000;
 
 /// Arguments of `sprt`.
 #[derive(clap::Args)]
@@ -23,7 +18,7 @@ pub struct Args {
     /// The SPRT file (configs/sprt/*.ron).
     config: PathBuf,
     /// Worker threads (default: the file's `threads`, else all cores); 1..=1024.
-    #[arg(long, value_parser = super::parse_threads)]
+    #[arg(long, value_parser = gomoku_runner::parse_threads)]
     threads: Option<usize>,
     /// Output directory, relative to the working directory (default: the file's `output`).
     #[arg(long)]
@@ -48,44 +43,13 @@ pub fn run(args: Args) -> Result<ExitCode> {
         .with_context(|| format!("loading SPRT file {}", args.config.display()))?;
     let output = args.out.clone().unwrap_or_else(|| plan.output.clone());
     let stop = stop_on_interrupt("the journal holds every counted pair");
-    let test = plan.test;
-    let unit = test.model.unit();
-    eprintln!(
-        "sprt {}: {} (candidate) vs {} (baseline), H0 {} / H1 {} {unit}, alpha {} beta {}, at most {} games; {} openings, output {}",
-        plan.name,
-        plan.candidate.name,
-        plan.baseline.name,
-        test.elo0,
-        test.elo1,
-        test.alpha,
-        test.beta,
-        2 * plan.max_pairs(),
-        plan.openings.len(),
-        output.display()
-    );
-    // On a terminal, a bar of where the LLR stands between its bounds (H0 at the left end,
-    // H1 at the right), with the games a decision is forecast to need at the current drift.
-    let bar = if !args.quiet && std::io::stderr().is_terminal() {
-        let style = ProgressStyle::with_template("{elapsed_precise} H0 [{wide_bar}] H1  {msg}")
-            .expect("a valid template")
-            .progress_chars("=> ");
-        ProgressBar::new(LLR_STEPS).with_style(style)
-    } else {
-        ProgressBar::hidden()
-    };
+    eprintln!("{}", plan_line(&plan, &output));
+    // On a terminal, the LLR between its bounds; the progress lines stay for logs.
+    let bar = LlrBar::new(!args.quiet);
     let progress = |s: &SprtSummary| {
-        if args.quiet {
-            return;
+        if !args.quiet {
+            bar.update(s, &progress_line(s));
         }
-        bar.suspend(|| println!("{}", progress_line(s)));
-        bar.set_position((llr_fraction(s) * LLR_STEPS as f64).round() as u64);
-        let more = expected_more_games(s).map_or(String::new(), |g| {
-            format!(", about {g} more games at this rate")
-        });
-        bar.set_message(format!(
-            "LLR {:.2} in [{:.2}, {:.2}]{more}",
-            s.llr, s.lower, s.upper
-        ));
     };
     let summary = run_sprt(
         &plan,
@@ -102,7 +66,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         },
     )
     .with_context(|| format!("running {}", args.config.display()))?;
-    bar.finish_and_clear();
+    bar.finish();
     if summary.machine.resumed_pairs > 0 {
         eprintln!(
             "resumed {} pairs from the journal",

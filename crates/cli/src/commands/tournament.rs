@@ -5,9 +5,9 @@ use anyhow::{Context, Result};
 use gomoku_config::tournament::{Tournament, load_tournament};
 use gomoku_protocol::signals::stop_on_interrupt;
 use gomoku_results::RunReport;
+use gomoku_runner::OpenMode;
 use gomoku_runner::console_run::{ConsoleRun, Played, play_on_console};
 use gomoku_runner::shard::parse_shard;
-use gomoku_runner::{OpenMode, TournamentSpec};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -20,7 +20,7 @@ pub struct Args {
     #[arg(long)]
     resume: bool,
     /// Worker threads (default: the file's `threads`, else all cores); 1..=1024.
-    #[arg(long, value_parser = super::parse_threads)]
+    #[arg(long, value_parser = gomoku_runner::parse_threads)]
     threads: Option<usize>,
     /// Output directory, relative to the working directory (default: the file's `output`,
     /// relative to the file).
@@ -90,26 +90,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
 /// Plays a loaded tournament into its output directory and writes the standings, PGN, SGF
 /// and (unless a shard) the report: the run of `tournament` and of `match`.
 pub fn play(tournament: &Tournament, how: &ConsoleRun<'_>) -> Result<ExitCode> {
-    let openings = tournament
-        .openings
-        .iter()
-        .map(|o| o.moves.clone())
-        .collect();
-    let spec =
-        TournamentSpec::new(tournament.run_config(), openings).context("building the players")?;
     let output = how.output;
     let stop = stop_on_interrupt("the journal holds every finished game");
-    let Played {
-        summary,
-        info,
-        standings,
-    } = play_on_console(&spec, how, tournament.standings_every, &stop)?;
-    println!("{}", standings.table());
-    eprintln!(
-        "played {} ({} resumed)",
-        summary.batch.describe(),
-        summary.resumed
-    );
+    let Played { summary, info } = play_on_console(tournament, how, &stop)?;
     if summary.interrupted() {
         eprintln!(
             "stopped with {} of {} games journaled; resume with:\n  {}",

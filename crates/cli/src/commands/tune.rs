@@ -36,7 +36,7 @@ pub struct Args {
     #[arg(long)]
     no_confirmation: bool,
     /// Worker threads (default: all cores); 1..=1024.
-    #[arg(long, value_parser = super::parse_threads)]
+    #[arg(long, value_parser = gomoku_runner::parse_threads)]
     threads: Option<usize>,
     /// Play only shard I of N of the next step's games (jobs with index % N == I; I/N counts
     /// from 0, KofN from 1, as `tournament --shard`), as the
@@ -92,30 +92,10 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let context = || format!("tuning {}", args.config.display());
     if let Some(shard) = args.shard {
         let s = gomoku_tune::play_shard(&cfg, shard, &opts).with_context(context)?;
-        let Some(step) = &s.step else {
-            println!("nothing to play: {}", s.note);
-            return Ok(ExitCode::SUCCESS);
-        };
-        let dir = s.dir.as_deref().unwrap_or(std::path::Path::new(""));
-        let (games, total) = (s.games, s.total);
-        println!(
-            "step {step}, shard {}/{}: {games} of {total} games journaled in {}",
-            shard.0,
-            shard.1,
-            dir.display()
-        );
-        return Ok(ExitCode::from(if games == total { 0 } else { 130 }));
+        println!("{s}");
+        return Ok(ExitCode::from(if s.complete() { 0 } else { 130 }));
     }
-    eprintln!(
-        "tune {}: method {}, start table {}, depth {}, {} tuning / {} held-out openings, output {}",
-        cfg.file.name,
-        cfg.file.method.name(),
-        cfg.start_table.name,
-        cfg.engine.depth,
-        cfg.tuning_openings.len(),
-        cfg.holdout_openings.len(),
-        cfg.output.display()
-    );
+    eprintln!("{}", gomoku_tune::plan_line(&cfg));
     let start = Instant::now();
     let out = if args.merge_step {
         gomoku_tune::merge_step(&cfg, &opts)
@@ -128,29 +108,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         out.timings,
         start.elapsed().as_secs_f64()
     );
-    let iteration = out.history.last().map_or(0, |l| l.iteration);
-    if args.merge_step && !out.finished {
-        println!("merged: the run stands at iteration {iteration}");
-        return Ok(ExitCode::SUCCESS);
-    }
-    if !out.finished {
-        println!("stopped after iteration {iteration}; continue with --resume");
-        return Ok(if stop.load(Ordering::SeqCst) {
-            ExitCode::from(130)
-        } else {
-            ExitCode::SUCCESS
-        });
-    }
-    println!("tuned table: {}", out.dir.join("tuned.ron").display());
-    match &out.confirmation {
-        Some(c) => {
-            print!("{c}");
-            println!("report: {}", out.dir.join("report").display());
-        }
-        None if args.merge_step => {
-            println!("finished: play the confirmation and write the report with --resume");
-        }
-        None => {}
-    }
-    Ok(ExitCode::SUCCESS)
+    print!("{}", out.summary(args.merge_step));
+    let stopped = !out.finished && !args.merge_step && stop.load(Ordering::SeqCst);
+    Ok(ExitCode::from(if stopped { 130 } else { 0 }))
 }

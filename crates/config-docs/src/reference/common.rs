@@ -1,6 +1,6 @@
 //! Items that several file kinds share: overrides, board, rule, book notation, time control.
 
-use super::{BOOK, any_board_host, participant_host, tournament_host, tournament_parts};
+use super::hosts::{BOOK, any_board_host, participant_host, tournament_host, tournament_parts};
 use crate::{Entry, Item};
 use gomoku_board::{MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
 use gomoku_config::limits::{MAX_DEPTH, MAX_TIME_MS, MAX_TT_MIB};

@@ -1,6 +1,6 @@
 //! The engine and pattern-table sections.
 
-use super::{host, some};
+use super::hosts::{host, some};
 use crate::{Entry, Item, Kind, Section};
 use gomoku_config::limits::{MAX_DEPTH, MAX_NAME_LEN, MAX_TT_MIB};
 use gomoku_engine::{CellClass, EngineParams, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, MAX_VCT_DEPTH};

@@ -1,6 +1,6 @@
 //! The SPRT section.
 
-use super::{BOOK, host, sprt_candidate_host, sprt_host};
+use super::hosts::{BOOK, host, sprt_candidate_host, sprt_host};
 use crate::{Entry, Item, Kind, Section};
 use gomoku_config::limits::{MAX_ELO, MAX_JOBS, MAX_NAME_LEN, MAX_PAIRS, MAX_THREADS};
 

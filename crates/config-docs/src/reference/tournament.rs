@@ -1,7 +1,7 @@
 //! The tournament section: the file, its participants, formats and book.
 
 use super::common;
-use super::{BOOK, host, ms_limit, participant_host};
+use super::hosts::{BOOK, host, ms_limit, participant_host};
 use crate::{Entry, Item, Kind, Section};
 use gomoku_config::limits::{
     MAX_COMMAND_GAP_MS, MAX_INPUT_BYTES, MAX_JOBS, MAX_MEMORY_MB, MAX_NAME_LEN, MAX_PARTICIPANTS,

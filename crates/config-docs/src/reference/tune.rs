@@ -1,6 +1,6 @@
 //! The tuning section.
 
-use super::{BOOK, host, tune_file, tune_host, tune_method_host};
+use super::hosts::{BOOK, host, tune_file, tune_host, tune_method_host};
 use crate::{Entry, Item, Kind, Section};
 use gomoku_config::limits::{
     MAX_DEPTH, MAX_ELO, MAX_ITERATIONS, MAX_NAME_LEN, MAX_PAIRS, MAX_TEXEL_GAMES,

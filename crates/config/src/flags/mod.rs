@@ -9,8 +9,8 @@
 //!
 //! An `--engine` is a list of words: the engine (an engine file, a shipped engine by name,
 //! a built-in player or `cmd:PROGRAM`), then `key=value` settings: `name=`, any field of
-//! [`Overrides`] for an engine, an `External` entry's fields for a program. The `match`
-//! command's help tells the words to the user.
+//! [`Overrides`] for an engine, an `External` entry's fields for a program. The user reads
+//! them in [`ENGINE_WORDS`] (the `match` command's help), kept here beside their parser.
 //!
 //! Paths are relative to the working directory; the text holds them absolute, and is parsed
 //! as if it were a file in a folder that does not exist (nothing is written), so that a bare
@@ -28,7 +28,25 @@ use thiserror::Error;
 
 mod values;
 
-pub use values::{parse_board, parse_book_format, parse_game_time, parse_ms};
+pub use values::{
+    parse_board, parse_book_format, parse_depth, parse_game_time, parse_move_time, parse_ms,
+    parse_nodes,
+};
+
+/// The words of an `--engine`, as the `match` command's help tells them.
+pub const ENGINE_WORDS: &str = "\
+ENGINES:
+  An --engine is one argument: the engine, then KEY=VALUE settings (quote a path with spaces
+  inside it: --engine \"cmd:'/opt/my engine/pbrain-x' move_time_ms=100\"):
+    configs/engines/seed-d4.ron    an engine file (a word with a / or ending in .ron)
+    seed-d4                        a shipped engine by name (configs/engines/seed-d4.ron)
+    default, random, greedy        built-in players (default: the engine of play/analyze)
+    cmd:PROGRAM                    an external Gomocup (pbrain) engine
+  Settings: name=NAME; for an engine any field a tournament's overrides take (depth=6,
+  top_n=5, top_n=none, lmr=false, table=FILE); for cmd: move_time_ms, game_time_ms,
+  tolerance_ms, max_memory_mb, start_timeout_ms, command_gap_ms, dir, stderr and arg=WORD
+  (once per argument).
+  A setting renames the engine as a sweep would (seed-d4 depth=6 plays as seed-d4-depth6).";
 
 /// The flags of a match, as typed.
 #[derive(Clone, Debug)]
@@ -68,6 +86,16 @@ pub struct MatchFlags {
     /// Folders that may hold `configs/engines/` and `openings/`, searched in order for a
     /// shipped engine named by name and for the default book.
     pub roots: Vec<PathBuf>,
+}
+
+/// The [`MatchFlags::roots`] of a command line: the working directory, then the repository
+/// the executable was built in (`target/release/..`).
+pub fn shipped_roots() -> Vec<PathBuf> {
+    let mut roots = vec![PathBuf::from(".")];
+    if let Ok(exe) = std::env::current_exe() {
+        roots.extend(exe.ancestors().skip(1).take(3).map(PathBuf::from));
+    }
+    roots
 }
 
 /// Why flags do not make a match.
@@ -131,6 +159,11 @@ const DEFAULT_ENGINE: &str = "default.ron";
 /// A string or path as a RON string literal.
 fn quote(s: &str) -> String {
     ron::to_string(s).unwrap_or_else(|_| format!("{s:?}"))
+}
+
+/// A value as RON (a spec's variant, which always serializes).
+fn ron_text(value: &impl serde::Serialize) -> String {
+    ron::to_string(value).unwrap_or_default()
 }
 
 fn absolute(path: &Path) -> PathBuf {
@@ -487,57 +520,39 @@ fn tournament_text(flags: &MatchFlags) -> Result<(Lines, Vec<Entry>), FlagsError
         Some(b) => b.clone(),
         None => default_book(flags)?,
     };
-    let format = ron::to_string(&flags.book_format).unwrap_or_default();
-    let limit = flags
-        .games
-        .map_or_else(|| "None".to_string(), |g| (g / 2).to_string());
+    let limit = flags.games.map_or("None".into(), |g| (g / 2).to_string());
     let pairing = match (flags.gauntlet, entries.first()) {
         (true, Some(first)) => format!("Gauntlet(candidates: [{}])", quote(&first.name)),
         _ => "RoundRobin".into(),
     };
-    let tc = ron::to_string(&flags.time_control).unwrap_or_default();
     let threads = flags
         .threads
-        .map_or_else(|| "None".into(), |t| format!("Some({t})"));
+        .map_or("None".into(), |t| format!("Some({t})"));
+    let (name, output) = (quote(&flags.name), quote_path(&flags.output));
+    let ((width, height), k) = (flags.board, flags.k);
+    let rule = ron_text(&RuleSpec::from(flags.rule));
+    let (file, format) = (quote_path(&book), ron_text(&flags.book_format));
+    let (transform, rounds, seed) = (flags.transform, flags.rounds, flags.seed);
+    let time_control = format!("    time_control: {},", ron_text(&flags.time_control));
     let mut lines = Vec::new();
     let mut add = |flag: &str, line: String| lines.push((line, flag.to_string()));
     add("--name", "Tournament(".into());
-    add("--name", format!("    name: {},", quote(&flags.name)));
+    add("--name", format!("    name: {name},"));
     add("--engine", "    participants: [".into());
     for e in &entries {
         add(&e.flag, format!("        {}", e.line));
     }
     add("--engine", "    ],".into());
     add("--gauntlet", format!("    format: {pairing},"));
-    add(
-        "--board/--k/--rule",
-        format!(
-            "    board: (width: {}, height: {}, k: {}, rule: {}),",
-            flags.board.0,
-            flags.board.1,
-            flags.k,
-            ron::to_string(&RuleSpec::from(flags.rule)).unwrap_or_default()
-        ),
-    );
-    add(
-        "--book",
-        format!(
-            "    openings: (file: {}, format: {format}, limit: {limit}, transform: {}),",
-            quote_path(&book),
-            flags.transform
-        ),
-    );
-    add("--games/--rounds", format!("    rounds: {},", flags.rounds));
-    add(
-        time_flag(flags.time_control),
-        format!("    time_control: {tc},"),
-    );
-    add("--seed", format!("    seed: {},", flags.seed));
+    let board = format!("width: {width}, height: {height}, k: {k}, rule: {rule}");
+    add("--board/--k/--rule", format!("    board: ({board}),"));
+    let book = format!("file: {file}, format: {format}, limit: {limit}, transform: {transform}");
+    add("--book", format!("    openings: ({book}),"));
+    add("--games/--rounds", format!("    rounds: {rounds},"));
+    add(time_flag(flags.time_control), time_control);
+    add("--seed", format!("    seed: {seed},"));
     add("--threads", format!("    threads: {threads},"));
-    add(
-        "--out",
-        format!("    output: {},", quote_path(&flags.output)),
-    );
+    add("--out", format!("    output: {output},"));
     add("--name", ")".into());
     Ok((lines, entries))
 }

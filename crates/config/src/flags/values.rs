@@ -1,4 +1,4 @@
-//! The values of `match`'s flags that are not engines: times, clocks, boards, book formats.
+//! The values of `match`'s flags that are not engines: time controls, boards, book formats.
 
 use crate::limits::MAX_TIME_MS;
 use crate::tournament::{BookFormatSpec, TimeControlSpec};
@@ -26,12 +26,36 @@ pub fn parse_ms(text: &str) -> Result<u64, String> {
 /// checked as a tournament file's `GameTime` is.
 pub fn parse_game_time(text: &str) -> Result<TimeControlSpec, String> {
     let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
-    let tc = TimeControlSpec::GameTime {
+    checked(TimeControlSpec::GameTime {
         base_ms: parse_ms(base)?,
         inc_ms: parse_ms(inc)?,
-    };
-    tc.check()?;
-    Ok(tc)
+    })
+}
+
+/// A fixed depth (`--depth`), checked as a tournament file's `Depth` is.
+pub fn parse_depth(text: &str) -> Result<TimeControlSpec, String> {
+    let depth = text
+        .parse()
+        .map_err(|_| format!("'{text}': expected a depth"));
+    checked(TimeControlSpec::Depth(depth?))
+}
+
+/// Nodes per move (`--nodes`), checked as a tournament file's `Nodes` are.
+pub fn parse_nodes(text: &str) -> Result<TimeControlSpec, String> {
+    let nodes = text
+        .parse()
+        .map_err(|_| format!("'{text}': expected a number of nodes"));
+    checked(TimeControlSpec::Nodes(nodes?))
+}
+
+/// A time per move (`--move-time`) as [`parse_ms`] reads it, checked as a `MoveTime` is.
+pub fn parse_move_time(text: &str) -> Result<TimeControlSpec, String> {
+    checked(TimeControlSpec::MoveTime(parse_ms(text)?))
+}
+
+/// `tc`, or why it cannot be played.
+fn checked(tc: TimeControlSpec) -> Result<TimeControlSpec, String> {
+    tc.check().map(|()| tc)
 }
 
 /// A board written `15` (square) or `15x12` (width x height); its range is checked with the
