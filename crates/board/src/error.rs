@@ -113,3 +113,19 @@ impl BoardError {
         }
     }
 }
+
+#[cfg(test)]
+impl BoardError {
+    /// The line, column and message of a parse error, for tests that check where a text is
+    /// refused; any other error fails the test.
+    pub(crate) fn parse_position(self) -> (usize, usize, String) {
+        match self {
+            BoardError::Parse {
+                line,
+                column,
+                message,
+            } => (line, column, message),
+            e => panic!("not a parse error: {e}"),
+        }
+    }
+}

@@ -527,14 +527,7 @@ mod tests {
     const G15: Geometry = Geometry::square(15);
 
     fn err_at(e: BoardError) -> (usize, usize, String) {
-        match e {
-            BoardError::Parse {
-                line,
-                column,
-                message,
-            } => (line, column, message),
-            e => panic!("not a parse error: {e}"),
-        }
+        e.parse_position()
     }
 
     #[test]

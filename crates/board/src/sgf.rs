@@ -685,14 +685,7 @@ mod tests {
     use super::*;
 
     fn err_at(e: BoardError) -> (usize, usize, String) {
-        match e {
-            BoardError::Parse {
-                line,
-                column,
-                message,
-            } => (line, column, message),
-            e => panic!("not a parse error: {e}"),
-        }
+        e.parse_position()
     }
 
     #[test]
