@@ -1,5 +1,6 @@
 //! The pool table of `rate` and the report: `gomoku_stats::fit_pool` (Ordo-style joint
-//! Bradley-Terry) and one row per player, best first.
+//! Bradley-Terry) and one row per player, best first; equal ratings by name, so that a run
+//! directory and its PGN rank alike.
 //!
 //! The fit as Ordo's options would ask for it: a draw half a win, 400 points per factor 10 in
 //! odds (Ordo's `-z 200.24` is the same scale; Ordo's default `-z 202` differs by 1%), ratings
@@ -14,7 +15,9 @@
 
 use crate::{ResultsError, fmt_abs, fmt_pct};
 use gomoku_runner::standings::name_column_width;
-use gomoku_stats::{Advantage, Anchor, PoolFit, PoolGame, PoolOptions, StatsError, Z95, fit_pool};
+use gomoku_stats::{
+    Advantage, Anchor, PoolFit, PoolGame, PoolOptions, StatsError, Z95, fit_pool_ranked,
+};
 use serde_json::{Value, json};
 
 /// How the errors of the table were computed.
@@ -172,7 +175,15 @@ pub fn pool_table(
         seed: opts.seed,
         ..PoolOptions::default()
     };
-    let fit = fit_pool(games, names.len(), &popts).map_err(|e| match e {
+    // Equal ratings rank by name: a journal numbers the players as the run lists them, a PGN
+    // as they first appear, and the same games must rank the same from either.
+    let mut by_name: Vec<usize> = (0..names.len()).collect();
+    by_name.sort_by(|&a, &b| names[a].cmp(&names[b]));
+    let mut tie_rank = vec![0; names.len()];
+    for (place, &i) in by_name.iter().enumerate() {
+        tie_rank[i] = place;
+    }
+    let fit = fit_pool_ranked(games, names.len(), &popts, &tie_rank).map_err(|e| match e {
         StatsError::DisconnectedPool { a, b } => {
             ResultsError::Disconnected(names[a].clone(), names[b].clone())
         }
@@ -356,6 +367,27 @@ mod tests {
         assert_eq!(t.first_mover_score, 0.375);
         assert_eq!(t.method, ErrorMethod::Sandwich);
         assert!(t.text().lines().nth(1).unwrap().contains("2/1/1"));
+    }
+
+    #[test]
+    fn equal_ratings_rank_by_name_whatever_the_source_numbers_the_players() {
+        // A journal numbers players as the run lists them, a PGN as they first appear:
+        // the same games must rank the same.
+        let a_first = ["a", "b", "c"].map(String::from);
+        let games = [
+            game(0, 1, 1.0),
+            game(2, 0, 0.0),
+            game(1, 2, 0.5),
+            game(2, 1, 0.5),
+        ];
+        let c_first = ["c", "a", "b"].map(String::from);
+        let renumbered = games.map(|g| game((g.first + 1) % 3, (g.second + 1) % 3, g.score));
+        let ranks = |names: &[String], games: &[PoolGame]| -> Vec<String> {
+            let t = pool_table(names, games, &TableOptions::default()).unwrap();
+            t.rows.iter().map(|r| r.name.clone()).collect()
+        };
+        assert_eq!(ranks(&a_first, &games), ["a", "b", "c"]);
+        assert_eq!(ranks(&c_first, &renumbered), ["a", "b", "c"]);
     }
 
     #[test]

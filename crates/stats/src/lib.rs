@@ -24,5 +24,8 @@ pub use elo::{
 pub use error::StatsError;
 pub use normal::{erf, erfc, inverse_normal_cdf, normal_cdf};
 pub use pgn::{FirstMover, PgnGame, PgnGames, PgnResult, parse_pgn, to_pool_games};
-pub use pool::{Advantage, Anchor, HeadToHead, PoolFit, PoolGame, PoolOptions, fit_pool};
+pub use pool::{
+    Advantage, Anchor, HeadToHead, PoolFit, PoolGame, PoolOptions, RATING_TIE, fit_pool,
+    fit_pool_ranked,
+};
 pub use sprt::{EloModel, Sprt, SprtStatus};

@@ -179,7 +179,34 @@ pub fn fit_pool(
     n_players: usize,
     opts: &PoolOptions,
 ) -> Result<PoolFit, StatsError> {
+    fit_pool_ranked(games, n_players, opts, &[])
+}
+
+/// Ratings closer than this are equal when ranking: two fits of the same games with the
+/// players numbered otherwise differ by rounding alone, far below it.
+pub const RATING_TIE: f64 = 1e-6;
+
+/// [`fit_pool`], with players of equal rating (to [`RATING_TIE`]) ranked by `tie_rank`,
+/// lower first (`tie_rank[i]` is player `i`'s place; empty: the index), so that the order
+/// does not hang on how the input numbered the players.
+///
+/// # Errors
+/// Those of [`fit_pool`]; [`StatsError::InvalidParameter`] for a `tie_rank` of another
+/// length.
+pub fn fit_pool_ranked(
+    games: &[PoolGame],
+    n_players: usize,
+    opts: &PoolOptions,
+    tie_rank: &[usize],
+) -> Result<PoolFit, StatsError> {
     validate(games, n_players, opts)?;
+    if !tie_rank.is_empty() && tie_rank.len() != n_players {
+        return Err(StatsError::InvalidParameter {
+            name: "tie_rank.len()",
+            value: tie_rank.len() as f64,
+            reason: "one tie rank per player",
+        });
+    }
     let n = n_players;
     let cells = aggregate(games, n);
     let (core, regularized) = fit_cells(&cells, n, opts)?;
@@ -194,8 +221,16 @@ pub fn fit_pool(
         Advantage::Fixed(_) => 0.0,
     };
 
+    // Ratings rounded to the tie grid compare as integers, so the order is a total one.
+    let grid = |i: usize| (ratings[i] / RATING_TIE).round();
+    let rank = |i: usize| tie_rank.get(i).copied().unwrap_or(i);
     let mut order: Vec<usize> = (0..n).collect();
-    order.sort_by(|&a, &b| ratings[b].total_cmp(&ratings[a]).then(a.cmp(&b)));
+    order.sort_by(|&a, &b| {
+        grid(b)
+            .total_cmp(&grid(a))
+            .then(rank(a).cmp(&rank(b)))
+            .then(a.cmp(&b))
+    });
 
     let mut h2h = HeadToHead {
         points: vec![vec![0.0; n]; n],

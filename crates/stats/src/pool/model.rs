@@ -95,7 +95,8 @@ pub struct PoolFit {
     pub covariance: Vec<Vec<f64>>,
     /// Standard error per player from the parametric bootstrap, if requested.
     pub stderr_bootstrap: Option<Vec<f64>>,
-    /// Player indices sorted by rating, best first (ties by index).
+    /// Player indices sorted by rating, best first (equal ratings by the tie rank, else
+    /// by index).
     pub order: Vec<usize>,
     /// `los_next[k]`: likelihood that `order[k]` is stronger than `order[k + 1]`
     /// (normal approximation with the covariance).
