@@ -36,7 +36,7 @@ pub struct Args {
     #[arg(long)]
     gauntlet: bool,
     /// Games per pair of engines and round, even: the book's first GAMES/2 openings, each
-    /// with both colours (default: the whole book).
+    /// with both colours (default: 100, or the whole book if shorter).
     #[arg(long)]
     games: Option<usize>,
     /// Passes through the openings.

@@ -58,7 +58,7 @@ pub struct MatchFlags {
     /// The first engine plays every other one; the others do not meet.
     pub gauntlet: bool,
     /// Games per pair of engines and round, even: the first `games / 2` openings of the
-    /// book, each with both colours (`None`: the whole book).
+    /// book, each with both colours (`None`: [`DEFAULT_GAMES`], or the whole book if shorter).
     pub games: Option<usize>,
     /// Passes through the openings.
     pub rounds: u32,
@@ -87,6 +87,10 @@ pub struct MatchFlags {
     /// shipped engine named by name and for the default book.
     pub roots: Vec<PathBuf>,
 }
+
+/// Games per pair and round when `--games` is not given: enough to tell engines far apart,
+/// short of playing a 600-opening book in full by accident.
+pub const DEFAULT_GAMES: usize = 100;
 
 /// The [`MatchFlags::roots`] of a command line: the working directory, then the repository
 /// the executable was built in (`target/release/..`).
@@ -520,7 +524,9 @@ fn tournament_text(flags: &MatchFlags) -> Result<(Lines, Vec<Entry>), FlagsError
         Some(b) => b.clone(),
         None => default_book(flags)?,
     };
-    let limit = flags.games.map_or("None".into(), |g| (g / 2).to_string());
+    // The loader takes the whole book when it is shorter than a limit; only a `--games`
+    // typed is held to it (in `load_match`).
+    let limit = flags.games.unwrap_or(DEFAULT_GAMES) / 2;
     let pairing = match (flags.gauntlet, entries.first()) {
         (true, Some(first)) => format!("Gauntlet(candidates: [{}])", quote(&first.name)),
         _ => "RoundRobin".into(),
@@ -710,6 +716,20 @@ mod tests {
     }
 
     #[test]
+    fn without_games_a_match_plays_the_default_not_the_whole_book() {
+        let mut f = flags(&["greedy", "random"]);
+        f.games = None;
+        let t = load_match(&f).unwrap();
+        assert_eq!(t.openings.len(), DEFAULT_GAMES / 2);
+        let short = std::env::temp_dir().join(format!("gomoku-short-{}.txt", std::process::id()));
+        std::fs::write(&short, "h8f10e8\nh8i5h5\nh8j8g11\n").unwrap();
+        f.book = Some(short.clone());
+        let t = load_match(&f);
+        std::fs::remove_file(&short).unwrap();
+        assert_eq!(t.unwrap().openings.len(), 3, "a short book is played whole");
+    }
+
+    #[test]
     fn bad_engines_are_told_under_their_flag() {
         let m = message(&flags(&["seed-d2 depth=99", "greedy"]));
         assert!(
@@ -736,7 +756,7 @@ mod tests {
         assert!(message(&f).starts_with("--games: 3"));
         f.games = Some(100_000);
         assert!(message(&f).contains("openings"));
-        f.games = None;
+        f.games = Some(100);
         f.board = (19, 19);
         assert!(message(&f).starts_with("--book: no book given"));
         f.board = (40, 40);
