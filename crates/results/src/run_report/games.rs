@@ -224,8 +224,20 @@ fn describe(l: &JournalLine) -> String {
     )
 }
 
+/// A win is an upset when the ratings gave it at most this chance: one in four happens
+/// every fourth game, one in ten is worth a look.
+const UPSET_CHANCE: f64 = 0.10;
+
+/// The chance of a win by the side whose expected score is `score`, in a pool that draws
+/// `draw_rate` of its games: draws are taken from both sides' chances alike, as many as the
+/// weaker side can give (the parametric bootstrap's model of the fit).
+fn win_chance(score: f64, draw_rate: f64) -> f64 {
+    score - draw_rate.min(2.0 * score.min(1.0 - score)) / 2.0
+}
+
 /// The notable games with their labels: the longest game, the shortest decisive game, and
-/// the five biggest upsets (the winner rated at least 50 below the loser).
+/// the five least likely upsets (wins the ratings, colours and draw rate gave at most
+/// [`UPSET_CHANCE`]).
 pub(crate) fn notable_games(r: &Rating) -> Vec<(String, &JournalLine)> {
     let elo: BTreeMap<&str, f64> = r
         .table
@@ -248,7 +260,8 @@ pub(crate) fn notable_games(r: &Rating) -> Vec<(String, &JournalLine)> {
     if let Some(l) = decisive.min_by_key(|l| (stones(l), l.job)) {
         out.push((format!("shortest win: {}", describe(l)), *l));
     }
-    let mut upsets: Vec<(f64, &JournalLine)> = played
+    let (advantage, draw_rate) = (r.table.fit.first_mover_advantage, r.table.fit.draw_rate);
+    let mut upsets: Vec<(f64, f64, &JournalLine)> = played
         .iter()
         .filter_map(|l| {
             let (winner, loser) = match l.result? {
@@ -257,12 +270,25 @@ pub(crate) fn notable_games(r: &Rating) -> Vec<(String, &JournalLine)> {
                 GameResult::Draw => return None,
             };
             let gap = elo.get(loser.as_str())? - elo.get(winner.as_str())?;
-            (gap >= 50.0).then_some((gap, *l))
+            // The first mover's advantage (0 unless fitted) is Black's.
+            let colour = match l.result? {
+                GameResult::Black => advantage,
+                _ => -advantage,
+            };
+            let chance = win_chance(score_from_elo(colour - gap), draw_rate);
+            (chance <= UPSET_CHANCE).then_some((chance, gap, *l))
         })
         .collect();
-    upsets.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.job.cmp(&b.1.job)));
-    for (gap, l) in upsets.into_iter().take(5) {
-        out.push((format!("upset ({gap:.0} Elo): {}", describe(l)), l));
+    upsets.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.2.job.cmp(&b.2.job)));
+    for (chance, gap, l) in upsets.into_iter().take(5) {
+        let percent = 100.0 * chance;
+        out.push((
+            format!(
+                "upset (a {percent:.1}% chance, {gap:.0} Elo below): {}",
+                describe(l)
+            ),
+            l,
+        ));
     }
     out
 }
@@ -314,6 +340,51 @@ mod tests {
         assert!(
             notable[1].0.starts_with("shortest win: game 1:"),
             "{notable:?}"
+        );
+    }
+
+    #[test]
+    fn upsets_are_only_wins_the_ratings_made_unlikely() {
+        let (a, b, c) = ((0, "a"), (1, "b"), (2, "c"));
+        // a beats b three games in four (about 190 Elo): b's win had a 25% chance.
+        let mut lines = Vec::new();
+        for (job, winner) in [b, a, a, a].into_iter().enumerate() {
+            let (black, white) = if job % 2 == 0 { (a, b) } else { (b, a) };
+            let result = if winner == black {
+                GameResult::Black
+            } else {
+                GameResult::White
+            };
+            lines.push(line(job, 0, black, white, Some(result)));
+        }
+        let upsets = |lines: &[JournalLine]| -> Vec<String> {
+            let r = rate(
+                results_from_lines(Path::new("g"), lines.to_vec()),
+                &TableOptions::default(),
+            )
+            .unwrap();
+            let notable = notable_games(&r);
+            notable
+                .into_iter()
+                .filter(|(label, _)| label.starts_with("upset"))
+                .map(|(label, _)| label)
+                .collect()
+        };
+        assert_eq!(upsets(&lines), Vec::<String>::new());
+        // c loses 19 games of 20 to a: its one win is an upset.
+        for k in 0..20 {
+            let result = if k == 0 {
+                GameResult::White
+            } else {
+                GameResult::Black
+            };
+            lines.push(line(4 + k, 1, a, c, Some(result)));
+        }
+        let got = upsets(&lines);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(
+            got[0].contains("% chance") && got[0].contains("a vs c"),
+            "{got:?}"
         );
     }
 
