@@ -81,7 +81,7 @@ pub use pattern::{
 };
 pub use position::{EVAL_LIMIT, Fives, SearchBoard};
 pub use score::{MATE_BOUND, WIN, is_mate, win_in};
-pub use search::{Engine, IterationInfo, SearchResult};
+pub use search::{Engine, IterationInfo, SearchResult, Told};
 pub use time::{Clock, TimeBudget};
 
 use thiserror::Error;

@@ -26,4 +26,4 @@ mod windows;
 mod worker;
 
 pub use engine::Engine;
-pub use result::{IterationInfo, SearchResult};
+pub use result::{IterationInfo, SearchResult, Told};

@@ -40,8 +40,9 @@ impl Analysis {
         })
     }
 
-    /// The JSON object of `analyze --json`: the verdict, the search's figures and one entry
-    /// per completed iteration (times in milliseconds).
+    /// The JSON object of `analyze --json`: the verdict (`score` is `score_for`'s, the side
+    /// to move's), the search's figures and one entry per completed iteration (times in
+    /// milliseconds).
     pub fn to_json(&self) -> Result<Value, BoardError> {
         let result = &self.result;
         let best = result.best.map(format_pos).transpose()?;
@@ -53,6 +54,7 @@ impl Analysis {
         Ok(json!({
             "best": best,
             "score": result.score,
+            "score_for": self.board.to_move().to_string(),
             "win_in": result.win_in,
             "depth": result.depth,
             "seldepth": result.seldepth,
@@ -80,6 +82,37 @@ impl fmt::Display for Analysis {
         for line in crate::view::draw_position(&self.board) {
             writeln!(f, "{line}")?;
         }
-        writeln!(f, "{}", self.result)
+        writeln!(f, "{}", self.result.told_for(self.board.to_move()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gomoku_board::notation::parse_pos_moves;
+    use gomoku_board::{Geometry, Rule};
+
+    fn analysis(moves: &str) -> Analysis {
+        let geometry = Geometry::square(15);
+        let mut board = Board::new(geometry, Rule::Freestyle).unwrap();
+        board
+            .play_all(&parse_pos_moves(moves, geometry).unwrap())
+            .unwrap();
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        Analysis::search(board, EngineParams::default(), &limits, 1).unwrap()
+    }
+
+    #[test]
+    fn the_score_says_whose_it_is() {
+        for (moves, side) in [("h8 i7 g7", "white"), ("h8 i7", "black")] {
+            let a = analysis(moves);
+            let text = a.to_string();
+            let told = format!("(for {side}, the side to move)");
+            assert!(text.contains(&told), "{text}");
+            assert_eq!(a.to_json().unwrap()["score_for"], side);
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! What a search reports: the move, its score and line, and the counters behind them.
 
-use gomoku_board::Pos;
+use gomoku_board::{Color, Pos};
 use std::time::Duration;
 
 /// One completed iteration of iterative deepening.
@@ -63,30 +63,64 @@ impl SearchResult {
     }
 }
 
+impl SearchResult {
+    /// The result as [`Display`](std::fmt::Display) prints it, its score told as the side to
+    /// move's (`to_move`), which it is.
+    pub fn told_for(&self, to_move: Color) -> Told<'_> {
+        Told {
+            result: self,
+            to_move: Some(to_move),
+        }
+    }
+}
+
+/// A [`SearchResult`] as text, with whose score it is when known
+/// ([`SearchResult::told_for`]).
+pub struct Told<'a> {
+    result: &'a SearchResult,
+    to_move: Option<Color>,
+}
+
 impl std::fmt::Display for SearchResult {
     /// The result as `analyze` prints it: the move and principal variation in pos notation,
     /// the score (with the mate distance), depth, nodes, time and the search's counters.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        Told {
+            result: self,
+            to_move: None,
+        }
+        .fmt(f)
+    }
+}
+
+impl std::fmt::Display for Told<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let pos = |p: Pos| gomoku_board::notation::format_pos(p).unwrap_or_else(|_| "?".into());
-        let best = self.best.map_or_else(|| "(none)".into(), pos);
-        let pv: Vec<String> = self.pv.iter().map(|&p| pos(p)).collect();
+        let r = self.result;
+        let best = r.best.map_or_else(|| "(none)".into(), pos);
+        let pv: Vec<String> = r.pv.iter().map(|&p| pos(p)).collect();
         writeln!(f, "best     {best}")?;
-        match self.win_in {
-            Some(n) if n > 0 => writeln!(f, "score    {} (win in {n})", self.score)?,
-            Some(n) => writeln!(f, "score    {} (loss in {})", self.score, -n)?,
-            None => writeln!(f, "score    {}", self.score)?,
+        let mate = match r.win_in {
+            Some(n) if n > 0 => Some(format!("win in {n}")),
+            Some(n) => Some(format!("loss in {}", -n)),
+            None => None,
+        };
+        let side = self.to_move.map(|c| format!("for {c}, the side to move"));
+        match [side, mate].into_iter().flatten().collect::<Vec<_>>() {
+            notes if notes.is_empty() => writeln!(f, "score    {}", r.score)?,
+            notes => writeln!(f, "score    {} ({})", r.score, notes.join(": "))?,
         }
         writeln!(f, "pv       {}", pv.join(" "))?;
         write!(
             f,
             "depth    {} (sel {})\nnodes    {}\ntime     {:.2} ms\nnps      {:.0}\ntt hits  {}\ncutoffs  {:.2}%",
-            self.depth,
-            self.seldepth,
-            self.nodes,
-            self.time.as_secs_f64() * 1000.0,
-            self.nps(),
-            self.tt_hits,
-            self.cutoff_ratio * 100.0
+            r.depth,
+            r.seldepth,
+            r.nodes,
+            r.time.as_secs_f64() * 1000.0,
+            r.nps(),
+            r.tt_hits,
+            r.cutoff_ratio * 100.0
         )
     }
 }
