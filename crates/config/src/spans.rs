@@ -50,6 +50,7 @@ pub fn parse_ron_spanned<'a, T: DeserializeOwned>(
         keys: BTreeMap::new(),
         values: BTreeMap::new(),
         name: None,
+        failed_enum: None,
     });
     let root = At {
         rec: &spans,
@@ -61,7 +62,12 @@ pub fn parse_ron_spanned<'a, T: DeserializeOwned>(
             path: path.to_path_buf(),
             line: e.span.start.line,
             column: e.span.start.col,
-            message: e.code.to_string(),
+            message: match &e.code {
+                ron::Error::NoSuchEnumVariant {
+                    expected, found, ..
+                } => unknown_variant(spans.borrow().failed_enum.as_deref(), found, expected),
+                code => code.to_string(),
+            },
         })?;
     Ok((value, spans.into_inner()))
 }
@@ -79,6 +85,68 @@ pub struct Spans<'a> {
     /// While parsing: the last field or variant name read, with its offset, which the map or
     /// enum access that asked for it files under the right path.
     name: Option<(String, usize)>,
+    /// The path of the innermost enum value whose variant name did not parse, if one failed.
+    failed_enum: Option<String>,
+}
+
+/// ron's message for an unknown variant names the Rust enum (`BuiltinSpec`) and suggests
+/// nothing; this one names the field the user wrote and the closest variant.
+fn unknown_variant(path: Option<&str>, found: &str, expected: &[&str]) -> String {
+    let listed: Vec<String> = expected.iter().map(|v| format!("`{v}`")).collect();
+    let choices = match listed.split_last() {
+        None => "nothing".to_string(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    };
+    let field = path
+        .map(|p| &p[p.rfind('.').map_or(0, |i| i + 1)..])
+        .filter(|f| !f.is_empty())
+        .map_or(String::new(), |f| format!("{f}: "));
+    let mut message = format!("{field}unknown value `{found}`, expected {choices}");
+    if let Some(near) = closest(found, expected) {
+        message.push_str(&format!("; did you mean `{near}`?"));
+    }
+    message
+}
+
+/// The candidate nearest to `typed` in edits (case aside), if it is near enough to be a
+/// slip: at most a third of its letters, and at least one, differ.
+fn closest<'c>(typed: &str, candidates: &[&'c str]) -> Option<&'c str> {
+    let typed: Vec<char> = typed.to_lowercase().chars().collect();
+    candidates
+        .iter()
+        .map(|&c| {
+            (
+                edit_distance(&typed, &c.to_lowercase().chars().collect::<Vec<_>>()),
+                c,
+            )
+        })
+        .filter(|&(d, c)| d <= (c.chars().count() / 3).max(1))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, c)| c)
+}
+
+/// Edits between `a` and `b`: insertions, deletions, substitutions and swaps of two
+/// neighbours (the optimal string alignment distance), the slips of a typist.
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut d = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    d[0] = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
 }
 
 impl Spans<'_> {
@@ -403,7 +471,13 @@ impl<'r, 'a, 'de, A: EnumAccess<'de>> EnumAccess<'de> for Track<'r, 'a, A> {
         self,
         seed: S,
     ) -> Result<(S::Value, Self::Variant), A::Error> {
-        let (value, inner) = self.inner.variant_seed(self.at.track(seed, true))?;
+        let read = self.inner.variant_seed(self.at.track(seed, true));
+        if read.is_err() {
+            // The innermost enum fails first; the enums around it fail after.
+            let mut rec = self.at.rec.borrow_mut();
+            rec.failed_enum.get_or_insert_with(|| self.at.path.clone());
+        }
+        let (value, inner) = read?;
         Ok((value, self.at.named(false).track(inner, false)))
     }
 }
@@ -476,6 +550,28 @@ mod tests {
         assert_eq!(err.to_string(), "s.ron:4:3: depth: 0 not in 1..=64");
         let err = spans.invalid("list[1].Pair.c", "bad");
         assert_eq!(err.to_string(), "s.ron: c: bad");
+    }
+
+    #[test]
+    fn a_misspelt_value_is_told_by_its_field_with_the_nearest_variant() {
+        let err = parse_ron::<Sample>(
+            "(\n  depth: 4,\n  list: [Plain, Plian],\n)",
+            Path::new("x.ron"),
+        )
+        .unwrap_err()
+        .to_string();
+        assert_eq!(
+            err,
+            "x.ron:3:17: list[1]: unknown value `Plian`, expected `Path`, `Pair` or `Plain`; \
+             did you mean `Plain`?"
+        );
+        let err = parse_ron::<Sample>("(depth: 4, list: [Zzz])", Path::new("x.ron"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.ends_with("expected `Path`, `Pair` or `Plain`"),
+            "no guess: {err}"
+        );
     }
 
     #[test]

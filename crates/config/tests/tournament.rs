@@ -131,6 +131,21 @@ fn expect_err(
 #[test]
 fn bad_files_name_file_line_and_column() {
     let dir = setup("bad");
+    // A misspelt value named the Rust enum (`BuiltinSpec`) and guessed nothing.
+    expect_err(
+        &dir,
+        &GOOD.replace("kind: Greedy", "kind: Greed"),
+        "t.ron",
+        (8, 39),
+        &["kind: unknown value `Greed`", "did you mean `Greedy`?"],
+    );
+    expect_err(
+        &dir,
+        &GOOD.replace("rule: Standard", "rule: standard"),
+        "t.ron",
+        (11, 29),
+        &["rule: unknown value `standard`", "did you mean `Standard`?"],
+    );
     expect_err(
         &dir,
         &GOOD.replace("output: \"out\"", "output: \"\""),
