@@ -349,6 +349,13 @@ impl Board {
         self.check_on_board(pos).is_ok() && self.cell(pos) == Cell::Empty && !self.is_forbidden(pos)
     }
 
+    /// Whether the side to move has a point to play: an empty one it is not forbidden (under
+    /// renju, Black may have none on a board not yet full). Stops at the first it finds.
+    pub fn has_legal_move(&self) -> bool {
+        self.points()
+            .any(|p| self.cell(p) == Cell::Empty && !self.is_forbidden(p))
+    }
+
     /// Whether an empty point is forbidden to the side to move (only Black under renju).
     pub fn is_forbidden(&self, pos: Pos) -> bool {
         self.rule == Rule::Renju

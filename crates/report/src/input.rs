@@ -271,6 +271,9 @@ pub enum GameEnd {
     BoardFull,
     /// The move cap was reached: a draw.
     MoveCap,
+    /// The side to move had no legal point (renju's Black, every empty point forbidden): a
+    /// draw.
+    NoLegalMove,
     /// The loser ran out of time or did not answer in time.
     TimeForfeit,
     /// The loser crashed (an external engine exited or refused to play).
@@ -287,9 +290,10 @@ pub enum GameEnd {
 
 impl GameEnd {
     /// Every reason, in the order tables show them.
-    pub const ALL: [GameEnd; 9] = [
+    pub const ALL: [GameEnd; 10] = [
         GameEnd::Five,
         GameEnd::BoardFull,
+        GameEnd::NoLegalMove,
         GameEnd::MoveCap,
         GameEnd::TimeForfeit,
         GameEnd::Crash,
@@ -314,6 +318,7 @@ impl GameEnd {
             GameEnd::Five => "five",
             GameEnd::BoardFull => "board_full",
             GameEnd::MoveCap => "move_cap",
+            GameEnd::NoLegalMove => "no_legal_move",
             GameEnd::TimeForfeit => "time_forfeit",
             GameEnd::Crash => "crash",
             GameEnd::IllegalMove => "illegal_move",
@@ -329,6 +334,7 @@ impl GameEnd {
             GameEnd::Five => "five in a row",
             GameEnd::BoardFull => "board full",
             GameEnd::MoveCap => "move cap reached",
+            GameEnd::NoLegalMove => "no legal move",
             GameEnd::TimeForfeit => "forfeit by time",
             GameEnd::Crash => "forfeit by crash",
             GameEnd::IllegalMove => "forfeit by an illegal move",
@@ -344,6 +350,7 @@ impl GameEnd {
             GameEnd::Five => "five",
             GameEnd::BoardFull => "board full",
             GameEnd::MoveCap => "move cap",
+            GameEnd::NoLegalMove => "no legal move",
             GameEnd::TimeForfeit => "time",
             GameEnd::Crash => "crash",
             GameEnd::IllegalMove => "illegal",

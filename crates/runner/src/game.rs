@@ -57,6 +57,9 @@ pub enum Reason {
     BoardFull,
     /// The move cap was reached: a draw.
     MoveCap,
+    /// The side to move had no legal point (under renju, every empty point was forbidden to
+    /// Black): a draw, as a full board is.
+    NoLegalMove,
     /// A move onto a stone or off the board: the mover loses.
     IllegalMove,
     /// A renju-forbidden move by Black: Black loses.
@@ -80,6 +83,7 @@ impl Reason {
             Reason::Five => "five",
             Reason::BoardFull => "board_full",
             Reason::MoveCap => "move_cap",
+            Reason::NoLegalMove => "no_legal_move",
             Reason::IllegalMove => "illegal_move",
             Reason::Forbidden => "forbidden",
             Reason::TimeForfeit => "time_forfeit",
@@ -212,7 +216,8 @@ impl GameRecord {
 /// Plays one game. `players[0]` takes Black (the first stone of the opening and every stone
 /// of that colour after it), `players[1]` White. The opening is played on the board first; it
 /// must be legal and not finished (tournaments check every opening before the first game).
-/// The game ends at a winning row, a full board (draw), `move_cap` stones on the board
+/// The game ends at a winning row, a full board (draw), a side to move with no legal point
+/// (draw: renju's Black when every empty point is forbidden), `move_cap` stones on the board
 /// (draw; opening stones count, as c-gomoku-cli's `-drawafter`), or a fault, which loses.
 /// All randomness of both players comes from `rng`.
 pub fn play_game(
@@ -272,6 +277,16 @@ pub fn play_game(
                 break;
             }
             None => {}
+        }
+        if !board.has_legal_move() {
+            record.result = Some(GameResult::Draw);
+            record.reason = Reason::NoLegalMove;
+            record.message = Some(format!(
+                "{} ({}) has no legal move: every empty point is forbidden to it",
+                board.to_move(),
+                players[board.to_move().index()].name()
+            ));
+            break;
         }
         if move_cap.is_some_and(|cap| board.stone_count() >= cap) {
             record.result = Some(GameResult::Draw);

@@ -31,6 +31,7 @@ pub fn termination(result: GameResult, reason: Reason) -> String {
         Reason::Five => format!("{winner} win by five connection"),
         Reason::BoardFull => "Draw by fullfilled board".into(),
         Reason::MoveCap => "Draw by adjudication".into(),
+        Reason::NoLegalMove => "Draw by no legal move".into(),
         Reason::IllegalMove => format!("{winner} win by opponent illegal move"),
         Reason::Forbidden => "Black play forbidden move".into(),
         Reason::TimeForfeit => format!("{winner} win by time forfeit"),

@@ -382,6 +382,56 @@ impl Player for Mover {
 }
 
 #[test]
+fn no_legal_move_under_renju_is_a_draw_of_its_own() {
+    use gomoku_runner::BuiltinPlayer;
+    // 7x3, five to win: only the rows hold a five. Black to move, one point left (d1 in the
+    // top row), and it makes six for Black: an overline, forbidden.
+    let g = Geometry {
+        width: 7,
+        height: 3,
+        k: 5,
+    };
+    let rows = ["BBB.BBW", "WWBWWBW", "WBWWBWB"];
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            let pos = Pos::new(x as u8, y as u8);
+            match c {
+                'B' => black.push(pos),
+                'W' => white.push(pos),
+                _ => {}
+            }
+        }
+    }
+    let opening: Vec<Pos> = black
+        .iter()
+        .zip(&white)
+        .flat_map(|(&b, &w)| [b, w])
+        .collect();
+    let mut rng = gomoku_runner::job_rng(1, 0);
+    let mut a = BuiltinPlayer::new("g1", BuiltinKind::Greedy);
+    let mut b = BuiltinPlayer::new("g2", BuiltinKind::Greedy);
+    let r = play_game(
+        [&mut a, &mut b],
+        &opening,
+        g,
+        Rule::Renju,
+        TimeControl::EngineDefault,
+        None,
+        &mut rng,
+    );
+    assert_eq!(
+        r.message,
+        Some("black (g1) has no legal move: every empty point is forbidden to it".into())
+    );
+    assert_eq!(
+        (r.result, r.reason),
+        (Some(GameResult::Draw), Reason::NoLegalMove)
+    );
+    assert_eq!(Reason::NoLegalMove.name(), "no_legal_move");
+}
+
+#[test]
 fn faults_lose_and_caps_draw() {
     use gomoku_runner::BuiltinPlayer;
     let g = Geometry::square(9);

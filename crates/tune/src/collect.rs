@@ -116,7 +116,11 @@ pub fn run_games(
                 })?;
             let on_board = matches!(
                 line.reason,
-                Reason::Five | Reason::BoardFull | Reason::MoveCap | Reason::Forbidden
+                Reason::Five
+                    | Reason::BoardFull
+                    | Reason::NoLegalMove
+                    | Reason::MoveCap
+                    | Reason::Forbidden
             );
             if on_board && line.result.is_some() {
                 kept.push(line);

@@ -86,7 +86,8 @@ pub(super) fn tournament() -> Section {
         Entry::field(
             "move_cap",
             "A game is drawn when this many stones are on the board (opening stones included). \
-             A full board is always a draw.",
+             A full board is always a draw, and so is a position where the side to move has \
+             no legal point (under renju, every empty point forbidden to Black).",
         )
         .default_means("None", "no cap")
         .limit("1 to the points of the board")

@@ -42,6 +42,7 @@ pub(crate) fn game_end(r: Reason) -> GameEnd {
         Reason::Five => GameEnd::Five,
         Reason::BoardFull => GameEnd::BoardFull,
         Reason::MoveCap => GameEnd::MoveCap,
+        Reason::NoLegalMove => GameEnd::NoLegalMove,
         Reason::IllegalMove => GameEnd::IllegalMove,
         Reason::Forbidden => GameEnd::Forbidden,
         Reason::TimeForfeit => GameEnd::TimeForfeit,
