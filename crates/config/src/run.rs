@@ -493,6 +493,35 @@ impl RunConfig {
         }
         key
     }
+
+    /// The in-process engines whose own depth the time control replaces, with that depth:
+    /// under `Depth(d)` those of another depth; under a node budget or a clock every one (they
+    /// deepen until it is spent, so engines that differ only in depth play alike).
+    pub fn replaced_depths(&self) -> Vec<(&str, u32)> {
+        self.players
+            .iter()
+            .filter_map(|p| match &p.spec {
+                PlayerKind::Engine(e) => Some((p.name.as_str(), e.depth)),
+                _ => None,
+            })
+            .filter(|&(_, depth)| match self.time_control {
+                TimeControlSpec::EngineDefault => false,
+                TimeControlSpec::Depth(d) => depth != d,
+                _ => true,
+            })
+            .collect()
+    }
+
+    /// [`RunConfig::replaced_depths`] in words for the console and the report, `None` when
+    /// none is: `replaces the engines' own depth (seed-d2: 2, seed-d4: 4)`.
+    pub fn replaced_depths_note(&self) -> Option<String> {
+        let replaced = self.replaced_depths();
+        let list: Vec<String> = replaced
+            .iter()
+            .map(|(name, depth)| format!("{name}: {depth}"))
+            .collect();
+        (!list.is_empty()).then(|| format!("replaces the engines' own depth ({})", list.join(", ")))
+    }
 }
 
 #[cfg(test)]
@@ -551,5 +580,28 @@ mod tests {
         assert_ne!(changed.hash_key(), config.hash_key());
         let json = serde_json::to_string(&config).unwrap();
         assert_eq!(serde_json::from_str::<RunConfig>(&json).unwrap(), config);
+
+        // A time control replaces the depth of the engines that play otherwise.
+        let mut d2 = config.clone();
+        let deep = EngineParams {
+            depth: 4,
+            ..EngineParams::default()
+        };
+        d2.players = vec![PlayerRecord::engine(
+            "d2",
+            &EngineParams {
+                depth: 2,
+                ..deep.clone()
+            },
+        )];
+        d2.players.push(PlayerRecord::engine("d4", &deep));
+        assert_eq!(d2.replaced_depths_note(), None);
+        d2.time_control = TimeControlSpec::Depth(2);
+        assert_eq!(d2.replaced_depths(), [("d4", 4)]);
+        d2.time_control = TimeControlSpec::MoveTime(10);
+        assert_eq!(
+            d2.replaced_depths_note().unwrap(),
+            "replaces the engines' own depth (d2: 2, d4: 4)"
+        );
     }
 }

@@ -160,6 +160,39 @@ pub fn parse_tournament(text: &str, path: &Path) -> Result<Tournament, ConfigErr
     parse_tournament_with(text, path, &crate::engine::name_and_params)
 }
 
+/// Refuses a depth the file sets for a participant (a variant's `depth`, a sweep of it) that
+/// the time control replaces: in-process engines search to the tournament's depth or
+/// budget, so the file would say two things, and a sweep's values would play alike. An
+/// engine file's own depth is its default: a time control replacing it is stated on the
+/// console and in the report ([`RunConfig::replaced_depths`]), not refused.
+fn depth_kept(
+    entries: &[ParticipantEntry],
+    time_control: TimeControlSpec,
+    spans: &Spans<'_>,
+) -> Result<(), ConfigError> {
+    if time_control == TimeControlSpec::EngineDefault {
+        return Ok(());
+    }
+    let why = format!(
+        "time_control {time_control:?} replaces every engine's depth: leave the depth out, \
+         or play time_control: EngineDefault"
+    );
+    for (i, entry) in entries.iter().enumerate() {
+        match entry {
+            ParticipantEntry::Variant { overrides, .. } if overrides.depth.is_some() => {
+                let at = format!("participants[{i}].Variant.overrides.depth");
+                return Err(spans.invalid(&at, format!("set here, but {why}")));
+            }
+            ParticipantEntry::Sweep { field, .. } if field == "depth" => {
+                let at = format!("participants[{i}].Sweep.field");
+                return Err(spans.at_value(&at, format!("a sweep of depth, but {why}")));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 /// Parses and checks tournament text, engine files read with `load_engine`: every engine,
 /// external command and opening is checked here.
 pub fn parse_tournament_with(
@@ -221,6 +254,7 @@ pub fn parse_tournament_with(
     if let Err(e) = file.time_control.check() {
         return Err(spans.at_field("time_control", e));
     }
+    depth_kept(&file.participants, file.time_control, &spans)?;
     checks::threads(&spans, file.threads)?;
 
     Ok(Tournament {

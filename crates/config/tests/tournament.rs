@@ -51,7 +51,7 @@ const GOOD: &str = r#"Tournament(
     board: (size: 15, rule: Standard),
     openings: (file: "book.txt", limit: 2, transform: true),
     rounds: 2,
-    time_control: Depth(3),
+    time_control: EngineDefault,
     seed: 9,
     output: "out",
     move_cap: 100,
@@ -86,7 +86,7 @@ fn a_good_file_resolves_sweeps_variants_and_paths() {
     assert_eq!(t.pairing, Pairing::Gauntlet(vec![1]));
     assert_eq!(t.openings.len(), 2);
     assert_eq!(t.rule, gomoku_board::Rule::Standard);
-    assert_eq!(t.time_control, TimeControlSpec::Depth(3));
+    assert_eq!(t.time_control, TimeControlSpec::EngineDefault);
     assert_eq!(t.output, dir.join("out"));
     assert_eq!(t.move_cap, Some(100));
     // The run hash's key follows what decides the games.
@@ -258,6 +258,39 @@ fn bad_files_name_file_line_and_column() {
         (5, 67),
         &["Unexpected field named `topn` in `Overrides`"],
     );
+    // A depth the file sets, which the time control would replace: a sweep's values played
+    // alike, a variant's depth was silently another.
+    let depth2 = GOOD.replace("time_control: EngineDefault", "time_control: Depth(2)");
+    expect_err(
+        &dir,
+        &depth2,
+        "t.ron",
+        (7, 46),
+        &["a sweep of depth, but time_control Depth(2) replaces every engine's depth"],
+    );
+    let variant = depth2
+        .replace(
+            "field: \"depth\", values: [3, 6]",
+            "field: \"top_n\", values: [3, 6]",
+        )
+        .replace("name: \"top{}\"", "name: \"n{}\"")
+        .replace("(top_n: 5, use_tt: false)", "(depth: 3, use_tt: false)");
+    expect_err(
+        &dir,
+        &variant,
+        "t.ron",
+        (5, 67),
+        &["depth: set here, but time_control Depth(2) replaces"],
+    );
+    let moving = GOOD
+        .replace("time_control: EngineDefault", "time_control: MoveTime(10)")
+        .replace("field: \"depth\"", "field: \"top_n\"")
+        .replace("name: \"top{}\"", "name: \"n{}\"");
+    assert_eq!(
+        load(&dir, &moving).unwrap().time_control,
+        TimeControlSpec::MoveTime(10),
+        "an engine file's own depth is replaced, and said so, not refused"
+    );
     // Budgets that cannot be played.
     for (bad, what) in [
         (
@@ -274,7 +307,10 @@ fn bad_files_name_file_line_and_column() {
     ] {
         expect_err(
             &dir,
-            &GOOD.replace("time_control: Depth(3)", &format!("time_control: {bad}")),
+            &GOOD.replace(
+                "time_control: EngineDefault",
+                &format!("time_control: {bad}"),
+            ),
             "t.ron",
             (14, 5),
             &[what],

@@ -91,6 +91,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
 /// and (unless a shard) the report: the run of `tournament` and of `match`.
 pub fn play(tournament: &Tournament, how: &ConsoleRun<'_>) -> Result<ExitCode> {
     let output = how.output;
+    if let Some(note) = tournament.run_config().replaced_depths_note() {
+        eprintln!("note: time_control {:?} {note}", tournament.time_control);
+    }
     let stop = stop_on_interrupt("the journal holds every finished game");
     let Played { summary, info } = play_on_console(tournament, how, &stop)?;
     if summary.interrupted() {

@@ -56,7 +56,10 @@ pub(super) fn tournament() -> Section {
         Entry::field(
             "time_control",
             "How long the in-process engines and built-in players think. `Depth` and `Nodes` give \
-             the same games on every machine; `MoveTime` and `GameTime` do not.",
+             the same games on every machine; `MoveTime` and `GameTime` do not. Any but \
+             `EngineDefault` replaces every engine's own `depth` (the console and the report say \
+             whose), so a participant whose `depth` the file sets (a variant's, a sweep of it) \
+             is refused under it.",
         )
         .default_means("EngineDefault", "each engine's own `depth`")
         .ex("time_control: Nodes(20000)"),
@@ -513,7 +516,7 @@ Tournament(
     board: (size: 15, k: 5, rule: Freestyle),
     openings: (file: "../../openings/freestyle15.txt", format: Pos, limit: 20, transform: true),
     rounds: 2,                                   // 2 x 20 openings x 5 pairs x 2 = 400 games
-    time_control: Depth(4),                      // not for arena-d2, which has its own limits
+    time_control: EngineDefault,                 // each its own depth; arena-d2 its own limits
     seed: 1,
     threads: 2,
     output: "../../reports/reference",

@@ -741,6 +741,13 @@ mod tests {
             m.contains("'dpth=2'") && m.contains("expected one of `depth`"),
             "{m}"
         );
+        let mut f = flags(&["seed-d2 depth=3", "greedy"]);
+        f.time_control = TimeControlSpec::Depth(2);
+        let m = message(&f);
+        assert!(
+            m.starts_with("--engine \"seed-d2 depth=3\": ") && m.contains("Depth(2) replaces"),
+            "{m}"
+        );
         let m = message(&flags(&["no-such-engine", "greedy"]));
         assert!(m.contains("seed-d4"), "lists the shipped engines: {m}");
         let m = message(&flags(&["missing/engine.ron", "greedy"]));

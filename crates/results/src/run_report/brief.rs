@@ -102,7 +102,15 @@ fn run_lines(i: &RunInfo, push: &mut impl FnMut(&str, String)) {
         ),
     );
     push("Rounds", c.rounds.to_string());
-    push("Time control", time_control(c.time_control));
+    let replaced = c.replaced_depths_note().map(|n| format!(", which {n}"));
+    push(
+        "Time control",
+        format!(
+            "{}{}",
+            time_control(c.time_control),
+            replaced.unwrap_or_default()
+        ),
+    );
     if let Some(m) = c.move_cap {
         push("Move cap", format!("draw at {m} stones"));
     }
