@@ -230,10 +230,11 @@ fn pbrain_plays_the_same_moves_as_the_in_process_engine() {
         for e in &mut ext {
             e.start(geometry, rule, Timeouts::default()).unwrap();
         }
+        // With no --engine the brain is the built-in engine.
         let params = EngineParams {
             depth,
             tie_break_margin: margin,
-            ..EngineParams::default()
+            ..gomoku_config::builtin::builtin_engine().unwrap().params
         };
         let mut local = [
             EngineBrain::new(params.clone(), seed).unwrap(),

@@ -300,11 +300,24 @@ pub fn load_table(path: impl AsRef<Path>) -> Result<PatternTable, ConfigError> {
 
 /// Parses engine text; a `File` table is resolved relative to `path` and loaded.
 pub fn parse_engine(text: &str, path: &Path) -> Result<LoadedEngine, ConfigError> {
+    parse_engine_with(text, path, &|named| {
+        load_table(resolve_relative(path, named))
+    })
+}
+
+/// Gives the table a `File(...)` names (as written, relative to the engine file).
+pub(crate) type TableLoader<'a> = &'a dyn Fn(&Path) -> Result<PatternTable, ConfigError>;
+
+/// [`parse_engine`] with the tables of `File(...)` from `table_file` (the built-in engine's
+/// is compiled in).
+pub(crate) fn parse_engine_with(
+    text: &str,
+    path: &Path,
+    table_file: TableLoader<'_>,
+) -> Result<LoadedEngine, ConfigError> {
     let (f, spans) = crate::parse_ron_spanned::<EngineFile>(text, path, false)?;
     let table = match &f.table {
-        TableSource::File(p) => {
-            load_table(resolve_relative(path, p)).map_err(|e| spans.invalid("table", e))?
-        }
+        TableSource::File(p) => table_file(p).map_err(|e| spans.invalid("table", e))?,
         TableSource::Inline(t) => check_table(t.to_table(), &spans, "table.Inline")?,
     };
     if let Some(problem) = crate::name_problem(&f.name) {

@@ -58,6 +58,7 @@ macro_rules! search_features {
 }
 
 mod book;
+pub mod builtin;
 mod checks;
 pub mod engine;
 pub mod flags;

@@ -43,6 +43,19 @@ fn every_engine_file_loads_and_builds() {
     assert_eq!(d.params.depth, 4);
 }
 
+/// The engine compiled into the binaries is the shipped file it names, table included, and
+/// not the seed engine that `EngineParams::default()` stays.
+#[test]
+fn the_builtin_engine_equals_its_file() {
+    use gomoku_config::builtin::{BUILTIN_ENGINE_FILE, builtin_engine};
+    let builtin = builtin_engine().unwrap_or_else(|e| panic!("{e}"));
+    let file = load_engine(configs().join("..").join(BUILTIN_ENGINE_FILE)).unwrap();
+    assert_eq!(builtin.name, file.name);
+    assert_eq!(builtin.params, file.params);
+    assert_eq!(builtin.path, Path::new(BUILTIN_ENGINE_FILE));
+    assert_ne!(builtin.params, gomoku_engine::EngineParams::default());
+}
+
 #[test]
 fn defaults_and_inline_tables() {
     let text = r#"Engine(name: "x", table: Inline(PatternTable(name: "t", patterns: [(shape: "11111", own: 5, opp: -5)])))"#;

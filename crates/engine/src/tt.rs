@@ -30,7 +30,7 @@ pub struct TtEntry {
 
 /// A fixed-size transposition table.
 pub struct Tt {
-    entries: Vec<[AtomicU64; 2]>,
+    entries: Box<[[AtomicU64; 2]]>,
     mask: usize,
     /// The game's number modulo [`EPOCHS`]: entries of another game are as good as empty.
     epoch: u64,
@@ -66,11 +66,11 @@ impl Tt {
         while n * 2 <= want {
             n *= 2;
         }
-        // Zeros, which the allocator may serve as pages the system maps only when a search
-        // first writes them: a depth-1 engine, which never writes its table, pays nothing.
-        let entries = (0..n)
-            .map(|_| [AtomicU64::new(0), AtomicU64::new(0)])
-            .collect();
+        // Zeroed memory from the allocator (calloc: fresh pages the system maps only when a
+        // search first writes them), not entries written one by one, which would fault in
+        // every page before the first search: a short search touches a few of them, and a
+        // depth-1 engine, which never writes its table, none.
+        let entries = bytemuck::zeroed_slice_box(n);
         Tt {
             entries,
             mask: n - 1,

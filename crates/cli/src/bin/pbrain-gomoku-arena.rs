@@ -3,7 +3,8 @@
 //! Usage: `pbrain-gomoku-arena [--engine FILE.ron] [--seed S] [--depth D] [--tie-break-margin M]`
 //!
 //! The engine configuration is, in order: `--engine FILE`, else `pbrain-gomoku-arena.ron`
-//! beside the executable if present, else the built-in defaults (`EngineParams::default()`).
+//! beside the executable if present, else the built-in engine (`configs/engines/tuned-d4.ron`
+//! with its table, compiled in: the executable alone is a complete brain).
 //! `--seed` seeds the tie-break stream (restarted every game; default 0); `--tie-break-margin`
 //! overrides the configured value. On a clock (`INFO timeout_turn` / `time_left`) the brain
 //! deepens until its time manager stops it; `--depth` caps that depth, and is the depth when
@@ -12,8 +13,9 @@
 //! of input exits cleanly.
 //!
 //! To enter the engine in a Gomocup manager (Piskvork, c-gomoku-cli, gomoku-arena's own
-//! `External` participants), copy the executable and a `pbrain-gomoku-arena.ron` engine
-//! config (with `table: Inline(...)`, or its table file beside it) into one folder.
+//! `External` participants), the executable is enough; for another engine, put a
+//! `pbrain-gomoku-arena.ron` engine config (with `table: Inline(...)`, or its table file
+//! beside it) in its folder.
 
 use anyhow::{Context, Result};
 use gomoku_engine::EngineParams;
@@ -28,7 +30,7 @@ const CONFIG_NAME: &str = "pbrain-gomoku-arena.ron";
 #[command(version)]
 struct Args {
     /// Engine config (RON); default: pbrain-gomoku-arena.ron beside the executable, else the
-    /// built-in engine.
+    /// built-in engine (configs/engines/tuned-d4.ron with its table, compiled in).
     #[arg(long)]
     engine: Option<PathBuf>,
     /// Seed of the tie-break stream (restarted every game).
@@ -55,7 +57,11 @@ fn params(args: &Args) -> Result<EngineParams> {
                 .with_context(|| format!("engine config {}", path.display()))?
                 .params
         }
-        None => EngineParams::default(),
+        None => {
+            gomoku_config::builtin::builtin_engine()
+                .context("the built-in engine")?
+                .params
+        }
     };
     if let Some(m) = args.margin {
         params.tie_break_margin = m;

@@ -2,7 +2,7 @@
 //! nodes/s and time per iteration, and the bench signature (the node count the engine's tests
 //! pin); then play the two game workloads (`gomoku_runner::bench`) and print games per second.
 
-use super::EngineArg;
+use super::SeedEngineArg;
 use anyhow::{Context, Result};
 use gomoku_engine::bench::{bench_positions, parse_rapfi_bench, run_bench, signature};
 use gomoku_openings::book::{GOMOCUP_BOOKS, OWN_BOOK, workload_book};
@@ -20,7 +20,7 @@ const WORKLOAD_GAMES: u64 = 2016;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    engine: EngineArg,
+    engine: SeedEngineArg,
     /// Search depth (overrides the engine config; positions may ask for less).
     #[arg(long)]
     depth: Option<u32>,

@@ -1,7 +1,7 @@
 //! `openings`: generate a balanced book, verify a book by play, convert between formats. The
 //! work is `gomoku_openings`'s; this module parses the arguments, calls it and prints.
 
-use super::EngineArg;
+use super::SeedEngineArg;
 use super::merge::INCOMPLETE;
 use super::position::BoardArgs;
 use anyhow::{Result, bail};
@@ -36,7 +36,7 @@ enum Sub {
 #[derive(clap::Args)]
 struct RunArgs {
     #[command(flatten)]
-    engine: EngineArg,
+    engine: SeedEngineArg,
     /// Run seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,

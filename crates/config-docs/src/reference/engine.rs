@@ -17,9 +17,10 @@ pub(super) fn engine() -> Section {
     )
     .intro(
         "Every field but `name` and `table` may be left out; the defaults are \
-         `EngineParams::default()`, the engine the project ships as its best (the search \
-         switches on by default are those an SPRT kept). `Some(..)` must be written \
-         (`top_n: Some(10)`).",
+         `EngineParams::default()`'s, the seed engine's (the search switches on by default \
+         are those an SPRT kept). Without an engine file, the brain, `analyze` and `play` \
+         search with `configs/engines/tuned-d4.ron`, the strongest shipped engine, compiled \
+         in. `Some(..)` must be written (`top_n: Some(10)`).",
     )
     .entries(vec![
         Entry::field(
