@@ -49,6 +49,14 @@ fn main() -> ExitCode {
     if let Err(err) = signals::watch_signals() {
         eprintln!("warning: {}", error_text(&err.into()));
     }
+    // c-gomoku-cli's single-dash options are not clap's: its command line has its own reader.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args
+        .first()
+        .is_some_and(|a| gomoku_config::flags::is_cgc_option(a))
+    {
+        return finish(commands::cgc::run(&args));
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Show(args) => commands::show::run(args),
@@ -64,6 +72,11 @@ fn main() -> ExitCode {
         Command::Bench(args) => commands::bench::run(args),
         Command::Openings(args) => commands::openings::run(args),
     };
+    finish(result)
+}
+
+/// The exit status of a command's result, its error printed.
+fn finish(result: anyhow::Result<ExitCode>) -> ExitCode {
     match result {
         Ok(code) => signals::exit_status(code),
         Err(err) => {

@@ -1,7 +1,8 @@
 //! `gomoku-arena match` end to end: flags alone play the games of the equivalent tournament
 //! file (the same journal, run hash included, and PGN) and resume as it does; `--verbose`
 //! prints c-gomoku-cli's line for every game; an external engine (our own pbrain) plays from
-//! `cmd:`; bad flags exit 2 with a message that names the flag, before any game.
+//! `cmd:`; bad flags exit 2 with a message that names the flag, before any game; c-gomoku-cli's
+//! command lines give the games c-gomoku-cli gave for them (recorded in `c-gomoku-cli/`).
 
 use gomoku_runner::outputs::termination;
 use gomoku_runner::{GameResult, JournalLine, read_journal};
@@ -342,4 +343,112 @@ fn bad_flags_exit_2_naming_the_flag_before_any_game() {
         assert!(!out.exists(), "{args:?} started a run");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One game a line as the recordings in `tests/c-gomoku-cli/` hold it: the PGN's Event,
+/// Round, Black and White, the SGF header without its date, result and termination, and
+/// the opening stones.
+fn cgc_keys(pgn: &str, sgf: &str) -> Vec<String> {
+    let mut tags = Vec::new();
+    let mut game = Vec::new();
+    for line in pgn.lines() {
+        for tag in ["Event", "Round", "Black", "White"] {
+            if let Some(v) = line.strip_prefix(&format!("[{tag} \"")) {
+                game.push(v.trim_end_matches("\"]").to_string());
+            }
+        }
+        if line.starts_with("[PlyCount ") {
+            tags.push(std::mem::take(&mut game).join(" "));
+        }
+    }
+    let sgf_games = sgf.split("(;").skip(1).map(|g| {
+        let mut head = g.lines().next().unwrap_or("").to_string();
+        for prop in ["DT[", "RE[", "TE["] {
+            if let Some(at) = head.find(prop) {
+                let end = at + head[at..].find(']').unwrap() + 1;
+                head.replace_range(at..end, "");
+            }
+        }
+        let stones: String = g
+            .split(';')
+            .filter_map(|m| m.trim_end().strip_suffix("C[opening move]"))
+            .collect();
+        format!("{head} | {stones}")
+    });
+    tags.into_iter()
+        .zip(sgf_games)
+        .map(|(t, g)| format!("{t} | {g}"))
+        .collect()
+}
+
+/// c-gomoku-cli's command lines of issue 47 run unchanged (engines aside) and give the
+/// games c-gomoku-cli gave for them: the same pairs, colours, openings and transforms, in
+/// the same order, under the same names, rounds and game numbers (recorded with
+/// c-gomoku-cli; the moves after the opening are the engines' and not compared).
+#[test]
+fn c_gomoku_cli_command_lines_give_its_schedule() {
+    let Some(book) = gomoku_testdata::shared("data/openings/gomocup_freestyle15_2026.txt") else {
+        return;
+    };
+    let dir = setup("cgc");
+    std::fs::copy(book, dir.join("open.txt")).unwrap();
+    let recorded = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c-gomoku-cli");
+    let engine = |depth: u32| format!("cmd={PBRAIN} --depth {depth}");
+    for (file, extra) in [
+        (
+            "sequential",
+            "-openings file=open.txt type=offset order=sequential",
+        ),
+        (
+            "gauntlet",
+            "-gauntlet -rounds 2 -openings file=open.txt type=offset order=sequential",
+        ),
+        (
+            "random",
+            "-transform -openings file=open.txt type=offset order=random srand=7",
+        ),
+    ] {
+        let mut args: Vec<String> = ["-each", "tc=0/0.1", "-engine", "name=a"]
+            .map(String::from)
+            .into();
+        args.push(engine(1));
+        args.extend(["-engine".into(), "name=b".into(), engine(2)]);
+        if file == "gauntlet" {
+            args.extend(["-engine".into(), "name=c".into(), engine(1)]);
+        }
+        let common = "-rule 0 -boardsize 15 -games 72 -repeat -concurrency 2 -drawafter 225";
+        args.extend(common.split(' ').chain(extra.split(' ')).map(String::from));
+        args.extend(["-pgn", "a.pgn", "-sgf", "a.sgf", "--out", file].map(String::from));
+        let o = Command::new(BIN)
+            .args(&args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert_ok(&o);
+        let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
+        let ours = cgc_keys(&read("a.pgn"), &read("a.sgf"));
+        let theirs = std::fs::read_to_string(recorded.join(format!("{file}.txt"))).unwrap();
+        let theirs: Vec<&str> = theirs.lines().filter(|l| !l.starts_with('#')).collect();
+        assert_eq!(ours.len(), theirs.len(), "{file}");
+        for (i, (a, b)) in ours.iter().zip(&theirs).enumerate() {
+            assert_eq!(a, b, "{file}: game {}", i + 1);
+        }
+    }
+    // An option we cannot honour stops the run before any game, named.
+    let o = Command::new(BIN)
+        .args(["-engine", &engine(1), "tc=1", "-engine", &engine(2), "tc=1"])
+        .args([
+            "-openings",
+            "file=open.txt",
+            "-msg",
+            "m.txt",
+            "--out",
+            "refused",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).starts_with("error: -msg: not supported"));
+    assert!(!dir.join("refused").exists());
 }

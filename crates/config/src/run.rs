@@ -442,6 +442,25 @@ pub enum RunKind {
         /// Games per opening.
         games_per_opening: u32,
     },
+    /// A tournament in c-gomoku-cli's layout (its command line): rounds x pairs x games.
+    CGomokuCli(CgcLayout),
+}
+
+/// c-gomoku-cli's job layout (`jobs.cpp`, `main.cpp`): in each round, each pair in order plays
+/// `games` games, the second engine of the pair to move first after the opening in odd
+/// games; game `i` of the whole run opens with line `i` of the book (`i / 2` with `repeat`),
+/// cycling through it, and with the book's `transform` a pass `p` through it is seen under
+/// c-gomoku-cli's transform `p mod 8`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CgcLayout {
+    /// Games per pair and round (`-games`).
+    pub games: u32,
+    /// Each opening twice in a row, colours swapped (`-repeat`).
+    pub repeat: bool,
+    /// `order=random srand=N`: the book is read in the order c-gomoku-cli shuffles it to
+    /// with seed N (`None`: in file order).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order_seed: Option<u64>,
 }
 
 /// Everything that decides the games of a run, as written to `run.json`.

@@ -10,7 +10,8 @@
 use crate::book::{load_openings, not_empty};
 use crate::limits::{MAX_JOBS, MAX_ROUNDS};
 use crate::run::{
-    BoardConfig, BookConfig, Pairing, PlayerRecord, RUN_CONFIG_VERSION, RunConfig, RunKind,
+    BoardConfig, BookConfig, CgcLayout, Pairing, PlayerRecord, RUN_CONFIG_VERSION, RunConfig,
+    RunKind,
 };
 use crate::{ConfigError, Spans, checks};
 use gomoku_board::opening::{BookFormat, Opening};
@@ -136,6 +137,8 @@ pub struct Tournament {
     pub move_cap: Option<usize>,
     /// Standings interval.
     pub standings_every: u64,
+    /// c-gomoku-cli's schedule instead of the tournament's (set by its command line only).
+    pub cgc: Option<CgcLayout>,
 }
 
 /// Reads and checks a tournament file, engine files read with
@@ -275,6 +278,7 @@ pub fn parse_tournament_with(
         output: spans.resolve(&file.output),
         move_cap: file.move_cap,
         standings_every: file.standings_every,
+        cgc: None,
     })
 }
 
@@ -314,7 +318,7 @@ impl Tournament {
     pub fn run_config(&self) -> RunConfig {
         RunConfig {
             v: RUN_CONFIG_VERSION,
-            kind: RunKind::Tournament,
+            kind: self.cgc.map_or(RunKind::Tournament, RunKind::CGomokuCli),
             name: self.name.clone(),
             players: self.participants.clone(),
             pairing: self.pairing.clone(),

@@ -55,7 +55,10 @@ pub use player::{
     SearchCounters, TimeControl,
 };
 pub use rundir::{OpenMode, RunDir};
-pub use schedule::{Job, Pairing, batch_seed, build_schedule, job_rng, pair_jobs, shard_jobs};
+pub use schedule::{
+    Job, Pairing, batch_seed, build_schedule, cgc_book_order, cgc_schedule, job_rng, pair_jobs,
+    shard_jobs,
+};
 pub use standings::Standings;
 pub use tournament::{RunOptions, RunSummary, TournamentSpec, run_jobs, run_tournament};
 

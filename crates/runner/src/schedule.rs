@@ -6,7 +6,7 @@ use gomoku_board::{Geometry, Symmetry};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-pub use gomoku_config::run::Pairing;
+pub use gomoku_config::run::{CgcLayout, Pairing};
 
 /// One game to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -137,6 +137,88 @@ pub fn build_schedule(
     jobs
 }
 
+/// c-gomoku-cli's transforms in its own order (`TransformType`: identity, its rotations by
+/// 90, 180 and 270 degrees, its flips of x and of y, then the two diagonals), as ours: its
+/// `ROTATE_90` maps `(x, y)` to `(y, s - x)`, which is our quarter turn the other way.
+const CGC_TRANSFORMS: [Symmetry; 8] = [
+    Symmetry::Identity,
+    Symmetry::Rotate270,
+    Symmetry::Rotate180,
+    Symmetry::Rotate90,
+    Symmetry::FlipY,
+    Symmetry::FlipX,
+    Symmetry::Transpose,
+    Symmetry::AntiTranspose,
+];
+
+/// The book order of c-gomoku-cli's `order=random srand=SEED`, as it draws it
+/// (`openings.cpp`): a Fisher-Yates shuffle from the last line down, line `i` swapped with
+/// line `r mod (i + 1)`, `r` the next value of a splitmix64 stream started at `SEED`.
+/// (c-gomoku-cli takes the clock for `srand=0`; we take 0 itself, so a run can resume.)
+pub fn cgc_book_order(book: usize, seed: u64) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..book).collect();
+    let mut state = seed;
+    for i in (1..book).rev() {
+        let r = splitmix64(state);
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        order.swap(i, (r % (i as u64 + 1)) as usize);
+    }
+    order
+}
+
+/// The schedule of c-gomoku-cli's command line ([`CgcLayout`]): rounds x pairs x `games`, job
+/// `i` on book line `i` (`i / 2` with `repeat`) modulo the book, the pair's first engine to
+/// move first after the opening in even games (so Black after an even opening, White after
+/// an odd one), and with `transform` the `p`-th pass through the book under c-gomoku-cli's
+/// transform `p mod 8`; with an order seed the book is read in [`cgc_book_order`]'s order.
+/// `opening_stones` holds each book line's number of stones.
+pub fn cgc_schedule(
+    n_players: usize,
+    pairing: &Pairing,
+    opening_stones: &[usize],
+    rounds: u32,
+    layout: CgcLayout,
+    transform: bool,
+) -> Vec<Job> {
+    let pairs = pairing.pairs(n_players);
+    let book = opening_stones.len().max(1);
+    let order = match layout.order_seed {
+        Some(seed) => cgc_book_order(book, seed),
+        None => (0..book).collect(),
+    };
+    let mut jobs = Vec::with_capacity(rounds as usize * pairs.len() * layout.games as usize);
+    for round in 0..rounds {
+        for (pair, &(first, second)) in pairs.iter().enumerate() {
+            for game in 0..layout.games {
+                let index = jobs.len();
+                let line = if layout.repeat { index / 2 } else { index };
+                let opening = order[line % book];
+                let t = if transform {
+                    CGC_TRANSFORMS[(line / book) % CGC_TRANSFORMS.len()]
+                } else {
+                    Symmetry::Identity
+                };
+                let white_to_move = opening_stones.get(opening).is_some_and(|n| n % 2 == 1);
+                let (black, white) = if white_to_move != (game % 2 == 1) {
+                    (second, first)
+                } else {
+                    (first, second)
+                };
+                jobs.push(Job {
+                    index,
+                    round,
+                    pair,
+                    opening,
+                    black,
+                    white,
+                    transform: t,
+                });
+            }
+        }
+    }
+    jobs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,6 +228,48 @@ mod tests {
         let p = Pairing::Gauntlet(vec![0, 3]).pairs(4);
         assert_eq!(p, vec![(0, 1), (0, 2), (1, 3), (2, 3)]);
         assert_eq!(Pairing::RoundRobin.pairs(3), vec![(0, 1), (0, 2), (1, 2)]);
+    }
+
+    #[test]
+    fn cgc_schedule_cycles_the_book_across_pairs_and_rounds() {
+        let layout = CgcLayout {
+            games: 4,
+            repeat: true,
+            order_seed: None,
+        };
+        let jobs = cgc_schedule(3, &Pairing::Gauntlet(vec![0]), &[3, 2, 3], 2, layout, true);
+        let layout = CgcLayout {
+            order_seed: Some(7),
+            ..layout
+        };
+        let shuffled = cgc_schedule(3, &Pairing::RoundRobin, &[3, 2, 3], 1, layout, false);
+        let order = cgc_book_order(3, 7);
+        assert_eq!(shuffled[0].opening, order[0]);
+        assert_eq!(shuffled[2].opening, order[1]);
+        let mut sorted = order.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, [0, 1, 2]);
+        assert_eq!(jobs.len(), 2 * 2 * 4);
+        let openings: Vec<usize> = jobs.iter().map(|j| j.opening).collect();
+        assert_eq!(openings, [0, 0, 1, 1, 2, 2, 0, 0, 1, 1, 2, 2, 0, 0, 1, 1]);
+        // An odd opening puts the pair's second engine on Black first; an even one the first.
+        let colours: Vec<(usize, usize)> = jobs[..8].iter().map(|j| (j.black, j.white)).collect();
+        assert_eq!(
+            colours,
+            [
+                (1, 0),
+                (0, 1),
+                (0, 1),
+                (1, 0),
+                (2, 0),
+                (0, 2),
+                (2, 0),
+                (0, 2)
+            ]
+        );
+        assert_eq!(jobs[5].transform, Symmetry::Identity);
+        assert_eq!(jobs[6].transform, Symmetry::Rotate270);
+        assert_eq!((jobs[8].round, jobs[8].pair), (1, 0));
     }
 
     #[test]

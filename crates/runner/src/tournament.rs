@@ -5,9 +5,9 @@ use crate::RunnerError;
 use crate::batch::{Batch, BatchResult, Observer, Participant, PlayOptions};
 use crate::journal::{JournalLine, RunInfo};
 use crate::rundir::{OpenMode, RunDir};
-use crate::schedule::{Job, build_schedule, shard_jobs};
+use crate::schedule::{Job, build_schedule, cgc_schedule, shard_jobs};
 use gomoku_board::{Geometry, Pos};
-use gomoku_config::run::RunConfig;
+use gomoku_config::run::{RunConfig, RunKind};
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
 
@@ -37,8 +37,19 @@ impl TournamentSpec {
         self.config.board.geometry()
     }
 
-    /// The full schedule.
+    /// The full schedule: the tournament's, or c-gomoku-cli's for a run of its command line.
     pub fn schedule(&self) -> Vec<Job> {
+        if let RunKind::CGomokuCli(layout) = self.config.kind {
+            let stones: Vec<usize> = self.openings.iter().map(Vec::len).collect();
+            return cgc_schedule(
+                self.participants.len(),
+                &self.config.pairing,
+                &stones,
+                self.config.rounds,
+                layout,
+                self.config.book.transform,
+            );
+        }
         build_schedule(
             self.participants.len(),
             &self.config.pairing,

@@ -129,6 +129,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
         seed: args.seed,
         threads: args.threads,
         output: args.out.clone(),
+        move_cap: None,
         roots: shipped_roots(),
     };
     let tournament = load_match(&flags)?;

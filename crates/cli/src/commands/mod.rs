@@ -2,6 +2,7 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod cgc;
 pub mod match_cmd;
 pub mod merge;
 pub mod openings;

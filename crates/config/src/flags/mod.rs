@@ -26,7 +26,10 @@ use gomoku_engine::EngineParams;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
+mod cgc;
 mod values;
+
+pub use cgc::{CgcCommand, is_cgc_option, load_cgc, parse_cgc};
 
 pub use values::{
     parse_board, parse_book_format, parse_depth, parse_game_time, parse_move_time, parse_ms,
@@ -83,6 +86,8 @@ pub struct MatchFlags {
     pub threads: Option<usize>,
     /// The output directory.
     pub output: PathBuf,
+    /// Draw when this many stones are on the board (`None`: no cap).
+    pub move_cap: Option<usize>,
     /// Folders that may hold `configs/engines/` and `openings/`, searched in order for a
     /// shipped engine named by name and for the default book.
     pub roots: Vec<PathBuf>,
@@ -559,6 +564,9 @@ fn tournament_text(flags: &MatchFlags) -> Result<(Lines, Vec<Entry>), FlagsError
     add("--seed", format!("    seed: {seed},"));
     add("--threads", format!("    threads: {threads},"));
     add("--out", format!("    output: {output},"));
+    if let Some(cap) = flags.move_cap {
+        add("the move cap", format!("    move_cap: Some({cap}),"));
+    }
     add("--name", ")".into());
     Ok((lines, entries))
 }
@@ -687,6 +695,7 @@ mod tests {
             seed: 1,
             threads: None,
             output: "out".into(),
+            move_cap: None,
             roots: vec![PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")],
         }
     }

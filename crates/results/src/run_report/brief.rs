@@ -37,6 +37,7 @@ pub(crate) fn time_control(t: TimeControlSpec) -> String {
 fn kind(k: &RunKind) -> String {
     match k {
         RunKind::Tournament => "tournament".into(),
+        RunKind::CGomokuCli(_) => "tournament (c-gomoku-cli's schedule)".into(),
         RunKind::Sprt => "SPRT".into(),
         RunKind::TuneStep {
             method,

@@ -1,0 +1,548 @@
+//! c-gomoku-cli's command line (`-engine cmd=... name=... -each tc=0/0.1 -games 72 -repeat
+//! ...`), read with its meaning (its `options.cpp`) into [`MatchFlags`] and a
+//! [`CgcLayout`], so the run goes the `match` command's way: the tournament text, its
+//! loader, then the match layer, journal, resume and report of any tournament. The schedule
+//! is c-gomoku-cli's own ([`CgcLayout`]); an option we cannot honour is refused by name.
+//!
+//! Each engine is an external Gomocup program: `cmd=` is split as c-gomoku-cli splits it
+//! (spaces, `"..."` groups, `\` escapes) and started, as there, in the folder of its path.
+//! `-each` settings win over an `-engine`'s own, as in c-gomoku-cli.
+
+use super::{FlagsError, MatchFlags, flag_error, load_match, shipped_roots};
+use crate::limits::MAX_JOBS;
+use crate::run::CgcLayout;
+use crate::tournament::{BookFormatSpec, TimeControlSpec, Tournament};
+use gomoku_board::Rule;
+use std::path::{Path, PathBuf};
+
+/// A c-gomoku-cli command line as read: the match, its layout and where its files go.
+#[derive(Clone, Debug)]
+pub struct CgcCommand {
+    /// The match (engines, board, book, threads, move cap).
+    pub flags: MatchFlags,
+    /// The schedule's layout (`-games`, `-repeat`, `order=random srand=`).
+    pub layout: CgcLayout,
+    /// `-pgn FILE`: the run's `results.pgn` is copied there.
+    pub pgn: Option<PathBuf>,
+    /// `-sgf FILE`: the run's `games.sgf` is copied there.
+    pub sgf: Option<PathBuf>,
+    /// `--resume`: continue the journal in the output directory.
+    pub resume: bool,
+    /// `--force`: write into an output directory that holds another run.
+    pub force: bool,
+}
+
+/// c-gomoku-cli's options (`options.cpp`), each refused or read by [`parse_cgc`].
+const OPTIONS: [&str; 24] = [
+    "-engine",
+    "-each",
+    "-repeat",
+    "-transform",
+    "-gauntlet",
+    "-loseonly",
+    "-log",
+    "-debug",
+    "-sendbyboard",
+    "-fatalerror",
+    "-concurrency",
+    "-games",
+    "-rounds",
+    "-rule",
+    "-boardsize",
+    "-drawafter",
+    "-pgn",
+    "-sgf",
+    "-msg",
+    "-resign",
+    "-draw",
+    "-openings",
+    "-sprt",
+    "-sample",
+];
+
+/// Whether a first argument is one of c-gomoku-cli's options (the binary then reads the
+/// whole command line with [`parse_cgc`]).
+pub fn is_cgc_option(arg: &str) -> bool {
+    OPTIONS.contains(&arg)
+}
+
+/// One `-engine` or `-each` as written (c-gomoku-cli's `EngineOptions`).
+/// c-gomoku-cli's default grace past a time limit, milliseconds.
+const DEFAULT_TOLERANCE_MS: u64 = 3000;
+/// c-gomoku-cli's default `INFO max_memory`, bytes (350 MiB).
+const DEFAULT_MAX_MEMORY: u64 = 350 << 20;
+
+#[derive(Clone, Debug, Default)]
+struct EngineWords {
+    cmd: Option<String>,
+    name: Option<String>,
+    /// `tc=`: milliseconds for the game (0: no limit) and per move.
+    match_ms: Option<u64>,
+    turn_ms: Option<u64>,
+    tolerance_ms: Option<u64>,
+    max_memory: Option<u64>,
+}
+
+impl EngineWords {
+    /// `each` laid over `self`, as c-gomoku-cli does: a value `-each` sets wins, a time of 0
+    /// does not; and since its `-each` holds the defaults of tolerance and memory, these
+    /// win too once any `-each` is given.
+    fn with(&self, each: &EngineWords) -> EngineWords {
+        EngineWords {
+            cmd: each.cmd.clone().or(self.cmd.clone()),
+            name: each.name.clone().or(self.name.clone()),
+            match_ms: each.match_ms.filter(|&m| m > 0).or(self.match_ms),
+            turn_ms: each.turn_ms.filter(|&t| t > 0).or(self.turn_ms),
+            tolerance_ms: Some(each.tolerance_ms.unwrap_or(DEFAULT_TOLERANCE_MS)),
+            max_memory: Some(each.max_memory.unwrap_or(DEFAULT_MAX_MEMORY)),
+        }
+    }
+
+    /// Lays two `-each` groups into one: the later one's values win.
+    fn then(&self, later: &EngineWords) -> EngineWords {
+        EngineWords {
+            cmd: later.cmd.clone().or(self.cmd.clone()),
+            name: later.name.clone().or(self.name.clone()),
+            match_ms: later.match_ms.or(self.match_ms),
+            turn_ms: later.turn_ms.or(self.turn_ms),
+            tolerance_ms: later.tolerance_ms.or(self.tolerance_ms),
+            max_memory: later.max_memory.or(self.max_memory),
+        }
+    }
+}
+
+/// Seconds as c-gomoku-cli reads them (`0.1`, `180`), in milliseconds.
+fn seconds(flag: &str, text: &str) -> Result<u64, FlagsError> {
+    let s: f64 = text.trim().parse().map_err(|_| {
+        flag_error(
+            flag,
+            format!("'{text}': expected seconds such as 0.1 or 180"),
+        )
+    })?;
+    let ms = (s * 1000.0).trunc();
+    if !s.is_finite() || ms < 0.0 || ms > crate::limits::MAX_TIME_MS as f64 {
+        return Err(flag_error(flag, format!("'{text}': seconds out of range")));
+    }
+    Ok(ms as u64)
+}
+
+fn number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, FlagsError> {
+    text.trim()
+        .parse()
+        .map_err(|_| flag_error(flag, format!("'{text}': expected a whole number")))
+}
+
+/// The `key=value` words of an `-engine` or `-each`.
+fn engine_words(flag: &str, words: &[String]) -> Result<EngineWords, FlagsError> {
+    let mut e = EngineWords::default();
+    for word in words {
+        let shown = format!("{flag} {word}");
+        let Some((key, value)) = word.split_once('=') else {
+            return Err(flag_error(
+                &shown,
+                "expected key=value, such as cmd=./pbrain-x",
+            ));
+        };
+        match key {
+            "cmd" => e.cmd = Some(value.to_string()),
+            "name" => e.name = Some(value.to_string()),
+            "tc" => {
+                let (left, inc) = value.split_once('+').unwrap_or((value, "0"));
+                if seconds(&shown, inc)? != 0 {
+                    return Err(flag_error(
+                        &shown,
+                        "an increment is not supported for Gomocup engines here (give \
+                         tc=MATCH/TURN without +INC)",
+                    ));
+                }
+                let (game, turn) = left.split_once('/').unwrap_or((left, left));
+                e.match_ms = Some(seconds(&shown, game)?);
+                e.turn_ms = Some(seconds(&shown, turn)?);
+            }
+            "tolerance" => e.tolerance_ms = Some(seconds(&shown, value)?),
+            "maxmemory" => e.max_memory = Some(number(&shown, value)?),
+            "depth" | "nodes" | "thread" => {
+                return Err(flag_error(
+                    &shown,
+                    format!(
+                        "not supported: gomoku-arena does not send INFO {} to external \
+                         engines; give the limit to the engine itself (e.g. in cmd=)",
+                        match key {
+                            "depth" => "max_depth",
+                            "nodes" => "max_node",
+                            _ => "thread_num",
+                        }
+                    ),
+                ));
+            }
+            _ if key.starts_with("option.") => {
+                return Err(flag_error(
+                    &shown,
+                    "not supported: gomoku-arena sends no custom INFO lines to external engines",
+                ));
+            }
+            _ => {
+                return Err(flag_error(
+                    &shown,
+                    "unknown; an engine takes cmd, name, tc, depth, nodes, maxmemory, thread, \
+                     tolerance and option.NAME",
+                ));
+            }
+        }
+    }
+    Ok(e)
+}
+
+/// `cmd=` split as c-gomoku-cli splits it: words at spaces, a word in `"..."` kept whole,
+/// `\` escaping the next character.
+fn split_command(cmd: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let (mut quoted, mut escaped, mut started) = (false, false, false);
+    for c in cmd.chars() {
+        if escaped {
+            word.push(c);
+            escaped = false;
+        } else if c == '\\' {
+            escaped = true;
+            started = true;
+        } else if c == '"' {
+            quoted = !quoted;
+            started = true;
+        } else if c == ' ' && !quoted {
+            if started {
+                words.push(std::mem::take(&mut word));
+                started = false;
+            }
+        } else {
+            word.push(c);
+            started = true;
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    words
+}
+
+/// The `--engine` words of a merged c-gomoku-cli engine: `cmd:PROGRAM`, its arguments and
+/// limits, started in the folder of its path as c-gomoku-cli starts it.
+fn match_words(flag: &str, e: &EngineWords) -> Result<Vec<String>, FlagsError> {
+    let Some(cmd) = &e.cmd else {
+        return Err(flag_error(flag, "no cmd= (the engine's program)"));
+    };
+    let mut parts = split_command(cmd).into_iter();
+    let Some(program) = parts.next() else {
+        return Err(flag_error(flag, "cmd= is empty"));
+    };
+    let turn = match e.turn_ms {
+        Some(t) if t > 0 => t,
+        _ => {
+            return Err(flag_error(
+                flag,
+                "give tc=MATCH/TURN with a time per move: gomoku-arena gives every external \
+                 engine INFO timeout_turn",
+            ));
+        }
+    };
+    let mut words = vec![format!("cmd:{program}")];
+    if let Some(name) = &e.name {
+        words.push(format!("name={name}"));
+    }
+    words.push(format!("move_time_ms={turn}"));
+    if let Some(game) = e.match_ms.filter(|&m| m > 0) {
+        words.push(format!("game_time_ms={game}"));
+    }
+    words.push(format!(
+        "tolerance_ms={}",
+        e.tolerance_ms.unwrap_or(DEFAULT_TOLERANCE_MS)
+    ));
+    let bytes = e.max_memory.unwrap_or(DEFAULT_MAX_MEMORY);
+    if !bytes.is_multiple_of(1 << 20) {
+        return Err(flag_error(
+            flag,
+            format!("maxmemory={bytes}: give a whole number of MiB in bytes (e.g. 367001600)"),
+        ));
+    }
+    words.push(format!("max_memory_mb={}", bytes >> 20));
+    if let Some(dir) = Path::new(&program)
+        .parent()
+        .filter(|_| program.contains('/'))
+    {
+        words.push(format!("dir={}", dir.display()));
+    }
+    words.extend(parts.map(|a| format!("arg={a}")));
+    Ok(words)
+}
+
+/// The value after an option, or an error naming it.
+fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> Result<&'a str, FlagsError> {
+    *i += 1;
+    args.get(*i)
+        .map(String::as_str)
+        .ok_or_else(|| flag_error(flag, "needs a value"))
+}
+
+/// The `key=value` words after an option, up to the next word that starts with `-`.
+fn group<'a>(args: &'a [String], i: &mut usize) -> &'a [String] {
+    let start = *i + 1;
+    let mut end = start;
+    while end < args.len() && !args[end].starts_with('-') {
+        end += 1;
+    }
+    *i = end - 1;
+    &args[start..end]
+}
+
+fn unsupported(flag: &str, why: &str) -> FlagsError {
+    flag_error(flag, format!("not supported by gomoku-arena: {why}"))
+}
+
+/// Reads a c-gomoku-cli command line (without the program name). Besides its options it
+/// takes `--out DIR` (the run directory, default `reports/c-gomoku-cli`), `--resume` and
+/// `--force`, as `match` does.
+pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
+    let mut engines: Vec<EngineWords> = Vec::new();
+    let mut each: Option<EngineWords> = None;
+    let mut flags = MatchFlags {
+        name: "c-gomoku-cli".into(),
+        engines: Vec::new(),
+        gauntlet: false,
+        games: None,
+        rounds: 1,
+        book: None,
+        book_format: BookFormatSpec::Offset,
+        transform: false,
+        board: (15, 15),
+        k: 5,
+        rule: Rule::Freestyle,
+        time_control: TimeControlSpec::EngineDefault,
+        seed: 0,
+        threads: Some(1),
+        output: PathBuf::from("reports/c-gomoku-cli"),
+        move_cap: None,
+        roots: shipped_roots(),
+    };
+    let mut layout = CgcLayout {
+        games: 1,
+        repeat: false,
+        order_seed: None,
+    };
+    let (mut random, mut srand) = (false, 0u64);
+    let (mut pgn, mut sgf, mut resume, mut force) = (None, None, false, false);
+    let mut i = 0;
+    while i < args.len() {
+        let flag = args[i].as_str();
+        match flag {
+            "-engine" => engines.push(engine_words(flag, group(args, &mut i))?),
+            "-each" => {
+                let later = engine_words(flag, group(args, &mut i))?;
+                each = Some(each.map_or(later.clone(), |e: EngineWords| e.then(&later)));
+            }
+            "-repeat" => layout.repeat = true,
+            "-transform" => flags.transform = true,
+            "-gauntlet" => flags.gauntlet = true,
+            "-concurrency" => flags.threads = Some(number(flag, value(args, &mut i, flag)?)?),
+            "-games" => layout.games = number(flag, value(args, &mut i, flag)?)?,
+            "-rounds" => flags.rounds = number(flag, value(args, &mut i, flag)?)?,
+            "-rule" => {
+                let code: u32 = number(flag, value(args, &mut i, flag)?)?;
+                flags.rule = [Rule::Freestyle, Rule::Standard, Rule::Renju]
+                    .into_iter()
+                    .find(|r| r.gomocup_code() == code)
+                    .ok_or_else(|| flag_error(flag, format!("{code}: the rules are 0, 1 and 4")))?;
+            }
+            "-boardsize" => {
+                let side = number(flag, value(args, &mut i, flag)?)?;
+                flags.board = (side, side);
+            }
+            "-drawafter" => {
+                let n: usize = number(flag, value(args, &mut i, flag)?)?;
+                flags.move_cap = (n > 0).then_some(n);
+            }
+            "-pgn" => pgn = Some(PathBuf::from(value(args, &mut i, flag)?)),
+            "-sgf" => sgf = Some(PathBuf::from(value(args, &mut i, flag)?)),
+            "-openings" => {
+                for word in group(args, &mut i) {
+                    let shown = format!("-openings {word}");
+                    match word.split_once('=') {
+                        Some(("file", f)) => flags.book = Some(PathBuf::from(f)),
+                        Some(("type", "offset")) => flags.book_format = BookFormatSpec::Offset,
+                        Some(("type", "pos")) => flags.book_format = BookFormatSpec::Pos,
+                        Some(("order", "sequential")) => random = false,
+                        Some(("order", "random")) => random = true,
+                        Some(("srand", n)) => srand = number(&shown, n)?,
+                        _ => {
+                            return Err(flag_error(
+                                &shown,
+                                "expected file=, type=offset|pos, order=sequential|random or \
+                                 srand=N",
+                            ));
+                        }
+                    }
+                }
+            }
+            "--out" => flags.output = PathBuf::from(value(args, &mut i, flag)?),
+            "--resume" => resume = true,
+            "--force" => force = true,
+            "-loseonly" => {
+                return Err(unsupported(flag, "every game is kept in the PGN and SGF"));
+            }
+            "-sprt" => {
+                return Err(unsupported(
+                    flag,
+                    "a c-gomoku-cli match plays all its games; run an SPRT with \
+                     `gomoku-arena sprt FILE` (configs/sprt/)",
+                ));
+            }
+            "-sample" => return Err(unsupported(flag, "no position samples are written")),
+            "-msg" | "-log" | "-debug" => {
+                return Err(unsupported(
+                    flag,
+                    "engine messages and logs are not written (an external engine's stderr= \
+                     setting of `match` keeps its stderr)",
+                ));
+            }
+            "-sendbyboard" => {
+                return Err(unsupported(flag, "moves are sent with TURN and BEGIN only"));
+            }
+            "-fatalerror" => {
+                return Err(unsupported(
+                    flag,
+                    "an engine's crash or time loss ends its game and the match goes on",
+                ));
+            }
+            "-resign" | "-draw" => {
+                return Err(unsupported(flag, "games are not adjudicated by score"));
+            }
+            other => {
+                return Err(flag_error(other, "unknown option"));
+            }
+        }
+        i += 1;
+    }
+    if flags.book.is_none() {
+        return Err(flag_error(
+            "-openings",
+            "give file=BOOK: gomoku-arena plays every game from a book's opening",
+        ));
+    }
+    if layout.games == 0 {
+        return Err(flag_error("-games", "0: give at least 1"));
+    }
+    if random {
+        layout.order_seed = Some(srand);
+    }
+    for (n, e) in engines.iter().enumerate() {
+        let flag = format!("-engine {}", n + 1);
+        let merged = each.as_ref().map_or_else(|| e.clone(), |each| e.with(each));
+        flags.engines.push(match_words(&flag, &merged)?);
+    }
+    if engines.len() < 2 {
+        return Err(flag_error("-engine", "at least 2 engines are needed"));
+    }
+    Ok(CgcCommand {
+        flags,
+        layout,
+        pgn,
+        sgf,
+        resume,
+        force,
+    })
+}
+
+/// Builds and checks the tournament of a c-gomoku-cli command line: `match`'s loader on the
+/// whole book, with c-gomoku-cli's layout.
+pub fn load_cgc(command: &CgcCommand) -> Result<Tournament, FlagsError> {
+    let mut tournament = load_match(&command.flags)?;
+    let pairs = tournament
+        .pairing
+        .pairs(tournament.participants.len())
+        .len();
+    let games = u128::from(tournament.rounds) * pairs as u128 * u128::from(command.layout.games);
+    if games > u128::from(MAX_JOBS) {
+        return Err(flag_error(
+            "-games",
+            format!("the schedule has {games} games; a run has at most {MAX_JOBS}"),
+        ));
+    }
+    tournament.cgc = Some(command.layout);
+    Ok(tournament)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(line: &str) -> Vec<String> {
+        line.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn engines_take_each_and_split_their_command() {
+        let c = parse_cgc(&args(
+            "-each tc=0/0.1 -engine name=a cmd=/opt/e/pbrain-x -engine cmd=pbrain-y \
+             tolerance=1 -rule 4 -boardsize 15 -games 72 -repeat -concurrency 2 \
+             -drawafter 225 -openings file=open.txt type=pos order=random srand=7",
+        ))
+        .unwrap();
+        assert_eq!(
+            c.flags.engines[0],
+            [
+                "cmd:/opt/e/pbrain-x",
+                "name=a",
+                "move_time_ms=100",
+                "tolerance_ms=3000",
+                "max_memory_mb=350",
+                "dir=/opt/e"
+            ]
+        );
+        // As in c-gomoku-cli, once -each is given its default tolerance wins.
+        assert!(c.flags.engines[1].contains(&"tolerance_ms=3000".to_string()));
+        let alone = parse_cgc(&args(
+            "-engine cmd=a tc=1 tolerance=1 -engine cmd=b tc=1 -openings file=o.txt",
+        ))
+        .unwrap();
+        assert!(alone.flags.engines[0].contains(&"tolerance_ms=1000".to_string()));
+        assert_eq!(c.flags.rule, Rule::Renju);
+        assert_eq!((c.flags.threads, c.flags.move_cap), (Some(2), Some(225)));
+        assert_eq!(c.flags.book_format, BookFormatSpec::Pos);
+        assert_eq!(
+            c.layout,
+            CgcLayout {
+                games: 72,
+                repeat: true,
+                order_seed: Some(7)
+            }
+        );
+        assert_eq!(
+            split_command(r#"./e --x "a b" c\ d"#),
+            ["./e", "--x", "a b", "c d"]
+        );
+    }
+
+    #[test]
+    fn what_we_cannot_honour_is_refused_by_name() {
+        let base = "-engine cmd=a tc=1 -engine cmd=b tc=1 -openings file=o.txt";
+        for (extra, named) in [
+            ("-sprt elo1=5", "-sprt"),
+            ("-msg m.txt", "-msg"),
+            ("-sample freq=1", "-sample"),
+            ("-sendbyboard", "-sendbyboard"),
+            ("-each depth=3", "-each depth=3"),
+            ("-each option.x=1", "-each option.x=1"),
+            ("-each tc=10+1", "-each tc=10+1"),
+            ("-rule 2", "-rule"),
+            ("-bogus", "-bogus"),
+        ] {
+            let m = parse_cgc(&args(&format!("{base} {extra}")))
+                .unwrap_err()
+                .to_string();
+            assert!(m.starts_with(named), "{extra}: {m}");
+        }
+        let m = parse_cgc(&args("-engine cmd=a tc=1 -engine cmd=b -openings file=o"))
+            .unwrap_err()
+            .to_string();
+        assert!(m.starts_with("-engine 2: give tc="), "{m}");
+    }
+}
