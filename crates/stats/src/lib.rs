@@ -16,6 +16,7 @@ pub mod normal;
 pub mod pgn;
 pub mod pool;
 pub mod sprt;
+pub mod text;
 
 pub use budget::{expected_sprt_games, games_for_error95};
 pub use elo::{
@@ -26,3 +27,4 @@ pub use normal::{erf, erfc, inverse_normal_cdf, normal_cdf};
 pub use pgn::{FirstMover, PgnGame, PgnGames, PgnResult, parse_pgn, to_pool_games};
 pub use pool::{Advantage, Anchor, HeadToHead, PoolFit, PoolGame, PoolOptions, fit_pool};
 pub use sprt::{EloModel, Sprt, SprtStatus};
+pub use text::{fmt_elo_pm, fmt_signed_to};
