@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use crate::chart::ChartFile;
 use crate::input::{GameEnd, HeadToHead, ReportInput, StandingRow};
-use crate::text::{escape_html, escape_md, fmt_elo, fmt_num};
+use crate::text::{escape_html, escape_md, fmt_elo, fmt_elo_pm, fmt_num};
 
 fn pct(v: f64) -> String {
     if v.is_finite() {
@@ -20,7 +20,7 @@ fn opt_pct(v: Option<f64>) -> String {
 
 fn elo_pm(r: &StandingRow) -> String {
     if r.elo_error95.is_finite() {
-        format!("{} ± {:.0}", fmt_elo(r.elo), r.elo_error95.abs())
+        fmt_elo_pm(r.elo, r.elo_error95)
     } else {
         format!("{} ± ?", fmt_elo(r.elo))
     }

@@ -42,6 +42,16 @@ pub(crate) fn fmt_num(v: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
+/// `+12 ± 5`; a zero half-width (no variance: every pair alike) is said as a degenerate
+/// interval, as `gomoku_stats::fmt_elo_pm` says it (this crate knows no other).
+pub(crate) fn fmt_elo_pm(v: f64, error95: f64) -> String {
+    if error95 == 0.0 {
+        format!("{} (degenerate interval: no variance)", fmt_elo(v))
+    } else {
+        format!("{} ± {:.0}", fmt_elo(v), error95.abs())
+    }
+}
+
 /// Signed Elo with no decimals, `?` when not finite.
 pub(crate) fn fmt_elo(v: f64) -> String {
     if v.is_finite() {

@@ -134,17 +134,7 @@ impl ResultsError {
 
 /// An Elo difference with its sign and one decimal: `+12.3`, `-4.0`, `0.0`, `+inf`.
 pub fn fmt_signed(v: f64) -> String {
-    if v.is_finite() {
-        // -0.04 would print as "-0.0".
-        let v = if v.abs() < 0.05 { 0.0 } else { v };
-        format!("{v:+.1}")
-    } else if v > 0.0 {
-        "+inf".into()
-    } else if v < 0.0 {
-        "-inf".into()
-    } else {
-        "?".into()
-    }
+    gomoku_stats::fmt_signed_to(v, 1)
 }
 
 /// A magnitude with one decimal (`12.3`) or `inf`.

@@ -3,8 +3,8 @@
 //! games come in pairs, as it keeps the correlation of the two games of one opening.
 
 use crate::pool::finite;
-use crate::{Results, ResultsError, fmt_abs, fmt_pct, fmt_signed};
-use gomoku_stats::{EloEstimate, Pentanomial, PoolGame, StatsError, Trinomial};
+use crate::{Results, ResultsError, fmt_pct, fmt_signed};
+use gomoku_stats::{EloEstimate, Pentanomial, PoolGame, StatsError, Trinomial, fmt_elo_pm};
 use serde_json::{Value, json};
 
 /// Two-player match statistics from one player's point of view.
@@ -63,7 +63,7 @@ pub fn fmt_estimate(e: Result<EloEstimate, StatsError>) -> String {
             fmt_end(e.lower),
             fmt_end(e.upper)
         ),
-        Ok(e) => format!("{} ± {}", fmt_signed(e.elo), fmt_abs(e.error95)),
+        Ok(e) => fmt_elo_pm(e.elo, e.error95, 1),
         Err(_) => "-".into(),
     }
 }
@@ -173,6 +173,11 @@ mod tests {
         even.add(0.0).unwrap();
         even.add(0.5).unwrap();
         assert!(fmt_estimate(even.elo_estimate()).contains(" ± "));
+        let drawn = Pentanomial([0, 0, 5, 0, 0]);
+        assert_eq!(
+            fmt_estimate(drawn.elo_estimate()),
+            "+0.0 (degenerate interval: no variance)"
+        );
     }
     use crate::read::results_from_lines;
     use crate::read::tests::line;

@@ -4,7 +4,7 @@
 
 use crate::{MatchStats, PoolTable, Results, ResultsError, SourceKind, TableOptions};
 use crate::{match_stats, pool_table};
-use gomoku_stats::{FirstMover, Z95};
+use gomoku_stats::{FirstMover, Z95, fmt_elo_pm};
 use serde_json::{Value, json};
 
 /// The rating of a result set.
@@ -80,9 +80,12 @@ impl Rating {
         );
         if t.advantage_fitted {
             s += &format!(
-                "first-mover advantage {:+.1} ± {:.1} Elo (fitted)\n",
-                t.fit.first_mover_advantage,
-                Z95 * t.fit.first_mover_advantage_stderr
+                "first-mover advantage {} Elo (fitted)\n",
+                fmt_elo_pm(
+                    t.fit.first_mover_advantage,
+                    Z95 * t.fit.first_mover_advantage_stderr,
+                    1
+                )
             );
         } else {
             s += "first-mover advantage 0 (fixed; --first-mover fits it)\n";

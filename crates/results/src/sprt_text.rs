@@ -2,10 +2,10 @@
 //! batch, the result and the verdict. Estimates are given in the unit of the test's
 //! hypotheses (Elo or nElo, named).
 
-use crate::{fmt_abs, fmt_signed};
 use gomoku_config::run::ModelSpec;
 use gomoku_config::sprt::SprtPlan;
 use gomoku_runner::sprt::{Decision, Estimate, SprtSummary};
+use gomoku_stats::fmt_elo_pm;
 use std::path::Path;
 
 /// The line that opens a test: the engines, the hypotheses, errors and cap, the book and
@@ -31,7 +31,7 @@ pub fn plan_line(plan: &SprtPlan, output: &Path) -> String {
 /// `+12.3 ± 4.5`, or `-` when there is no estimate yet.
 pub fn estimate_text(e: Option<Estimate>) -> String {
     match e.and_then(|e| Some((e.elo?, e.error95.unwrap_or(f64::INFINITY)))) {
-        Some((elo, err)) => format!("{} ± {}", fmt_signed(elo), fmt_abs(err)),
+        Some((elo, err)) => fmt_elo_pm(elo, err, 1),
         None => "-".into(),
     }
 }

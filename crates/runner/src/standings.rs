@@ -4,7 +4,7 @@
 
 use crate::game::{GameResult, Overshoots, Reason};
 use crate::journal::JournalLine;
-use gomoku_stats::{PoolGame, PoolOptions, fit_pool};
+use gomoku_stats::{PoolGame, PoolOptions, fit_pool, fmt_elo_pm};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -291,7 +291,7 @@ impl Standings {
         );
         for (rank, p) in self.players.iter().enumerate() {
             let elo = match (p.elo, p.elo_stderr) {
-                (Some(e), Some(s)) if s.is_finite() => format!("{e:+.0} ± {:.0}", 1.96 * s),
+                (Some(e), Some(s)) if s.is_finite() => fmt_elo_pm(e, 1.96 * s, 0),
                 (Some(e), _) => format!("{e:+.0}"),
                 _ => "-".into(),
             };

@@ -16,6 +16,7 @@ pub mod normal;
 pub mod pgn;
 pub mod pool;
 pub mod sprt;
+pub mod text;
 
 pub use budget::{expected_sprt_games, games_for_error95};
 pub use elo::{
@@ -29,3 +30,4 @@ pub use pool::{
     fit_pool_ranked,
 };
 pub use sprt::{EloModel, Sprt, SprtStatus};
+pub use text::{fmt_elo_pm, fmt_signed_to};

@@ -10,7 +10,7 @@ use gomoku_config::tune::TuneConfig;
 use gomoku_engine::{EngineParams, PatternTable};
 use gomoku_report::{HeadToHead, StandingRow};
 use gomoku_runner::{JournalLine, batch_seed};
-use gomoku_stats::{Pentanomial, PoolGame, PoolOptions, Z95, fit_pool};
+use gomoku_stats::{Pentanomial, PoolGame, PoolOptions, Z95, fit_pool, fmt_elo_pm};
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::AtomicBool;
 
@@ -106,19 +106,21 @@ impl std::fmt::Display for Confirmation {
         for r in &self.ratings {
             writeln!(
                 f,
-                "  {:<20} {:+7.1} ± {:.1} Elo  ({} / {} points)",
-                r.name, r.elo, r.error95, r.points, r.games
+                "  {:<20} {:>7} Elo  ({} / {} points)",
+                r.name,
+                fmt_elo_pm(r.elo, r.error95, 1),
+                r.points,
+                r.games
             )?;
         }
         for m in &self.matches {
             let ([w, d, l], p) = (m.wdl, m.pentanomial);
             writeln!(
                 f,
-                "  {} vs {}: {:+.1} ± {:.1} Elo (pentanomial {}-{}-{}-{}-{}, W/D/L {w}/{d}/{l}, LOS {:.1}%)\n    verdict: {}",
+                "  {} vs {}: {} Elo (pentanomial {}-{}-{}-{}-{}, W/D/L {w}/{d}/{l}, LOS {:.1}%)\n    verdict: {}",
                 m.a,
                 m.b,
-                m.elo,
-                m.error95,
+                fmt_elo_pm(m.elo, m.error95, 1),
                 p[0],
                 p[1],
                 p[2],
@@ -355,5 +357,54 @@ pub fn head_to_head(c: &Confirmation) -> HeadToHead {
         names: c.players.clone(),
         scores,
         games,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_confirmation_with_every_pair_drawn_says_its_interval_is_degenerate() {
+        let penta = Pentanomial([0, 0, 6, 0, 0]);
+        let est = penta.elo_estimate().unwrap();
+        let c = Confirmation {
+            players: vec!["tuned".into(), "start".into()],
+            openings: "held out".into(),
+            pairs_per_match: 6,
+            games: 12,
+            ratings: vec![
+                Rating {
+                    name: "tuned".into(),
+                    elo: 0.0,
+                    error95: 0.0,
+                    games: 12,
+                    points: 6.0,
+                };
+                1
+            ],
+            matches: vec![MatchSummary {
+                a: "tuned".into(),
+                b: "start".into(),
+                pairs: 6,
+                wdl: [0, 12, 0],
+                pentanomial: penta.0,
+                score: 0.5,
+                elo: -est.elo.abs(),
+                error95: est.error95,
+                lower95: est.lower,
+                upper95: est.upper,
+                los: 0.5,
+                pool_elo_diff: 0.0,
+                pool_error95: 0.0,
+            }],
+            game_lengths: Vec::new(),
+        };
+        let text = c.to_string();
+        assert!(!text.contains("± 0.0"), "{text}");
+        assert!(
+            text.contains("tuned vs start: +0.0 (degenerate interval: no variance) Elo"),
+            "{text}"
+        );
     }
 }

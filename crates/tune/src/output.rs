@@ -14,6 +14,7 @@ use gomoku_config::tune::TuneConfig;
 use gomoku_engine::PatternTable;
 use gomoku_report::ReportInput;
 use gomoku_runner::write_atomic;
+use gomoku_stats::fmt_elo_pm;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -102,13 +103,11 @@ impl Tuner<'_> {
             );
             for m in c.matches.iter().filter(|m| m.a == c.players[0]) {
                 description += &format!(
-                    " vs {}: {:+.1} ± {:.1} Elo (pentanomial {}), pool {:+.1} ± {:.1};",
+                    " vs {}: {} Elo (pentanomial {}), pool {};",
                     m.b,
-                    m.elo,
-                    m.error95,
+                    fmt_elo_pm(m.elo, m.error95, 1),
                     counts(&m.pentanomial),
-                    m.pool_elo_diff,
-                    m.pool_error95
+                    fmt_elo_pm(m.pool_elo_diff, m.pool_error95, 1)
                 );
             }
             description.pop();
@@ -188,9 +187,8 @@ fn write_report(
         config.push((
             format!("{} vs {}", m.a, m.b),
             format!(
-                "{:+.1} ± {:.1} Elo (pentanomial {}, W/D/L {}, LOS {:.3})",
-                m.elo,
-                m.error95,
+                "{} Elo (pentanomial {}, W/D/L {}, LOS {:.3})",
+                fmt_elo_pm(m.elo, m.error95, 1),
                 counts(&m.pentanomial),
                 counts(&m.wdl),
                 m.los

@@ -10,7 +10,7 @@ use super::axes::{
 };
 use crate::chart::{Estimate, Spec};
 use crate::style::{GREY, LABEL_SIZE, POINT};
-use crate::text::{fmt_elo, fmt_num};
+use crate::text::{fmt_elo, fmt_elo_pm, fmt_num};
 
 /// Horizontal points with whiskers, best on top, zero line.
 pub(super) fn draw<DB: DrawingBackend>(
@@ -65,7 +65,7 @@ where
         )))?;
         let right = p.high.unwrap_or(p.value);
         let text = match (p.low, p.high) {
-            (Some(l), Some(_)) => format!("{} ± {:.0}", fmt_elo(p.value), (p.value - l).abs()),
+            (Some(l), Some(_)) => fmt_elo_pm(p.value, (p.value - l).abs()),
             _ => fmt_elo(p.value),
         };
         text_beside(&mut chart, (right, y), text, 10)?;

@@ -3,14 +3,14 @@
 //! printed with `{:?}`.
 
 use crate::matchup::{fmt_counts, fmt_estimate};
-use crate::{Rating, fmt_abs, fmt_pct, fmt_signed};
+use crate::{Rating, fmt_pct};
 use gomoku_config::run::{Pairing, RunKind};
 use gomoku_config::tournament::TimeControlSpec;
 use gomoku_report::{SprtDecision, SprtTrace};
 use gomoku_runner::RunInfo;
 use gomoku_runner::journal::shard_name;
 use gomoku_runner::sprt::{Decision, SprtSummary};
-use gomoku_stats::Z95;
+use gomoku_stats::{Z95, fmt_elo_pm};
 
 /// Milliseconds as seconds: `10 s`, `0.1 s`.
 fn seconds(ms: u64) -> String {
@@ -157,9 +157,8 @@ fn sprt_line(s: &SprtSummary) -> String {
     };
     let estimate = match estimate.and_then(|e| Some((e.elo?, e.error95))) {
         Some((elo, err)) => format!(
-            "{} ± {} {unit}",
-            fmt_signed(elo),
-            fmt_abs(err.unwrap_or(f64::INFINITY))
+            "{} {unit}",
+            fmt_elo_pm(elo, err.unwrap_or(f64::INFINITY), 1)
         ),
         None => "-".into(),
     };
@@ -218,9 +217,12 @@ pub(crate) fn config_brief(
         push(
             "First-mover advantage",
             format!(
-                "{} ± {} Elo (fitted jointly in a second fit); Black scores {}, draws {}",
-                fmt_signed(a.table.fit.first_mover_advantage),
-                fmt_abs(Z95 * a.table.fit.first_mover_advantage_stderr),
+                "{} Elo (fitted jointly in a second fit); Black scores {}, draws {}",
+                fmt_elo_pm(
+                    a.table.fit.first_mover_advantage,
+                    Z95 * a.table.fit.first_mover_advantage_stderr,
+                    1
+                ),
                 fmt_pct(r.table.first_mover_score),
                 fmt_pct(r.table.fit.draw_rate)
             ),

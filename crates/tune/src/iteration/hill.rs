@@ -8,6 +8,7 @@ use crate::matches::{Enough, Step, counts, pair_scores};
 use crate::tuner::{Iteration, Tuner};
 use gomoku_config::tune::MatchSettings;
 use gomoku_runner::JournalLine;
+use gomoku_stats::fmt_elo_pm;
 
 /// A match iteration from the checkpoint `from`: its candidate and games (none without a
 /// feasible candidate).
@@ -99,13 +100,15 @@ impl<'c> HillIteration<'c> {
             .map(|(n, a, b)| format!("{n} {a} -> {b}"))
             .collect();
         let note = format!(
-            "{}: {} ({}); pentanomial {}, candidate {:+.1} ± {} Elo",
+            "{}: {} ({}); pentanomial {}, candidate {} Elo",
             if rec.accepted { "accepted" } else { "rejected" },
             changes.join(", "),
             rec.reason,
             counts(&rec.pentanomial),
-            rec.elo,
-            rec.error95.map_or("-".into(), |e| format!("{e:.1}"))
+            rec.error95.map_or_else(
+                || format!("{:+.1} ± -", rec.elo),
+                |e| fmt_elo_pm(rec.elo, e, 1)
+            )
         );
         let it = Iteration {
             iteration: state.k,
