@@ -53,7 +53,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args
         .first()
-        .is_some_and(|a| gomoku_config::flags::is_cgc_option(a))
+        .is_some_and(|a| gomoku_config::cgc::is_cgc_option(a))
     {
         return finish(commands::cgc::run(&args));
     }

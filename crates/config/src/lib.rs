@@ -59,6 +59,7 @@ macro_rules! search_features {
 
 mod book;
 pub mod builtin;
+pub mod cgc;
 mod checks;
 pub mod engine;
 pub mod flags;

@@ -340,6 +340,14 @@ fn outputs_are_c_gomoku_cli_pgn_that_the_stats_crate_reads() {
         GameResult::Draw => "1/2-1/2",
     };
     assert!(pgn.starts_with("[Event \"1\"]\n[Date \""), "{pgn}");
+    // The Event tag is the game's number, as c-gomoku-cli writes it; the user docs say so
+    // (they once said the tournament's name went there).
+    let config_md = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/CONFIG.md");
+    let docs = std::fs::read_to_string(config_md).unwrap();
+    assert!(
+        docs.contains("The PGN's `Event` tag holds the game's number"),
+        "docs/CONFIG.md does not say what the Event tag holds"
+    );
     let head: String = pgn.lines().take(9).collect::<Vec<_>>().join("\n");
     assert!(
         head.contains(&format!("[Black \"{}\"]", first.black)),

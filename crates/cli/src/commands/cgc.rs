@@ -1,9 +1,9 @@
 //! c-gomoku-cli's command line (`gomoku-arena -engine cmd=... -engine cmd=... -games 72
-//! ...`): read by `gomoku_config::flags::parse_cgc`, played as a tournament with
+//! ...`): read by `gomoku_config::cgc::parse_cgc`, played as a tournament with
 //! c-gomoku-cli's schedule, and its `-pgn` and `-sgf` files copied from the run directory.
 
 use anyhow::{Context, Result};
-use gomoku_config::flags::{load_cgc, parse_cgc};
+use gomoku_config::cgc::{load_cgc, parse_cgc};
 use gomoku_runner::OpenMode;
 use gomoku_runner::console_run::ConsoleRun;
 use std::path::Path;

@@ -19,7 +19,7 @@ pub(super) fn tournament() -> Section {
     .entries(vec![
         Entry::field(
             "name",
-            "The tournament's name, shown in the standings, the report and the PGN's `Event` tag.",
+            "The tournament's name, shown in the standings and the report. The PGN's `Event` tag holds the game's number, as c-gomoku-cli writes it.",
         )
         .limit(format!("at most {MAX_NAME_LEN} characters, one line"))
         .ex("name: \"depth-sweep\""),

@@ -26,10 +26,7 @@ use gomoku_engine::EngineParams;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
-mod cgc;
 mod values;
-
-pub use cgc::{CgcCommand, is_cgc_option, load_cgc, parse_cgc};
 
 pub use values::{
     parse_board, parse_book_format, parse_depth, parse_game_time, parse_move_time, parse_ms,
@@ -123,7 +120,7 @@ pub enum FlagsError {
     Config(#[from] ConfigError),
 }
 
-fn flag_error(flag: &str, message: impl Into<String>) -> FlagsError {
+pub(crate) fn flag_error(flag: &str, message: impl Into<String>) -> FlagsError {
     FlagsError::Flag {
         flag: flag.to_string(),
         message: message.into(),

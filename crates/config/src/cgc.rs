@@ -8,7 +8,7 @@
 //! (spaces, `"..."` groups, `\` escapes) and started, as there, in the folder of its path.
 //! `-each` settings win over an `-engine`'s own, as in c-gomoku-cli.
 
-use super::{FlagsError, MatchFlags, flag_error, load_match, shipped_roots};
+use crate::flags::{FlagsError, MatchFlags, flag_error, load_match, shipped_roots};
 use crate::limits::MAX_JOBS;
 use crate::run::CgcLayout;
 use crate::tournament::{BookFormatSpec, TimeControlSpec, Tournament};
@@ -66,12 +66,12 @@ pub fn is_cgc_option(arg: &str) -> bool {
     OPTIONS.contains(&arg)
 }
 
-/// One `-engine` or `-each` as written (c-gomoku-cli's `EngineOptions`).
 /// c-gomoku-cli's default grace past a time limit, milliseconds.
 const DEFAULT_TOLERANCE_MS: u64 = 3000;
 /// c-gomoku-cli's default `INFO max_memory`, bytes (350 MiB).
 const DEFAULT_MAX_MEMORY: u64 = 350 << 20;
 
+/// One `-engine` or `-each` as written (c-gomoku-cli's `EngineOptions`).
 #[derive(Clone, Debug, Default)]
 struct EngineWords {
     cmd: Option<String>,
