@@ -203,6 +203,27 @@ fn verbose_prints_a_finished_line_and_the_score_per_game() {
         .collect();
     assert_eq!(scores.len(), 8, "{stdout}");
     assert!(scores[7].ends_with(" 8"), "{}", scores[7]);
+    // The match ends as fastchess's and c-gomoku-cli's do: the score from the first
+    // player's side, Elo with its interval, LOS and the pair counts.
+    let (mut w, mut l, mut d) = (0, 0, 0);
+    for g in &journal {
+        match (g.result.unwrap(), g.black == "greedy") {
+            (GameResult::Draw, _) => d += 1,
+            (GameResult::Black, true) | (GameResult::White, false) => w += 1,
+            _ => l += 1,
+        }
+    }
+    let ending = stdout
+        .split_once("Results of greedy vs random (8 games, 4 pairs):\n")
+        .unwrap_or_else(|| panic!("no ending in\n{stdout}"))
+        .1;
+    let score = format!("Score: {w} - {l} - {d} (W - L - D), points ");
+    assert!(ending.starts_with(&score), "{score} in\n{ending}");
+    assert!(
+        ending.contains("\nElo: ") && ending.contains(", LOS: "),
+        "{ending}"
+    );
+    assert!(ending.contains("\nPtnml(0-2): ["), "{ending}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

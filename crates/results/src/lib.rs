@@ -5,6 +5,7 @@
 //!   `run.json` (run hash, player indices), or against itself when there is none;
 //! - [`pool`]: the Ordo-style pool table of `rate` ([`PoolTable`]);
 //! - [`matchup`]: trinomial and pentanomial statistics of a two-player result set;
+//! - [`ending`]: the score, Elo, LOS and pentanomial block a match ends with;
 //! - [`rating`]: the three together as `rate` computes them ([`Rating`]);
 //! - [`run_report`]: a run directory's report ([`RunReport`]): the input of
 //!   `gomoku_report::write_report` built from the typed `run.json`, the journal, `sprt.json`
@@ -14,6 +15,7 @@
 //! `run.json` of another version) are returned for the caller to show.
 #![deny(missing_docs)]
 
+pub mod ending;
 pub mod matchup;
 pub mod pool;
 pub mod rating;
@@ -21,6 +23,7 @@ pub mod read;
 pub mod run_report;
 pub mod sprt_text;
 
+pub use ending::match_endings;
 pub use matchup::{MatchStats, match_stats};
 pub use pool::{ErrorMethod, PoolRow, PoolTable, TableOptions, parse_anchor, pool_table};
 pub use rating::{Rating, rate};

@@ -36,6 +36,18 @@ pub fn estimate_text(e: Option<Estimate>) -> String {
     }
 }
 
+/// The LLR against its bounds: `LLR 1.234 in (-2.944, 2.944)` while it runs, `LLR 2.950 >=
+/// 2.944 (upper bound)` or `LLR -3.001 <= -2.944 (lower bound)` once it has crossed one.
+pub fn llr_text(llr: f64, lower: f64, upper: f64) -> String {
+    if llr >= upper {
+        format!("LLR {llr:.3} >= {upper:.3} (upper bound)")
+    } else if llr <= lower {
+        format!("LLR {llr:.3} <= {lower:.3} (lower bound)")
+    } else {
+        format!("LLR {llr:.3} in ({lower:.3}, {upper:.3})")
+    }
+}
+
 /// One progress line: counts, the estimate in the test's own unit, and the LLR in its bounds.
 pub fn progress_line(s: &SprtSummary) -> String {
     let est = match s.settings.model {
@@ -55,7 +67,8 @@ pub fn progress_line(s: &SprtSummary) -> String {
     )
 }
 
-/// The results (W/D/L, Elo and nElo, LOS) and the verdict, two lines.
+/// The results (W/D/L, Elo and nElo, LOS), the pentanomial counts with the LLR against its
+/// bounds and the hypotheses, and the verdict: three lines.
 pub fn result_lines(s: &SprtSummary) -> String {
     let t = &s.trinomial;
     let los = s
@@ -78,12 +91,34 @@ pub fn result_lines(s: &SprtSummary) -> String {
         ),
         Decision::Interrupted => "interrupted: resume with --resume".into(),
     };
+    let [p0, p1, p2, p3, p4] = s.pentanomial;
     format!(
-        "W/D/L {}/{}/{}  Elo {}  nElo {}{los}\n{verdict}",
+        "W/D/L {}/{}/{}  Elo {}  nElo {}{los}\nPtnml(0-2): [{p0}, {p1}, {p2}, {p3}, {p4}]  {} [{}, {}] {unit}\n{verdict}",
         t.wins,
         t.draws,
         t.losses,
         estimate_text(s.elo),
-        estimate_text(s.nelo)
+        estimate_text(s.nelo),
+        llr_text(s.llr, s.lower, s.upper),
+        s.settings.elo0,
+        s.settings.elo1
     )
+}
+
+#[cfg(test)]
+mod llr_tests {
+    use super::llr_text;
+
+    #[test]
+    fn a_crossed_bound_is_said_as_crossed() {
+        assert_eq!(
+            llr_text(2.95, -2.944, 2.944),
+            "LLR 2.950 >= 2.944 (upper bound)"
+        );
+        assert_eq!(
+            llr_text(-3.0, -2.944, 2.944),
+            "LLR -3.000 <= -2.944 (lower bound)"
+        );
+        assert_eq!(llr_text(0.5, -2.944, 2.944), "LLR 0.500 in (-2.944, 2.944)");
+    }
 }

@@ -2,9 +2,10 @@
 //! and standings into the output directory.
 
 use anyhow::{Context, Result};
+use gomoku_config::run::Pairing;
 use gomoku_config::tournament::{Tournament, load_tournament};
 use gomoku_protocol::signals::stop_on_interrupt;
-use gomoku_results::RunReport;
+use gomoku_results::{RunReport, match_endings, results_from_lines};
 use gomoku_runner::OpenMode;
 use gomoku_runner::console_run::{ConsoleRun, Played, play_on_console};
 use gomoku_runner::shard::parse_shard;
@@ -107,6 +108,15 @@ pub fn play(tournament: &Tournament, how: &ConsoleRun<'_>) -> Result<ExitCode> {
     }
     // A shard's report would describe a part of the run: the merge writes the whole one.
     if how.shard.is_none() {
+        let candidates: Vec<String> = match &tournament.pairing {
+            Pairing::Gauntlet(idx) => idx
+                .iter()
+                .map(|&i| tournament.participants[i].name.clone())
+                .collect(),
+            Pairing::RoundRobin => Vec::new(),
+        };
+        let results = results_from_lines(output, summary.lines.clone());
+        print!("{}", match_endings(&results, &candidates));
         let report = RunReport::from_lines(output, Some(info), summary.lines)
             .map_err(anyhow::Error::from)
             .and_then(|r| super::report::write_built_report(output, &r))

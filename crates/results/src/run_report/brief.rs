@@ -167,7 +167,7 @@ fn sprt_line(s: &SprtSummary) -> String {
         .map(|l| format!(", LOS {l:.1}%"))
         .unwrap_or_default();
     format!(
-        "{} vs {}: H0 {} / H1 {} {unit} ({} model), alpha {}, beta {}; LLR {:.3} in [{:.3}, {:.3}] after {} pairs: {decision}; {estimate}{los}",
+        "{} vs {}: H0 {} / H1 {} {unit} ({} model), alpha {}, beta {}; {} after {} pairs: {decision}; {estimate}{los}",
         s.candidate,
         s.baseline,
         t.elo0,
@@ -175,9 +175,7 @@ fn sprt_line(s: &SprtSummary) -> String {
         t.model.name(),
         t.alpha,
         t.beta,
-        s.llr,
-        s.lower,
-        s.upper,
+        crate::sprt_text::llr_text(s.llr, s.lower, s.upper),
         s.pairs
     )
 }
