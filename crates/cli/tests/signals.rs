@@ -1,6 +1,7 @@
 //! `gomoku-arena tournament` stopped by SIGTERM, SIGHUP or two signals, with external engines
 //! that leave orphans in other sessions: the run exits with 128 + the signal, nothing it
-//! started is left running, and `--resume` completes the games of an uninterrupted run.
+//! started is left running, and `--resume` completes the games of an uninterrupted run. Killed
+//! with SIGKILL, it leaves nothing running either (the engines' watchdogs).
 //!
 //! Everything a run starts inherits a marker variable from the test's environment, so the
 //! processes of its tree are found in /proc wherever they were reparented.
@@ -267,5 +268,41 @@ fn a_second_signal_kills_the_engines_and_their_orphans_at_once() {
     signal(&child, "INT");
     assert_eq!(exit_code(child, Duration::from_secs(5)), Some(130));
     assert_none_left(mark, "after two signals");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_arena_killed_outright_leaves_no_engine_process() {
+    // SIGKILL runs none of the arena's handlers: only the engines' watchdogs can act. The
+    // hider ignores end of input (it hangs without reading) and SIGTERM, SIGHUP and SIGINT
+    // (a shell's `trap ''` is kept across its exec), and leaves a `sleep` in a session of its
+    // own, outside its process group.
+    let dir = setup("sigkill", 60_000);
+    let deaf_hider = format!(
+        r#"External(name: "hider", command: "/bin/sh", args: ["-c", "trap '' TERM HUP INT; exec {FAKE} hang-setsid@3"], protocol: Gomocup,
+                 move_time_ms: 60000, tolerance_ms: 100),"#
+    );
+    let config = std::fs::read_to_string(dir.join("t.ron")).unwrap();
+    let (head, rest) = config
+        .split_once("        External(name: \"hider\"")
+        .unwrap();
+    let (_, tail) = rest.split_once("tolerance_ms: 100),").unwrap();
+    std::fs::write(
+        dir.join("t.ron"),
+        format!("{head}        {deaf_hider}{tail}"),
+    )
+    .unwrap();
+    let guard = Mark::new("sigkill");
+    let mark = guard.0.as_str();
+    let mut child = arena(&dir, mark, &[]).spawn().unwrap();
+    wait_for_orphan(mark, &mut child);
+    let engines: Vec<_> = marked(mark)
+        .into_iter()
+        .filter(|(_, name)| name.starts_with("gomoku-fake"))
+        .collect();
+    assert!(!engines.is_empty(), "no engine running: {:?}", marked(mark));
+    signal(&child, "KILL");
+    let _ = child.wait();
+    assert_none_left(mark, "after SIGKILL of the arena");
     let _ = std::fs::remove_dir_all(&dir);
 }

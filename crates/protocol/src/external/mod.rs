@@ -17,7 +17,7 @@ pub use fault::{EngineFault, IllegalReason};
 pub use processes::{kill_all_engines, live_engines};
 
 use fault::{no_game, quotes_sent};
-use processes::{MARK, NEXT_MARK, kill_trees, registry};
+use processes::{MARK, NEXT_MARK, Watchdog, kill_trees, registry};
 
 use crate::command::{Answer, parse_answer};
 use gomoku_board::{Board, BoardError, Cell, Geometry, Pos, Rule};
@@ -119,6 +119,9 @@ enum Event {
 pub struct ExternalEngine {
     child: Child,
     mark: u64,
+    /// Kills the engine's processes if we are killed outright; stopped before the leader is
+    /// reaped.
+    watchdog: Option<Watchdog>,
     stdin: Option<ChildStdin>,
     rx: Receiver<Event>,
     eof: bool,
@@ -164,7 +167,8 @@ impl ExternalEngine {
             c.current_dir(dir);
         }
         let mark = NEXT_MARK.fetch_add(1, Ordering::Relaxed);
-        c.env(MARK, format!("{}.{mark}", std::process::id()));
+        let mark_value = format!("{}.{mark}", std::process::id());
+        c.env(MARK, &mark_value);
         // Started and listed under the lock, so that `kill_all_engines` sees every engine.
         let mut child = {
             let mut registry = registry();
@@ -175,6 +179,7 @@ impl ExternalEngine {
             registry.live.push(child.id());
             child
         };
+        let watchdog = Watchdog::start(child.id(), &format!("{MARK}={mark_value}"));
         let stdout = child.stdout.take().expect("piped");
         let stdin = child.stdin.take();
         // Bounded: an engine that writes line after line while nobody reads (between its
@@ -212,6 +217,7 @@ impl ExternalEngine {
         Ok(ExternalEngine {
             child,
             mark,
+            watchdog,
             stdin,
             rx,
             eof: false,
@@ -303,6 +309,9 @@ impl ExternalEngine {
                 Ok(Some(status)) => {
                     // Reaped: its group id may be reused, and without /proc its other
                     // processes cannot be found.
+                    if let Some(w) = self.watchdog.take() {
+                        w.stop();
+                    }
                     self.reaped = Some(Some(status));
                     let leader = self.child.id();
                     registry().live.retain(|&l| l != leader);
@@ -320,6 +329,9 @@ impl ExternalEngine {
             return status;
         }
         let (leader, mark) = (self.child.id(), self.mark);
+        if let Some(w) = self.watchdog.take() {
+            w.stop();
+        }
         kill_trees(&[leader], |m| m == mark);
         let _ = self.child.kill();
         // Unlisted before the leader is reaped, while its group id is still its own.

@@ -15,6 +15,13 @@
 //! Every engine whose processes may still run is also listed in a process-wide registry, so
 //! that a program exiting without running destructors (`std::process::exit` on a second stop
 //! signal) can still kill them all with [`kill_all_engines`] first.
+//!
+//! A program killed outright (SIGKILL, the out-of-memory killer) runs none of that, so each
+//! engine also has a [`Watchdog`]: a shell in a group of its own that waits on a pipe whose
+//! only writer is this process. The kernel closes the pipe when we die however we die; the
+//! shell then kills the engine's group and every process carrying its mark. While we live,
+//! the watchdog is killed before its engine's leader is reaped (so it never fires on a group
+//! id that could have been reused).
 
 use nix::sys::signal::{Signal, kill, killpg};
 use nix::sys::wait::{WaitPidFlag, waitpid};
@@ -38,11 +45,14 @@ pub(super) struct Registry {
     pub live: Vec<u32>,
     /// Set when the program is exiting: no engine may start.
     pub closed: bool,
+    /// The engines' watchdogs (their pids), killed with the engines on an exit.
+    pub watchdogs: Vec<u32>,
 }
 
 static REGISTRY: Mutex<Registry> = Mutex::new(Registry {
     live: Vec::new(),
     closed: false,
+    watchdogs: Vec::new(),
 });
 
 /// The number of the next engine's mark.
@@ -183,7 +193,56 @@ pub fn kill_all_engines() -> usize {
     let mut registry = registry();
     registry.closed = true;
     kill_trees(&registry.live, |_| true);
+    for &pid in &registry.watchdogs {
+        let _ = kill(Pid::from_raw(pid as i32), Signal::SIGKILL);
+    }
     registry.live.len()
+}
+
+/// What a watchdog runs: wait for end of input (our death), then kill the engine's group
+/// (`$1`) and every process whose environment holds the engine's mark (`$2`, `NAME=VALUE`),
+/// wherever it was reparented or whatever session it made.
+const WATCHDOG_SCRIPT: &str = r#"read _ignored
+kill -KILL -- "-$1" 2>/dev/null
+for d in /proc/[0-9]*; do
+    tr '\000' '\n' < "$d/environ" 2>/dev/null | grep -qxF "$2" && kill -KILL "${d#/proc/}" 2>/dev/null
+done
+exit 0"#;
+
+/// A process that kills an engine's processes if this process dies without doing it.
+pub(super) struct Watchdog {
+    child: std::process::Child,
+}
+
+impl Watchdog {
+    /// Starts the watchdog of the engine whose group is `group` and whose processes carry
+    /// `mark` (`NAME=VALUE`); `None` when no shell can be started (the engine then has the
+    /// protection of our own exits only).
+    pub(super) fn start(group: u32, mark: &str) -> Option<Watchdog> {
+        use std::os::unix::process::CommandExt;
+        use std::process::{Command, Stdio};
+        let child = Command::new("/bin/sh")
+            .args(["-c", WATCHDOG_SCRIPT, "gomoku-arena-watchdog"])
+            .arg(group.to_string())
+            .arg(mark)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            // Out of our group, so a terminal's Ctrl-C, which we handle, does not end it.
+            .process_group(0)
+            .spawn()
+            .ok()?;
+        registry().watchdogs.push(child.id());
+        Some(Watchdog { child })
+    }
+
+    /// Stops the watchdog without letting it fire, and reaps it.
+    pub(super) fn stop(mut self) {
+        let pid = self.child.id();
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        registry().watchdogs.retain(|&w| w != pid);
+    }
 }
 
 /// How many engines this process has running (started and not yet killed or reaped).
