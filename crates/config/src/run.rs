@@ -424,7 +424,8 @@ pub struct SprtSettings {
 /// What kind of run a directory holds; it decides how its jobs are laid out.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RunKind {
-    /// A tournament: rounds x openings x pairs x both colours.
+    /// A tournament: rounds x openings x pairs x both colours (c-gomoku-cli's command line
+    /// has a layout of its own, [`RunKind::CGomokuCli`]).
     Tournament,
     /// An SPRT: game pairs of the candidate (player 0) and the baseline, in pair order.
     Sprt,

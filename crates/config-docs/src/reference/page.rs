@@ -176,6 +176,10 @@ the [engine file](#engine-file).
 
 ## Coming from fastchess or c-gomoku-cli
 
+c-gomoku-cli's own command line can also be typed as it is (`gomoku-arena -engine cmd=X
+name=N ... -games 72 -repeat`); README.md's "Coming from c-gomoku-cli" lists what it takes.
+The table maps the options to the files' fields.
+
 | fastchess | c-gomoku-cli | gomoku-arena |
 |---|---|---|
 | `-engine cmd=X name=N` | `-engine cmd=X name=N` | a participant `External(name: "N", command: "X", move_time_ms: ..)`, or an in-process `Engine("file.ron")` |
