@@ -6,7 +6,6 @@
 
 use crate::matchup::{fmt_counts, fmt_estimate, match_stats};
 use crate::{Results, fmt_pct};
-use std::collections::BTreeSet;
 
 /// The endings of `results`: one block for two players, else one per candidate (by name)
 /// and opponent; none for a round robin of three or more.
@@ -86,8 +85,7 @@ fn between(results: &Results, a: usize, b: usize) -> Results {
     let mut kept = vec![None; results.games.len()];
     let mut games = Vec::new();
     for (i, g) in results.games.iter().enumerate() {
-        let players = BTreeSet::from([g.first, g.second]);
-        if players == BTreeSet::from([a, b]) {
+        if (g.first, g.second) == (a, b) || (g.first, g.second) == (b, a) {
             kept[i] = Some(games.len());
             let mut g = *g;
             (g.first, g.second) = (index(g.first), index(g.second));
