@@ -7,29 +7,20 @@
 //! Line kinds come from one lookup per line: [`KindTable`] is indexed by the 2-bit codes of
 //! the `hw` cells on each side of the cell (`hw` = k - 1 in freestyle, k under the exact
 //! rules, which must see the cell past a five), and holds the kind for Black and for White
-//! under the rule. It is built once per (k, rule) by dynamic programming over the codes:
-//! fours from five-points, threes from the fours one more stone makes, twos from the open
-//! threes one more stone makes.
+//! under the rule. It is worked out by dynamic programming over the codes (fours from
+//! five-points, threes from the fours one more stone makes, twos from the open threes one
+//! more stone makes: `line_kinds.rs`), at build time for k = 5 under each rule, else once
+//! per (k, rule) on first use.
 
 use gomoku_board::{Board, ByColor, Cell, Color, Rule};
+use line_kinds::{Exactness, MAX_HALF_WIDTH, PREBUILT, kind_entries};
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// No line of note.
-pub const KIND_NONE: u8 = 0;
-/// An open two: one more stone on the line makes an open three.
-pub const KIND_TWO: u8 = 1;
-/// A closed three: one more stone makes a four, none an open four.
-pub const KIND_THREE: u8 = 2;
-/// An open three: one more stone makes an open four.
-pub const KIND_OPEN_THREE: u8 = 3;
-/// A four: exactly one point completes a five.
-pub const KIND_FOUR: u8 = 4;
-/// An open four (or two fours on one line): two or more points complete a five.
-pub const KIND_OPEN_FOUR: u8 = 5;
-/// A five.
-pub const KIND_FIVE: u8 = 6;
-/// A run longer than k that does not win (exact five; Black under renju).
-pub const KIND_OVER: u8 = 7;
+mod line_kinds;
+
+pub use line_kinds::{
+    KIND_FIVE, KIND_FOUR, KIND_OPEN_FOUR, KIND_OPEN_THREE, KIND_OVER, KIND_THREE, KIND_TWO,
+};
 
 /// The number of cell classes, [`CellClass::None`] included.
 pub const CELL_CLASS_COUNT: usize = 15;
@@ -179,8 +170,9 @@ pub type ClassScores = [[i32; 2]; CELL_CLASS_COUNT];
 #[derive(Debug)]
 pub struct KindTable {
     hw: usize,
-    /// Per code of the 2·hw cells around a cell: Black's kind | White's kind << 4.
-    entries: Vec<u8>,
+    /// Per code of the 2·hw cells around a cell: Black's kind | White's kind << 4 (see
+    /// [`kind_entries`]), prebuilt or built once for the process.
+    entries: &'static [u8],
     /// Per colour, per 12-bit pack of four kinds (3 bits each): the class index.
     classes: Box<[[u8; 4096]; 2]>,
 }
@@ -188,15 +180,38 @@ pub struct KindTable {
 /// A built table and the (k, rule) it serves.
 type KindTableEntry = ((usize, Rule), Arc<KindTable>);
 
-/// The largest half-width with a table (4^(2·hw) entries: a mebibyte at 5).
-const MAX_HALF_WIDTH: usize = 5;
+/// The tables of [`PREBUILT`], one after the other, as the build script computed them
+/// (`build.rs` names the file).
+static PREBUILT_TABLES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/line_kinds.bin"));
+
+/// The prebuilt table of (k, exact), if the build computed it.
+fn prebuilt(k: usize, exact: Exactness) -> Option<&'static [u8]> {
+    let mut start = 0;
+    for (pk, pe) in PREBUILT {
+        let len = 1 << (4 * pe.half_width(pk));
+        if (pk, pe) == (k, exact) {
+            return PREBUILT_TABLES.get(start..start + len);
+        }
+        start += len;
+    }
+    None
+}
+
+/// What `rule` asks of the line kinds.
+fn exactness(rule: Rule) -> Exactness {
+    match rule {
+        Rule::Freestyle => Exactness::FREESTYLE,
+        Rule::Standard => Exactness::STANDARD,
+        Rule::Renju => Exactness::RENJU,
+    }
+}
 
 impl KindTable {
     /// The table of a board's k and rule, built on first use and shared; `None` when the
     /// window would be too large (k > 6 in freestyle, k > 5 under the exact rules).
     pub fn for_board(k: usize, rule: Rule) -> Option<Arc<KindTable>> {
         static CACHE: OnceLock<Mutex<Vec<KindTableEntry>>> = OnceLock::new();
-        let hw = if rule == Rule::Freestyle { k - 1 } else { k };
+        let hw = exactness(rule).half_width(k);
         if hw > MAX_HALF_WIDTH || k < 2 {
             return None;
         }
@@ -205,27 +220,17 @@ impl KindTable {
         if let Some((_, t)) = cache.iter().find(|(key, _)| *key == (k, rule)) {
             return Some(t.clone());
         }
-        let t = Arc::new(KindTable::build(k, rule, hw));
+        let t = Arc::new(KindTable::build(k, rule));
         cache.push(((k, rule), t.clone()));
         Some(t)
     }
 
-    fn build(k: usize, rule: Rule, hw: usize) -> KindTable {
-        let black = line_kinds(k, hw, rule != Rule::Freestyle);
-        let white = if rule == Rule::Standard {
-            black.clone()
-        } else {
-            line_kinds(k, hw, false)
-        };
-        let lo = LO & ((1u64 << (4 * hw)) - 1);
-        let entries = (0..black.len())
-            .map(|code| {
-                let c = code as u64;
-                let one = (c & lo) ^ ((c >> 1) & lo);
-                let swapped = (c ^ (one | one << 1)) as usize;
-                black[code] | white[swapped] << 4
-            })
-            .collect();
+    fn build(k: usize, rule: Rule) -> KindTable {
+        let exact = exactness(rule);
+        let hw = exact.half_width(k);
+        // A table built here lives as long as the process, in `for_board`'s cache.
+        let entries = prebuilt(k, exact)
+            .unwrap_or_else(|| Box::leak(kind_entries(k, exact).into_boxed_slice()));
         let mut classes = Box::new([[0u8; 4096]; 2]);
         for (colour, table) in classes.iter_mut().enumerate() {
             let renju_black = colour == 0 && rule == Rule::Renju;
@@ -292,8 +297,6 @@ impl KindTable {
     }
 }
 
-const LO: u64 = 0x5555_5555_5555_5555;
-
 /// The class sums `[Black's view, White's view]` of every empty cell of `board`, from
 /// scratch.
 pub fn class_sums(board: &Board, table: &KindTable, scores: &ClassScores) -> ByColor<i64> {
@@ -325,130 +328,9 @@ pub fn for_each_cell_class(board: &Board, mut visit: impl FnMut(CellClass, CellC
     }
 }
 
-/// Every span code (the `2 hw` cells around the centre, the farthest left first) that a
-/// board can show: on each side of the centre the edge's walls lie beyond every cell of the
-/// board, never between them. Only these are worked out (an eighth of the codes at `hw` =
-/// 5); the others are never looked up.
-fn codes_on_board(hw: usize) -> Vec<usize> {
-    // One side's codes, from its nearest cell out when `outward`, else from its farthest in.
-    let side = |outward: bool| -> Vec<usize> {
-        let mut codes = Vec::new();
-        for walls in 0..=hw {
-            let cells = hw - walls;
-            for mut n in 0..3usize.pow(cells as u32) {
-                let mut code = 0;
-                for c in 0..hw {
-                    // The cell's distance from the centre, 0 for the nearest.
-                    let out = if outward { c } else { hw - 1 - c };
-                    let v = if out >= cells {
-                        3
-                    } else {
-                        let v = n % 3;
-                        n /= 3;
-                        v
-                    };
-                    code |= v << (2 * c);
-                }
-                codes.push(code);
-            }
-        }
-        codes
-    };
-    let (left, right) = (side(false), side(true));
-    let mut codes = Vec::with_capacity(left.len() * right.len());
-    for &r in &right {
-        codes.extend(left.iter().map(|&l| l | r << (2 * hw)));
-    }
-    codes
-}
-
-/// Line kinds for a stone of colour 1 at the centre of every code of the 2·hw cells around
-/// it (cell t < hw at offset t - hw, else at t - hw + 1) that a board can show (see
-/// [`codes_on_board`]; the others are left [`KIND_NONE`]). `exact`: only runs of exactly k
-/// win, and longer ones through the centre are [`KIND_OVER`].
-fn line_kinds(k: usize, hw: usize, exact: bool) -> Vec<u8> {
-    let n = 1usize << (4 * hw);
-    let len = 2 * hw + 1;
-    let pos = |t: usize| if t < hw { t } else { t + 1 };
-    let wins = |run: usize| if exact { run == k } else { run >= k };
-    // Pass 1: fives, overlines and fours from the five-points whose five holds the centre.
-    let mut kinds = vec![KIND_NONE; n];
-    let on_board = codes_on_board(hw);
-    let mut cells = [0u8; 2 * MAX_HALF_WIDTH + 1];
-    for &code in &on_board {
-        let kind = &mut kinds[code];
-        for t in 0..2 * hw {
-            cells[pos(t)] = ((code >> (2 * t)) & 3) as u8;
-        }
-        cells[hw] = 1;
-        let run_through = |cells: &[u8], p: usize| -> (usize, usize) {
-            let (mut lo, mut hi) = (p, p);
-            while lo > 0 && cells[lo - 1] == 1 {
-                lo -= 1;
-            }
-            while hi + 1 < len && cells[hi + 1] == 1 {
-                hi += 1;
-            }
-            (lo, hi)
-        };
-        let (lo, hi) = run_through(&cells, hw);
-        if wins(hi - lo + 1) {
-            *kind = KIND_FIVE;
-            continue;
-        }
-        let over = hi - lo + 1 > k;
-        let mut five_points = 0;
-        for e in hw.saturating_sub(k - 1)..=(hw + k - 1).min(len - 1) {
-            if cells[e] != 0 {
-                continue;
-            }
-            cells[e] = 1;
-            let (lo, hi) = run_through(&cells, e);
-            cells[e] = 0;
-            if lo <= hw && hw <= hi && wins(hi - lo + 1) {
-                five_points += 1;
-            }
-        }
-        *kind = match five_points {
-            0 if over => KIND_OVER,
-            0 => KIND_NONE,
-            1 => KIND_FOUR,
-            _ => KIND_OPEN_FOUR,
-        };
-    }
-    // The codes with one more stone of the colour within k - 1 cells of the centre.
-    let near: Vec<usize> = (0..2 * hw).filter(|&t| pos(t).abs_diff(hw) < k).collect();
-    // Pass 2: threes; pass 3: twos. Each reads the kinds of codes with one more stone.
-    for (from, to) in [
-        ([KIND_FOUR, KIND_OPEN_FOUR], [KIND_THREE, KIND_OPEN_THREE]),
-        ([KIND_OPEN_THREE, KIND_OPEN_THREE], [KIND_TWO, KIND_TWO]),
-    ] {
-        let before = kinds.clone();
-        for &code in &on_board {
-            let kind = &mut kinds[code];
-            if *kind != KIND_NONE {
-                continue;
-            }
-            let mut best = KIND_NONE;
-            for &t in &near {
-                if (code >> (2 * t)) & 3 != 0 {
-                    continue;
-                }
-                let next = before[code | 1 << (2 * t)];
-                if next == from[1] {
-                    best = best.max(to[1]);
-                } else if next == from[0] {
-                    best = best.max(to[0]);
-                }
-            }
-            *kind = best;
-        }
-    }
-    kinds
-}
-
 #[cfg(test)]
 mod tests {
+    use super::line_kinds::KIND_NONE;
     use super::*;
 
     /// The kind of the centre of a line written as text (`.` empty, `X` Black, `O` White,
@@ -470,6 +352,26 @@ mod tests {
         }
         let k = t.kinds(span, hw);
         (k & 15, k >> 4)
+    }
+
+    /// The tables the build wrote are the ones the code computes now, each found under its
+    /// own (k, rule), and `for_board` serves them.
+    #[test]
+    fn prebuilt_tables_are_the_computed_ones() {
+        for (k, exact) in PREBUILT {
+            let table = prebuilt(k, exact).expect("prebuilt");
+            assert!(table == kind_entries(k, exact), "k={k} {exact:?}");
+        }
+        let total: usize = PREBUILT
+            .map(|(k, e)| 1 << (4 * e.half_width(k)))
+            .iter()
+            .sum();
+        assert_eq!(PREBUILT_TABLES.len(), total);
+        for rule in [Rule::Freestyle, Rule::Standard, Rule::Renju] {
+            let served = KindTable::for_board(5, rule).unwrap().entries;
+            assert!(std::ptr::eq(served, prebuilt(5, exactness(rule)).unwrap()));
+        }
+        assert_eq!(prebuilt(4, Exactness::STANDARD), None);
     }
 
     #[test]
