@@ -1,8 +1,16 @@
 //! The transposition table: a power-of-two array of 16-byte entries, each two `AtomicU64`
 //! words `(key ^ data, data)`, so that threads can share it without locks (a torn entry
 //! fails the key check and is ignored).
+//!
+//! A bit per block of entries (a 4 KiB page) says whether anything was stored there since
+//! the table was last empty. A probe of a block never written answers without reading it,
+//! and the first store into a block writes without reading first: a fresh table's page is
+//! faulted in once, by that write, where reading it first would map the shared zero page
+//! and the write would then fault again to copy it. A short search from a fresh process
+//! touches most pages of the table (its entries are spread by hash), so this halves what
+//! it pays the kernel for them; clearing zeroes only the blocks written.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,10 +44,13 @@ pub struct Tt {
     epoch: u64,
     /// The search's number within the game, modulo 64.
     search: u64,
-    /// Whether anything was stored since the table was last empty: a table no search
-    /// stores in (depth 1 stores nothing) is never swept.
-    written: AtomicBool,
+    /// Bit `b % 64` of word `b / 64`: whether block `b` (entries `b << BLOCK_SHIFT` on) was
+    /// stored in since the table was last empty; its entries are all zero while it is not.
+    written_blocks: Box<[AtomicU64]>,
 }
+
+/// Entries per block of [`Tt::written_blocks`], as a shift: 256 entries, a 4 KiB page.
+const BLOCK_SHIFT: u32 = 8;
 
 /// Games before the epoch comes round again, when the table is cleared for real (pub for
 /// the engine's other per-game caches, which come round with it).
@@ -76,20 +87,32 @@ impl Tt {
             mask: n - 1,
             epoch: 0,
             search: 0,
-            written: AtomicBool::new(false),
+            written_blocks: bytemuck::zeroed_slice_box((n >> BLOCK_SHIFT).div_ceil(64)),
         }
     }
 
-    /// Empties the table.
+    /// Empties the table (zeroing only the blocks written).
     pub fn clear(&mut self) {
-        if std::mem::take(self.written.get_mut()) {
-            for e in &self.entries {
-                e[0].store(0, Ordering::Relaxed);
-                e[1].store(0, Ordering::Relaxed);
+        for (w, word) in self.written_blocks.iter_mut().enumerate() {
+            let mut bits = std::mem::take(word.get_mut());
+            while bits != 0 {
+                let block = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let start = block << BLOCK_SHIFT;
+                for e in &mut self.entries[start..start + (1 << BLOCK_SHIFT)] {
+                    *e = Default::default();
+                }
             }
         }
         self.epoch = 0;
         self.search = 0;
+    }
+
+    /// The word of [`Tt::written_blocks`] holding entry `i`'s block, and its bit there.
+    #[inline]
+    fn block_bit(&self, i: usize) -> (&AtomicU64, u64) {
+        let block = i >> BLOCK_SHIFT;
+        (&self.written_blocks[block / 64], 1 << (block % 64))
     }
 
     /// Starts a new game in O(1): the entries of earlier games stay but are never found and
@@ -112,7 +135,12 @@ impl Tt {
     /// Looks a position up.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtEntry> {
-        let e = &self.entries[key as usize & self.mask];
+        let i = key as usize & self.mask;
+        let (word, bit) = self.block_bit(i);
+        if word.load(Ordering::Relaxed) & bit == 0 {
+            return None;
+        }
+        let e = &self.entries[i];
         let data = e[1].load(Ordering::Relaxed);
         let check = e[0].load(Ordering::Relaxed);
         if data == 0 || check ^ data != key || data >> EPOCH_SHIFT != self.epoch {
@@ -137,8 +165,17 @@ impl Tt {
     /// current search and deeper.
     #[inline]
     pub fn store(&self, key: u64, score: i32, mv: u16, depth: u8, bound: Bound) {
-        let e = &self.entries[key as usize & self.mask];
-        let old = e[1].load(Ordering::Relaxed);
+        let i = key as usize & self.mask;
+        let e = &self.entries[i];
+        // Read first: threads sharing the table then share the word's line read-only.
+        let (word, bit) = self.block_bit(i);
+        let first_in_block = word.load(Ordering::Relaxed) & bit == 0
+            && word.fetch_or(bit, Ordering::Relaxed) & bit == 0;
+        let old = if first_in_block {
+            0
+        } else {
+            e[1].load(Ordering::Relaxed)
+        };
         let stamp = self.epoch << 6 | self.search;
         if old != 0 {
             let old_key = e[0].load(Ordering::Relaxed) ^ old;
@@ -156,10 +193,6 @@ impl Tt {
             | (stamp << SEARCH_SHIFT);
         e[0].store(key ^ data, Ordering::Relaxed);
         e[1].store(data, Ordering::Relaxed);
-        // Read first: threads sharing the table then share the flag's line read-only.
-        if !self.written.load(Ordering::Relaxed) {
-            self.written.store(true, Ordering::Relaxed);
-        }
     }
 }
 
@@ -201,5 +234,36 @@ mod tests {
                 "game {game}: another game's entry found"
             );
         }
+    }
+
+    /// A cleared table finds nothing, even in a block that a later store marks written
+    /// again; blocks never written answer from their bit alone, and a block's first store
+    /// is found.
+    #[test]
+    fn clearing_forgets_every_written_block() {
+        let mut tt = Tt::new(1);
+        let block = 1u64 << BLOCK_SHIFT;
+        let (a, b, far) = (5 * block + 3, 5 * block + 4, 9 * block);
+        tt.store(a, 11, 1, 4, Bound::Exact);
+        tt.store(far, 12, 2, 4, Bound::Lower);
+        assert!(tt.probe(b).is_none(), "an empty slot of a written block");
+        assert!(
+            tt.probe(far + 1).is_none(),
+            "an empty slot of another block"
+        );
+        tt.clear();
+        assert!(tt.probe(a).is_none() && tt.probe(far).is_none());
+        tt.store(b, 13, 3, 4, Bound::Upper);
+        assert!(
+            tt.probe(a).is_none(),
+            "a cleared entry found beside a new one"
+        );
+        assert_eq!(tt.probe(b).map(|e| e.score), Some(13));
+        assert!(
+            tt.entries.iter().enumerate().all(|(i, e)| {
+                i as u64 == b & tt.mask as u64 || e[1].load(Ordering::Relaxed) == 0
+            }),
+            "an entry left over from before the clear"
+        );
     }
 }
