@@ -98,6 +98,10 @@ pub struct FeaturesSpec {
     /// Three defence (left out of the file when off, so older runs keep their hash).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub three_defence: bool,
+    /// Static wins (left out of the file when off: a run written before them has them off,
+    /// as its engines had, and keeps its hash).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub static_wins: bool,
 }
 
 fn features_off(f: &FeaturesSpec) -> bool {

@@ -94,6 +94,11 @@ pub struct SearchFeatures {
     /// and the moves that make a four are searched; any other move loses to the open four.
     /// Needs the line kinds a table with cell classes keeps.
     pub three_defence: bool,
+    /// Static wins: a node whose side to move has, by the cell-class counts, a five-point,
+    /// an open-four or double-four point, or a four-three point against no four of the
+    /// opponent's (and no five-point of his) is scored a win in 1, 3 or 5 plies at once.
+    /// Needs the line kinds a table with cell classes keeps.
+    pub static_wins: bool,
 }
 
 impl SearchFeatures {
@@ -105,6 +110,7 @@ impl SearchFeatures {
         threat_extension: false,
         eval_average: false,
         three_defence: false,
+        static_wins: false,
     };
 }
 

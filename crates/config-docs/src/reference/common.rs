@@ -97,6 +97,9 @@ pub(super) fn overrides() -> Item {
         Entry::field("three_defence", "Three defence on or off.")
             .default_text("the engine file's")
             .ex("three_defence: false"),
+        Entry::field("static_wins", "Static wins on or off.")
+            .default_text("the engine file's")
+            .ex("static_wins: true"),
         Entry::field("vct", "Root VCT search on or off.")
             .default_text("the engine file's")
             .ex("vct: false"),

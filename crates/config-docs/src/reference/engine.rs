@@ -137,6 +137,14 @@ pub(super) fn engine() -> Section {
         .default(f.three_defence.to_string())
         .ex("three_defence: false"),
         Entry::field(
+            "static_wins",
+            "A node whose side to move has a five-point, an open-four or double-four point, or a \
+             four-three point while the opponent can make no four, is scored a win in 1, 3 or 5 \
+             plies without searching it; needs a table with cell classes.",
+        )
+        .default(f.static_wins.to_string())
+        .ex("static_wins: true"),
+        Entry::field(
             "vct",
             "Root VCT search (fours and threes, by proof numbers) on or off.",
         )
@@ -209,6 +217,7 @@ Engine(
     threat_extension: false,
     eval_average: false,
     three_defence: true,
+    static_wins: false,
     // the root VCT (fours and threes)
     vct: true,
     vct_depth: 20,

@@ -1,5 +1,5 @@
 //! The interior of the search: negamax alpha-beta with principal-variation search, the
-//! transposition table, forced blocks of the opponent's fours, quiet leaves evaluated from the
+//! transposition table, the static wins of the class counts, forced blocks of the opponent's fours, quiet leaves evaluated from the
 //! gain tables without playing them, and the bookkeeping of a beta cutoff.
 
 use super::worker::Worker;
@@ -47,6 +47,12 @@ impl Worker<'_> {
             && self.sb.is_forbidden(q as usize)
         {
             return -(WIN - (ply as i32 + 2));
+        }
+        if self.p.features.static_wins
+            && forced.is_none()
+            && let Some(plies) = self.sb.static_win()
+        {
+            return WIN - (ply as i32 + plies as i32);
         }
         if self.sb.is_full() {
             return 0;
