@@ -55,6 +55,8 @@ pub struct Overrides {
     pub three_defence: Option<bool>,
     /// Static wins.
     pub static_wins: Option<bool>,
+    /// Most plies of threat quiescence.
+    pub quiescence: Option<u32>,
     /// Root VCT on/off.
     pub vct: Option<bool>,
     /// VCT depth.
@@ -102,7 +104,7 @@ impl Overrides {
         }
         feature! {
             aspiration, lmr, futility, threat_extension, eval_average, three_defence,
-            static_wins
+            static_wins, quiescence
         }
     }
 }

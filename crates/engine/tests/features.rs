@@ -17,6 +17,7 @@ fn all_on() -> SearchFeatures {
         eval_average: true,
         three_defence: true,
         static_wins: true,
+        quiescence: 8,
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::hosts::{host, some};
 use crate::{Entry, Item, Kind, Section};
-use gomoku_config::limits::{MAX_DEPTH, MAX_NAME_LEN, MAX_TT_MIB};
+use gomoku_config::limits::{MAX_DEPTH, MAX_NAME_LEN, MAX_QUIESCENCE, MAX_TT_MIB};
 use gomoku_engine::{CellClass, EngineParams, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, MAX_VCT_DEPTH};
 
 pub(super) fn engine() -> Section {
@@ -145,6 +145,15 @@ pub(super) fn engine() -> Section {
         .default(f.static_wins.to_string())
         .ex("static_wins: true"),
         Entry::field(
+            "quiescence",
+            "Threat quiescence: the most plies a leaf plays on along the fours near its side's \
+             last stone and the block of the opponent's four, standing pat on the evaluation \
+             (0: off); needs a table with cell classes for the fours.",
+        )
+        .default(f.quiescence.to_string())
+        .int(0, MAX_QUIESCENCE)
+        .ex("quiescence: 4"),
+        Entry::field(
             "vct",
             "Root VCT search (fours and threes, by proof numbers) on or off.",
         )
@@ -218,6 +227,7 @@ Engine(
     eval_average: false,
     three_defence: true,
     static_wins: false,
+    quiescence: 0,
     // the root VCT (fours and threes)
     vct: true,
     vct_depth: 20,

@@ -82,17 +82,23 @@ mod tests {
             .count()
     }
 
+    /// Whether some legal move of the side to move leaves a board for which `holds`.
+    fn some_move(b: &Board, holds: impl Fn(&Board) -> bool) -> bool {
+        empty_points(b).into_iter().any(|p| {
+            let mut after = b.clone();
+            b.is_legal(p) && {
+                after.make(p);
+                holds(&after)
+            }
+        })
+    }
+
     /// Whether the side to move has a move after which the opponent has no five-point and
     /// it has two: a win in three plies.
     fn wins_in_three(b: &Board) -> bool {
         let me = b.to_move();
-        empty_points(b).into_iter().any(|p| {
-            if !b.is_legal(p) {
-                return false;
-            }
-            let mut after = b.clone();
-            after.make(p);
-            five_points(&after, me.opponent()) == 0 && five_points(&after, me) >= 2
+        some_move(b, |after| {
+            five_points(after, me.opponent()) == 0 && five_points(after, me) >= 2
         })
     }
 
@@ -100,16 +106,11 @@ mod tests {
     /// in three, and the block no five-point of the opponent's: a win in five plies.
     fn wins_in_five(b: &Board) -> bool {
         let me = b.to_move();
-        empty_points(b).into_iter().any(|p| {
-            if !b.is_legal(p) {
+        some_move(b, |after| {
+            if five_points(after, me.opponent()) > 0 {
                 return false;
             }
-            let mut after = b.clone();
-            after.make(p);
-            if five_points(&after, me.opponent()) > 0 {
-                return false;
-            }
-            let fives: Vec<Pos> = empty_points(&after)
+            let fives: Vec<Pos> = empty_points(after)
                 .into_iter()
                 .filter(|&q| after.wins_at(q, me))
                 .collect();

@@ -67,6 +67,7 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         eval_average,
         three_defence,
         static_wins,
+        quiescence,
     } = features;
     // Two tables are the same setting when their values are; the chart shows the name.
     let values: Vec<String> = table
@@ -103,6 +104,7 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         ("eval_average", switch(*eval_average)),
         ("three_defence", switch(*three_defence)),
         ("static_wins", switch(*static_wins)),
+        ("quiescence", number(f64::from(*quiescence))),
         ("vct", switch(vct.is_some())),
         (
             "vct_depth",
