@@ -145,6 +145,8 @@ defaults! {
     d_threat_extension: bool = d().features.threat_extension;
     d_eval_average: bool = d().features.eval_average;
     d_three_defence: bool = d().features.three_defence;
+    d_static_wins: bool = d().features.static_wins;
+    d_quiescence: u32 = d().features.quiescence;
     d_vct: bool = d().vct;
     d_vct_depth: u32 = d().vct_depth;
     d_vct_threat: u32 = d().vct_threat;
@@ -219,6 +221,12 @@ pub struct EngineFile {
     /// Three defence.
     #[serde(default = "d_three_defence")]
     pub three_defence: bool,
+    /// Static wins from the cell-class counts.
+    #[serde(default = "d_static_wins")]
+    pub static_wins: bool,
+    /// Most plies of threat quiescence.
+    #[serde(default = "d_quiescence")]
+    pub quiescence: u32,
     /// Root VCT threat search on/off.
     #[serde(default = "d_vct")]
     pub vct: bool,

@@ -41,7 +41,7 @@ macro_rules! engine_settings {
     }};
 }
 
-/// `$ty { .. }` with the six search features copied from `$from` (an engine file, a run
+/// `$ty { .. }` with the eight search features copied from `$from` (an engine file, a run
 /// record's features or [`gomoku_engine::SearchFeatures`]).
 macro_rules! search_features {
     ($ty:path, $from:expr) => {{
@@ -53,6 +53,8 @@ macro_rules! search_features {
             threat_extension: f.threat_extension,
             eval_average: f.eval_average,
             three_defence: f.three_defence,
+            static_wins: f.static_wins,
+            quiescence: f.quiescence,
         }
     }};
 }

@@ -5,7 +5,7 @@
 //! further ranges of their own, checked by [`gomoku_engine::EngineParams::validate`].
 
 pub use crate::{MAX_INPUT_BYTES, MAX_NAME_LEN};
-pub use gomoku_engine::{MAX_DEPTH, MAX_TT_MIB};
+pub use gomoku_engine::{MAX_DEPTH, MAX_QUIESCENCE, MAX_TT_MIB};
 
 /// The longest time of a move or a game (a time control's, an external engine's): one day,
 /// in milliseconds.

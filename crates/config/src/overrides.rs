@@ -53,6 +53,10 @@ pub struct Overrides {
     pub eval_average: Option<bool>,
     /// Three defence.
     pub three_defence: Option<bool>,
+    /// Static wins.
+    pub static_wins: Option<bool>,
+    /// Most plies of threat quiescence.
+    pub quiescence: Option<u32>,
     /// Root VCT on/off.
     pub vct: Option<bool>,
     /// VCT depth.
@@ -98,7 +102,10 @@ impl Overrides {
         macro_rules! feature {
             ($($f:ident),*) => { $( if let Some(v) = self.$f { p.features.$f = v; } )* };
         }
-        feature! { aspiration, lmr, futility, threat_extension, eval_average, three_defence }
+        feature! {
+            aspiration, lmr, futility, threat_extension, eval_average, three_defence,
+            static_wins, quiescence
+        }
     }
 }
 

@@ -98,6 +98,14 @@ pub struct FeaturesSpec {
     /// Three defence (left out of the file when off, so older runs keep their hash).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub three_defence: bool,
+    /// Static wins (left out of the file when off: a run written before them has them off,
+    /// as its engines had, and keeps its hash).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub static_wins: bool,
+    /// Threat quiescence plies (left out of the file when 0: a run written before it has
+    /// none, as its engines had, and keeps its hash).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub quiescence: u32,
 }
 
 fn features_off(f: &FeaturesSpec) -> bool {
@@ -168,8 +176,8 @@ pub struct ExternalProgram {
     pub stderr: Option<PathBuf>,
 }
 
-fn is_zero(n: &u64) -> bool {
-    *n == 0
+fn is_zero<T: Default + PartialEq>(n: &T) -> bool {
+    *n == T::default()
 }
 
 /// The built-in players.

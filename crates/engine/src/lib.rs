@@ -74,7 +74,9 @@ pub mod tt;
 pub use cells::{
     CELL_CLASS_COUNT, CellClass, ClassScores, KindTable, class_sums, for_each_cell_class,
 };
-pub use params::{EngineParams, Limits, MAX_DEPTH, MAX_TT_MIB, MAX_VCT_DEPTH, SearchFeatures};
+pub use params::{
+    EngineParams, Limits, MAX_DEPTH, MAX_QUIESCENCE, MAX_TT_MIB, MAX_VCT_DEPTH, SearchFeatures,
+};
 pub use pattern::{
     ClassSpec, CompiledTable, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, PatternSpec, PatternTable,
     TableError, evaluate_from_scratch, for_each_window, seed_table, tic_tac_toe_table,

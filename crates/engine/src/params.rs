@@ -14,6 +14,8 @@ pub const MAX_DEPTH: u32 = 64;
 /// engine's search threads share it, but a tournament builds each engine player once per
 /// worker thread), so a tournament on T threads may hold T tables per engine player.
 pub const MAX_TT_MIB: usize = 4096;
+/// The most plies of threat quiescence accepted.
+pub const MAX_QUIESCENCE: u32 = 32;
 /// The deepest VCT accepted, in attacker moves.
 pub const MAX_VCT_DEPTH: u32 = 60;
 /// Plies the per-ply arrays of a search (moves, PV, killers) are sized for: [`MAX_DEPTH`]
@@ -94,6 +96,15 @@ pub struct SearchFeatures {
     /// and the moves that make a four are searched; any other move loses to the open four.
     /// Needs the line kinds a table with cell classes keeps.
     pub three_defence: bool,
+    /// Static wins: a node whose side to move has, by the cell-class counts, a five-point,
+    /// an open-four or double-four point, or a four-three point against no four of the
+    /// opponent's (and no five-point of his) is scored a win in 1, 3 or 5 plies at once.
+    /// Needs the line kinds a table with cell classes keeps.
+    pub static_wins: bool,
+    /// Threat quiescence: the most plies (0 = off, at most [`MAX_QUIESCENCE`]) a leaf plays
+    /// on along its side's fours near its last stone and the blocks of the opponent's four,
+    /// standing pat on the evaluation.
+    pub quiescence: u32,
 }
 
 impl SearchFeatures {
@@ -105,6 +116,8 @@ impl SearchFeatures {
         threat_extension: false,
         eval_average: false,
         three_defence: false,
+        static_wins: false,
+        quiescence: 0,
     };
 }
 
@@ -178,6 +191,12 @@ impl EngineParams {
             return bad(
                 "futility",
                 format!("{} not in 0..=1000000", self.features.futility),
+            );
+        }
+        if self.features.quiescence > MAX_QUIESCENCE {
+            return bad(
+                "quiescence",
+                format!("{} not in 0..={MAX_QUIESCENCE}", self.features.quiescence),
             );
         }
         if !(2..=MAX_VCT_DEPTH).contains(&self.vct_depth) {

@@ -13,8 +13,8 @@
 //! - `stack`: the frames of the moves made, the game's below the search's;
 //!
 //! and the readers of the board: `fives` (five-points), `windows` (four windows, the threat
-//! searches' four candidates) and `threats` (renju's forbidden points, the pass, the three
-//! potential).
+//! searches' four candidates), `threats` (renju's forbidden points, the pass, the three
+//! potential) and `wins` (the static wins the class counts prove).
 //!
 //! A move is made in a `MoveMode` (`stack`): the main search's full moves keep everything,
 //! the VCT's light moves leave the sums, gains and kinds stale, and the VCF's threat moves
@@ -36,6 +36,7 @@ mod stones;
 mod testing;
 mod threats;
 mod windows;
+mod wins;
 
 pub use board::{EVAL_LIMIT, SearchBoard};
 pub use fives::Fives;

@@ -10,14 +10,15 @@
 //! (`windows`), and the VCF's and the VCT's state (`vcf::state`, `vct::state`,
 //! `vct::proofs`). Each search adds its `Worker` methods in a module of its own: `root`
 //! (forced moves, the threat searches, iterative deepening, tie-break), `negamax` (the
-//! interior nodes), `ordering` (move ordering), `vcf` and `vct` (the threat searches, the
-//! VCT's moves in `vct::moves`).
+//! interior nodes), `quiescence` (the leaves' threat search), `ordering` (move ordering),
+//! `vcf` and `vct` (the threat searches, the VCT's moves in `vct::moves`).
 
 mod control;
 mod engine;
 mod history;
 mod negamax;
 mod ordering;
+mod quiescence;
 mod result;
 mod root;
 mod vcf;

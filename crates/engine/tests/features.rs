@@ -16,6 +16,8 @@ fn all_on() -> SearchFeatures {
         threat_extension: true,
         eval_average: true,
         three_defence: true,
+        static_wins: true,
+        quiescence: 8,
     }
 }
 

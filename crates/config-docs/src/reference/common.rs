@@ -3,7 +3,7 @@
 use super::hosts::{BOOK, any_board_host, participant_host, tournament_host, tournament_parts};
 use crate::{Entry, Item};
 use gomoku_board::{MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
-use gomoku_config::limits::{MAX_DEPTH, MAX_TIME_MS, MAX_TT_MIB};
+use gomoku_config::limits::{MAX_DEPTH, MAX_QUIESCENCE, MAX_TIME_MS, MAX_TT_MIB};
 use gomoku_engine::MAX_VCT_DEPTH;
 
 pub(super) fn overrides() -> Item {
@@ -97,6 +97,13 @@ pub(super) fn overrides() -> Item {
         Entry::field("three_defence", "Three defence on or off.")
             .default_text("the engine file's")
             .ex("three_defence: false"),
+        Entry::field("static_wins", "Static wins on or off.")
+            .default_text("the engine file's")
+            .ex("static_wins: true"),
+        Entry::field("quiescence", "Most plies of threat quiescence (0: off).")
+            .default_text("the engine file's")
+            .int(0, MAX_QUIESCENCE)
+            .ex("quiescence: 4"),
         Entry::field("vct", "Root VCT search on or off.")
             .default_text("the engine file's")
             .ex("vct: false"),

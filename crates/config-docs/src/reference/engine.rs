@@ -2,7 +2,7 @@
 
 use super::hosts::{host, some};
 use crate::{Entry, Item, Kind, Section};
-use gomoku_config::limits::{MAX_DEPTH, MAX_NAME_LEN, MAX_TT_MIB};
+use gomoku_config::limits::{MAX_DEPTH, MAX_NAME_LEN, MAX_QUIESCENCE, MAX_TT_MIB};
 use gomoku_engine::{CellClass, EngineParams, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, MAX_VCT_DEPTH};
 
 pub(super) fn engine() -> Section {
@@ -137,6 +137,23 @@ pub(super) fn engine() -> Section {
         .default(f.three_defence.to_string())
         .ex("three_defence: false"),
         Entry::field(
+            "static_wins",
+            "A node whose side to move has a five-point, an open-four or double-four point, or a \
+             four-three point while the opponent can make no four, is scored a win in 1, 3 or 5 \
+             plies without searching it; needs a table with cell classes.",
+        )
+        .default(f.static_wins.to_string())
+        .ex("static_wins: true"),
+        Entry::field(
+            "quiescence",
+            "Threat quiescence: the most plies a leaf plays on along the fours near its side's \
+             last stone and the block of the opponent's four, standing pat on the evaluation \
+             (0: off); needs a table with cell classes for the fours.",
+        )
+        .default(f.quiescence.to_string())
+        .int(0, MAX_QUIESCENCE)
+        .ex("quiescence: 4"),
+        Entry::field(
             "vct",
             "Root VCT search (fours and threes, by proof numbers) on or off.",
         )
@@ -209,6 +226,8 @@ Engine(
     threat_extension: false,
     eval_average: false,
     three_defence: true,
+    static_wins: false,
+    quiescence: 0,
     // the root VCT (fours and threes)
     vct: true,
     vct_depth: 20,

@@ -14,7 +14,7 @@
 
 use super::lines::LineView;
 use super::stack::{Frame, MoveMode, StaleMoves};
-use crate::cells::{ClassScores, KindTable};
+use crate::cells::{CELL_CLASS_COUNT, ClassScores, KindTable};
 use crate::pattern::CompiledTable;
 use gomoku_board::{Board, ByColor, Cell, Color};
 use std::sync::Arc;
@@ -40,6 +40,9 @@ const KIND_CHANGES: usize = 40;
 /// `(cell, direction, new kinds)` of the cells a stone changes.
 type KindChanges = [(u32, u8, u8); KIND_CHANGES];
 
+/// Per colour (Black, White), how many empty cells have each cell class.
+pub(super) type ClassCounts = [[u16; CELL_CLASS_COUNT]; 2];
+
 /// The line kinds and class contributions of every empty cell.
 #[derive(Clone)]
 pub(super) struct LineKinds {
@@ -57,6 +60,10 @@ pub(super) struct LineKinds {
     /// Light and threat moves on the board while kinds are kept: the kinds and class sums
     /// are stale until they are taken back.
     stale: StaleMoves,
+    /// How many empty cells have each class, per colour (what a node's static wins read).
+    counts: ClassCounts,
+    /// The counts before each full move on the board, the last last.
+    counts_undo: Vec<ClassCounts>,
 }
 
 impl LineKinds {
@@ -69,6 +76,8 @@ impl LineKinds {
             contrib: Vec::new(),
             undo: Vec::new(),
             stale: StaleMoves::default(),
+            counts: [[0; CELL_CLASS_COUNT]; 2],
+            counts_undo: Vec::new(),
         };
         if let Some(kt) = table.kind_table(board) {
             let n_cells = board.cells().len();
@@ -80,9 +89,11 @@ impl LineKinds {
                 if board.cells()[i] == Cell::Empty {
                     kinds.cell_kinds[i] = kt.cell_kinds(board, i);
                     kinds.contrib[i] = kt.contribution(kinds.cell_kinds[i], &kinds.scores);
+                    count_classes(&mut kinds.counts, &kt, kinds.cell_kinds[i], 1);
                 }
             }
             kinds.undo.reserve(4096);
+            kinds.counts_undo.reserve(1024);
             kinds.table = Some(kt);
         }
         kinds
@@ -131,6 +142,8 @@ impl LineKinds {
         let gone = self.contrib[i];
         sums[Color::Black] -= gone[0] as i64;
         sums[Color::White] -= gone[1] as i64;
+        self.counts_undo.push(self.counts);
+        count_classes(&mut self.counts, kt, self.cell_kinds[i], -1);
         let mut changes = [(0u32, 0u8, 0u8); KIND_CHANGES];
         let n = self.changes(i, 0, view, &mut changes);
         for &(j, d, new) in &changes[..n] {
@@ -142,7 +155,9 @@ impl LineKinds {
                 kinds: (self.cell_kinds[j] >> (8 * d)) as u8,
                 contrib: before,
             });
+            count_classes(&mut self.counts, kt, self.cell_kinds[j], -1);
             self.cell_kinds[j] = with_kind(self.cell_kinds[j], d, new);
+            count_classes(&mut self.counts, kt, self.cell_kinds[j], 1);
             let after = kt.contribution(self.cell_kinds[j], &self.scores);
             self.contrib[j] = after;
             sums[Color::Black] += (after[0] - before[0]) as i64;
@@ -162,6 +177,10 @@ impl LineKinds {
             self.cell_kinds[c] = with_kind(self.cell_kinds[c], u.dir as usize, u.kinds);
             self.contrib[c] = u.contrib;
         }
+        self.counts = self
+            .counts_undo
+            .pop()
+            .expect("the counts before a full move");
     }
 
     /// The change of the class sums `[Black's view, White's view]` that a stone of `color`
@@ -221,6 +240,15 @@ impl LineKinds {
         mine as i64 - theirs as i64
     }
 
+    /// How many empty cells have each class, per colour, or `None` when the kinds are not
+    /// kept.
+    #[inline]
+    pub(super) fn class_counts(&self) -> Option<&ClassCounts> {
+        self.table.as_ref()?;
+        debug_assert!(self.stale.none(), "class counts read above a light move");
+        Some(&self.counts)
+    }
+
     /// `color`'s kinds at the empty cell `i`, one nibble per direction (in the low nibble
     /// of each byte), or `None` when the kinds are not kept.
     #[inline]
@@ -228,6 +256,15 @@ impl LineKinds {
         self.table.as_ref()?;
         debug_assert!(self.stale.none(), "line kinds read above a light move");
         Some(self.cell_kinds[i] >> (4 * color.index()))
+    }
+}
+
+/// Adds `by` to the counts of the classes of both colours at a cell with line kinds `kinds`.
+#[inline]
+fn count_classes(counts: &mut ClassCounts, kt: &KindTable, kinds: u32, by: i16) {
+    for color in [Color::Black, Color::White] {
+        let n = &mut counts[color.index()][kt.class(color, kinds)];
+        *n = n.wrapping_add_signed(by);
     }
 }
 

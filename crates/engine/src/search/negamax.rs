@@ -1,11 +1,11 @@
 //! The interior of the search: negamax alpha-beta with principal-variation search, the
-//! transposition table, forced blocks of the opponent's fours, quiet leaves evaluated from the
+//! transposition table, the static wins of the class counts, forced blocks of the opponent's fours, quiet leaves evaluated from the
 //! gain tables without playing them, and the bookkeeping of a beta cutoff.
 
 use super::worker::Worker;
 use crate::params::MAX_PLY;
 use crate::score::{INF, MATE_BOUND, WIN, score_from_tt, score_to_tt};
-use crate::tt::Bound;
+use crate::tt::{Bound, TtEntry};
 use gomoku_board::{Color, DIRECTIONS, Pos, Rule};
 
 /// Cells along a line from a threat point that may decide its five-points.
@@ -22,6 +22,18 @@ fn near_on_line(q: Pos, p: Pos, dirs: u8) -> bool {
         .iter()
         .enumerate()
         .any(|(d, &(ux, uy))| dirs >> d & 1 != 0 && dx * uy == dy * ux)
+}
+
+/// The score of TT entry `e` at `ply` if its bound settles the window `(alpha, beta)`.
+#[inline]
+pub(super) fn tt_cutoff(e: &TtEntry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = score_from_tt(e.score, ply);
+    match e.bound {
+        Bound::Exact => Some(s),
+        Bound::Lower if s >= beta => Some(s),
+        Bound::Upper if s <= alpha => Some(s),
+        _ => None,
+    }
 }
 
 impl Worker<'_> {
@@ -48,12 +60,21 @@ impl Worker<'_> {
         {
             return -(WIN - (ply as i32 + 2));
         }
+        if self.p.features.static_wins
+            && forced.is_none()
+            && let Some(plies) = self.sb.static_win()
+        {
+            return WIN - (ply as i32 + plies as i32);
+        }
         if self.sb.is_full() {
             return 0;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             // Rapfi's leaf enters its VCF search too: a second node.
             self.stats.rapfi_nodes += 1;
+            if self.p.features.quiescence > 0 {
+                return self.quiesce(depth, ply, alpha, beta, forced);
+            }
             return self.sb.eval();
         }
         let key = self.sb.key();
@@ -63,14 +84,10 @@ impl Worker<'_> {
         {
             self.stats.tt_hits += 1;
             tt_move = e.mv as u32;
-            if e.depth as i32 >= depth {
-                let s = score_from_tt(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
-                }
+            if e.depth as i32 >= depth
+                && let Some(s) = tt_cutoff(&e, ply, alpha, beta)
+            {
+                return s;
             }
         }
         let mut moves = std::mem::take(&mut self.lists.moves[ply]);

@@ -66,6 +66,8 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         threat_extension,
         eval_average,
         three_defence,
+        static_wins,
+        quiescence,
     } = features;
     // Two tables are the same setting when their values are; the chart shows the name.
     let values: Vec<String> = table
@@ -101,6 +103,8 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         ("threat_extension", switch(*threat_extension)),
         ("eval_average", switch(*eval_average)),
         ("three_defence", switch(*three_defence)),
+        ("static_wins", switch(*static_wins)),
+        ("quiescence", number(f64::from(*quiescence))),
         ("vct", switch(vct.is_some())),
         (
             "vct_depth",
