@@ -473,3 +473,55 @@ fn c_gomoku_cli_command_lines_give_its_schedule() {
     assert!(text(&o.stderr).starts_with("error: -msg: not supported"));
     assert!(!dir.join("refused").exists());
 }
+
+/// c-gomoku-cli's `depth=`, `thread=` and `option.NAME=VALUE` reach the engine as `INFO`
+/// lines after the limits, at the start of every game, as c-gomoku-cli sends them.
+#[test]
+fn c_gomoku_cli_engine_options_are_sent_as_info_at_each_game() {
+    let dir = setup("cgc-options");
+    let log = dir.join("a.log");
+    let script = dir.join("rec.sh");
+    let body = format!(
+        "#!/bin/sh\ntee -a '{}' | exec '{PBRAIN}' --depth 1\n",
+        s(&log)
+    );
+    std::fs::write(&script, body).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let other = format!("cmd={PBRAIN} --depth 1");
+    let o = Command::new(BIN)
+        .args([
+            "-each",
+            "tc=0/1",
+            "option.hash_size=64",
+            "-engine",
+            "name=a",
+        ])
+        .args([
+            "cmd=./rec.sh",
+            "depth=3",
+            "thread=2",
+            "-engine",
+            "name=b",
+            &other,
+        ])
+        .args(["-games", "2", "-openings", "file=book.txt", "type=pos"])
+        .args(["--out", "run"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_ok(&o);
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let games: Vec<&str> = sent.split("START 15\n").skip(1).collect();
+    assert_eq!(games.len(), 2, "{sent}");
+    for game in games {
+        let infos: Vec<&str> = game.lines().filter(|l| l.starts_with("INFO ")).collect();
+        let at = infos.iter().position(|l| *l == "INFO rule 0").unwrap();
+        assert_eq!(
+            infos[at + 1..at + 4],
+            ["INFO max_depth 3", "INFO thread_num 2", "INFO hash_size 64"],
+            "{sent}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

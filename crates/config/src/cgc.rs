@@ -81,6 +81,13 @@ struct EngineWords {
     turn_ms: Option<u64>,
     tolerance_ms: Option<u64>,
     max_memory: Option<u64>,
+    /// `depth=`, `nodes=` and `thread=` (0: not sent), as `INFO max_depth`, `max_node` and
+    /// `thread_num`.
+    depth: Option<u64>,
+    nodes: Option<u64>,
+    threads: Option<u64>,
+    /// `option.NAME=VALUE`, in the order given.
+    options: Vec<(String, String)>,
 }
 
 impl EngineWords {
@@ -95,6 +102,11 @@ impl EngineWords {
             turn_ms: each.turn_ms.filter(|&t| t > 0).or(self.turn_ms),
             tolerance_ms: Some(each.tolerance_ms.unwrap_or(DEFAULT_TOLERANCE_MS)),
             max_memory: Some(each.max_memory.unwrap_or(DEFAULT_MAX_MEMORY)),
+            depth: each.depth.filter(|&d| d > 0).or(self.depth),
+            nodes: each.nodes.filter(|&n| n > 0).or(self.nodes),
+            threads: each.threads.filter(|&t| t > 0).or(self.threads),
+            // The engine's own options go first, then every `-each`'s.
+            options: self.options.iter().chain(&each.options).cloned().collect(),
         }
     }
 
@@ -107,6 +119,10 @@ impl EngineWords {
             turn_ms: later.turn_ms.or(self.turn_ms),
             tolerance_ms: later.tolerance_ms.or(self.tolerance_ms),
             max_memory: later.max_memory.or(self.max_memory),
+            depth: later.depth.or(self.depth),
+            nodes: later.nodes.or(self.nodes),
+            threads: later.threads.or(self.threads),
+            options: self.options.iter().chain(&later.options).cloned().collect(),
         }
     }
 }
@@ -161,25 +177,15 @@ fn engine_words(flag: &str, words: &[String]) -> Result<EngineWords, FlagsError>
             }
             "tolerance" => e.tolerance_ms = Some(seconds(&shown, value)?),
             "maxmemory" => e.max_memory = Some(number(&shown, value)?),
-            "depth" | "nodes" | "thread" => {
-                return Err(flag_error(
-                    &shown,
-                    format!(
-                        "not supported: gomoku-arena does not send INFO {} to external \
-                         engines; give the limit to the engine itself (e.g. in cmd=)",
-                        match key {
-                            "depth" => "max_depth",
-                            "nodes" => "max_node",
-                            _ => "thread_num",
-                        }
-                    ),
-                ));
-            }
+            "depth" => e.depth = Some(number(&shown, value)?),
+            "nodes" => e.nodes = Some(number(&shown, value)?),
+            "thread" => e.threads = Some(number(&shown, value)?),
             _ if key.starts_with("option.") => {
-                return Err(flag_error(
-                    &shown,
-                    "not supported: gomoku-arena sends no custom INFO lines to external engines",
-                ));
+                let name = &key["option.".len()..];
+                if name.is_empty() {
+                    return Err(flag_error(&shown, "give option.NAME=VALUE"));
+                }
+                e.options.push((name.to_string(), value.to_string()));
             }
             _ => {
                 return Err(flag_error(
@@ -265,6 +271,17 @@ fn match_words(flag: &str, e: &EngineWords) -> Result<Vec<String>, FlagsError> {
         ));
     }
     words.push(format!("max_memory_mb={}", bytes >> 20));
+    // c-gomoku-cli sends a limit only when it is not 0, then the options in order.
+    for (info, limit) in [
+        ("max_depth", e.depth),
+        ("max_node", e.nodes),
+        ("thread_num", e.threads),
+    ] {
+        if let Some(n) = limit.filter(|&n| n > 0) {
+            words.push(format!("option.{info}={n}"));
+        }
+    }
+    words.extend(e.options.iter().map(|(o, v)| format!("option.{o}={v}")));
     if let Some(dir) = Path::new(&program)
         .parent()
         .filter(|_| program.contains('/'))
@@ -522,6 +539,39 @@ mod tests {
     }
 
     #[test]
+    fn limits_and_options_become_info_lines_in_c_gomoku_clis_order() {
+        let c = parse_cgc(&args(
+            "-engine cmd=a tc=1 option.hash=64 depth=3 -engine cmd=b tc=1 nodes=9 depth=0 \
+             -each thread=2 option.style=x=y -openings file=o.txt",
+        ))
+        .unwrap();
+        let options = |n: usize| -> Vec<&str> {
+            c.flags.engines[n]
+                .iter()
+                .filter(|w| w.starts_with("option."))
+                .map(String::as_str)
+                .collect()
+        };
+        assert_eq!(
+            options(0),
+            [
+                "option.max_depth=3",
+                "option.thread_num=2",
+                "option.hash=64",
+                "option.style=x=y"
+            ]
+        );
+        assert_eq!(
+            options(1),
+            [
+                "option.max_node=9",
+                "option.thread_num=2",
+                "option.style=x=y"
+            ]
+        );
+    }
+
+    #[test]
     fn what_we_cannot_honour_is_refused_by_name() {
         let base = "-engine cmd=a tc=1 -engine cmd=b tc=1 -openings file=o.txt";
         for (extra, named) in [
@@ -529,8 +579,8 @@ mod tests {
             ("-msg m.txt", "-msg"),
             ("-sample freq=1", "-sample"),
             ("-sendbyboard", "-sendbyboard"),
-            ("-each depth=3", "-each depth=3"),
-            ("-each option.x=1", "-each option.x=1"),
+            ("-each depth=x", "-each depth=x"),
+            ("-each option.=1", "-each option.=1"),
             ("-each tc=10+1", "-each tc=10+1"),
             ("-rule 2", "-rule"),
             ("-bogus", "-bogus"),
