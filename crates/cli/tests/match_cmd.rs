@@ -428,13 +428,28 @@ fn c_gomoku_cli_command_lines_give_its_schedule() {
             "random",
             "-transform -openings file=open.txt type=offset order=random srand=7",
         ),
+        // The same games; -pgn and -sgf get only those the first engine lost.
+        (
+            "loseonly",
+            "-gauntlet -rounds 2 -loseonly -openings file=open.txt type=offset order=sequential",
+        ),
+        // The test never decides on these 72 games (c-gomoku-cli ended at LLR -0.810).
+        (
+            "sprt",
+            "-openings file=open.txt type=offset order=sequential -sprt elo0=0 elo1=10",
+        ),
+        // Decided early (H0): the run stops as finished, its games a prefix of the schedule.
+        (
+            "decided",
+            "-openings file=open.txt type=offset order=sequential -sprt elo0=300 elo1=400",
+        ),
     ] {
         let mut args: Vec<String> = ["-each", "tc=0/0.1", "-engine", "name=a"]
             .map(String::from)
             .into();
         args.push(engine(1));
         args.extend(["-engine".into(), "name=b".into(), engine(2)]);
-        if file == "gauntlet" {
+        if file == "gauntlet" || file == "loseonly" {
             args.extend(["-engine".into(), "name=c".into(), engine(1)]);
         }
         let common = "-rule 0 -boardsize 15 -games 72 -repeat -concurrency 2 -drawafter 225";
@@ -448,9 +463,54 @@ fn c_gomoku_cli_command_lines_give_its_schedule() {
         assert_ok(&o);
         let read = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap();
         let ours = cgc_keys(&read("a.pgn"), &read("a.sgf"));
-        let theirs = std::fs::read_to_string(recorded.join(format!("{file}.txt"))).unwrap();
+        let recording = match file {
+            "decided" => "sprt",
+            "loseonly" => "gauntlet",
+            _ => file,
+        };
+        let theirs = std::fs::read_to_string(recorded.join(format!("{recording}.txt"))).unwrap();
         let theirs: Vec<&str> = theirs.lines().filter(|l| !l.starts_with('#')).collect();
-        assert_eq!(ours.len(), theirs.len(), "{file}");
+        let said = format!("{}{}", text(&o.stdout), text(&o.stderr));
+        if file == "loseonly" {
+            // c-gomoku-cli's PGN writes White's win as 1-0.
+            let mut game = (String::new(), String::new());
+            let mut lost = 0;
+            for line in read("a.pgn").lines() {
+                if let Some(v) = line.strip_prefix("[Black \"") {
+                    game.0 = v.trim_end_matches("\"]").into();
+                }
+                if let Some(v) = line.strip_prefix("[Result \"") {
+                    game.1 = v.trim_end_matches("\"]").into();
+                }
+                if line.starts_with("[PlyCount ") {
+                    let a_black = game.0 == "a";
+                    assert!(game.1 == if a_black { "1-0" } else { "0-1" }, "{game:?}");
+                    lost += 1;
+                }
+            }
+            assert_eq!(lost, ours.len());
+            assert!(0 < lost && lost < theirs.len(), "{lost}");
+            let mut rest = theirs.iter();
+            for game in &ours {
+                assert!(
+                    rest.any(|t| t == game),
+                    "{game} not in the schedule's order"
+                );
+            }
+            continue;
+        }
+        if file == "decided" {
+            assert!(said.contains("]. H0 accepted."), "{said}");
+            assert!(ours.len() < 20, "{} games", ours.len());
+        } else {
+            assert_eq!(ours.len(), theirs.len(), "{file}");
+        }
+        if file == "sprt" {
+            assert!(
+                said.contains("SPRT: LLR = ") && !said.contains("accepted"),
+                "{said}"
+            );
+        }
         for (i, (a, b)) in ours.iter().zip(&theirs).enumerate() {
             assert_eq!(a, b, "{file}: game {}", i + 1);
         }
@@ -472,4 +532,56 @@ fn c_gomoku_cli_command_lines_give_its_schedule() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).starts_with("error: -msg: not supported"));
     assert!(!dir.join("refused").exists());
+}
+
+/// c-gomoku-cli's `depth=`, `thread=` and `option.NAME=VALUE` reach the engine as `INFO`
+/// lines after the limits, at the start of every game, as c-gomoku-cli sends them.
+#[test]
+fn c_gomoku_cli_engine_options_are_sent_as_info_at_each_game() {
+    let dir = setup("cgc-options");
+    let log = dir.join("a.log");
+    let script = dir.join("rec.sh");
+    let body = format!(
+        "#!/bin/sh\ntee -a '{}' | exec '{PBRAIN}' --depth 1\n",
+        s(&log)
+    );
+    std::fs::write(&script, body).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let other = format!("cmd={PBRAIN} --depth 1");
+    let o = Command::new(BIN)
+        .args([
+            "-each",
+            "tc=0/1",
+            "option.hash_size=64",
+            "-engine",
+            "name=a",
+        ])
+        .args([
+            "cmd=./rec.sh",
+            "depth=3",
+            "thread=2",
+            "-engine",
+            "name=b",
+            &other,
+        ])
+        .args(["-games", "2", "-openings", "file=book.txt", "type=pos"])
+        .args(["--out", "run"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_ok(&o);
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let games: Vec<&str> = sent.split("START 15\n").skip(1).collect();
+    assert_eq!(games.len(), 2, "{sent}");
+    for game in games {
+        let infos: Vec<&str> = game.lines().filter(|l| l.starts_with("INFO ")).collect();
+        let at = infos.iter().position(|l| *l == "INFO rule 0").unwrap();
+        assert_eq!(
+            infos[at + 1..at + 4],
+            ["INFO max_depth 3", "INFO thread_num 2", "INFO hash_size 64"],
+            "{sent}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

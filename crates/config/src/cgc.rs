@@ -10,7 +10,7 @@
 
 use crate::flags::{FlagsError, MatchFlags, flag_error, load_match, shipped_roots};
 use crate::limits::MAX_JOBS;
-use crate::run::CgcLayout;
+use crate::run::{CgcLayout, ModelSpec, SprtSettings};
 use crate::tournament::{BookFormatSpec, TimeControlSpec, Tournament};
 use gomoku_board::Rule;
 use std::path::{Path, PathBuf};
@@ -26,6 +26,11 @@ pub struct CgcCommand {
     pub pgn: Option<PathBuf>,
     /// `-sgf FILE`: the run's `games.sgf` is copied there.
     pub sgf: Option<PathBuf>,
+    /// `-loseonly` with `-gauntlet`: `-pgn` and `-sgf` get only the games the first engine
+    /// lost (the run directory keeps them all).
+    pub lose_only: bool,
+    /// `-sprt elo0= elo1= alpha= beta=`: logistic Elo, the game cap set by [`load_cgc`].
+    pub sprt: Option<SprtSettings>,
     /// `--resume`: continue the journal in the output directory.
     pub resume: bool,
     /// `--force`: write into an output directory that holds another run.
@@ -81,6 +86,13 @@ struct EngineWords {
     turn_ms: Option<u64>,
     tolerance_ms: Option<u64>,
     max_memory: Option<u64>,
+    /// `depth=`, `nodes=` and `thread=` (0: not sent), as `INFO max_depth`, `max_node` and
+    /// `thread_num`.
+    depth: Option<u64>,
+    nodes: Option<u64>,
+    threads: Option<u64>,
+    /// `option.NAME=VALUE`, in the order given.
+    options: Vec<(String, String)>,
 }
 
 impl EngineWords {
@@ -95,6 +107,11 @@ impl EngineWords {
             turn_ms: each.turn_ms.filter(|&t| t > 0).or(self.turn_ms),
             tolerance_ms: Some(each.tolerance_ms.unwrap_or(DEFAULT_TOLERANCE_MS)),
             max_memory: Some(each.max_memory.unwrap_or(DEFAULT_MAX_MEMORY)),
+            depth: each.depth.filter(|&d| d > 0).or(self.depth),
+            nodes: each.nodes.filter(|&n| n > 0).or(self.nodes),
+            threads: each.threads.filter(|&t| t > 0).or(self.threads),
+            // The engine's own options go first, then every `-each`'s.
+            options: self.options.iter().chain(&each.options).cloned().collect(),
         }
     }
 
@@ -107,6 +124,10 @@ impl EngineWords {
             turn_ms: later.turn_ms.or(self.turn_ms),
             tolerance_ms: later.tolerance_ms.or(self.tolerance_ms),
             max_memory: later.max_memory.or(self.max_memory),
+            depth: later.depth.or(self.depth),
+            nodes: later.nodes.or(self.nodes),
+            threads: later.threads.or(self.threads),
+            options: self.options.iter().chain(&later.options).cloned().collect(),
         }
     }
 }
@@ -161,25 +182,15 @@ fn engine_words(flag: &str, words: &[String]) -> Result<EngineWords, FlagsError>
             }
             "tolerance" => e.tolerance_ms = Some(seconds(&shown, value)?),
             "maxmemory" => e.max_memory = Some(number(&shown, value)?),
-            "depth" | "nodes" | "thread" => {
-                return Err(flag_error(
-                    &shown,
-                    format!(
-                        "not supported: gomoku-arena does not send INFO {} to external \
-                         engines; give the limit to the engine itself (e.g. in cmd=)",
-                        match key {
-                            "depth" => "max_depth",
-                            "nodes" => "max_node",
-                            _ => "thread_num",
-                        }
-                    ),
-                ));
-            }
+            "depth" => e.depth = Some(number(&shown, value)?),
+            "nodes" => e.nodes = Some(number(&shown, value)?),
+            "thread" => e.threads = Some(number(&shown, value)?),
             _ if key.starts_with("option.") => {
-                return Err(flag_error(
-                    &shown,
-                    "not supported: gomoku-arena sends no custom INFO lines to external engines",
-                ));
+                let name = &key["option.".len()..];
+                if name.is_empty() {
+                    return Err(flag_error(&shown, "give option.NAME=VALUE"));
+                }
+                e.options.push((name.to_string(), value.to_string()));
             }
             _ => {
                 return Err(flag_error(
@@ -265,6 +276,17 @@ fn match_words(flag: &str, e: &EngineWords) -> Result<Vec<String>, FlagsError> {
         ));
     }
     words.push(format!("max_memory_mb={}", bytes >> 20));
+    // c-gomoku-cli sends a limit only when it is not 0, then the options in order.
+    for (info, limit) in [
+        ("max_depth", e.depth),
+        ("max_node", e.nodes),
+        ("thread_num", e.threads),
+    ] {
+        if let Some(n) = limit.filter(|&n| n > 0) {
+            words.push(format!("option.{info}={n}"));
+        }
+    }
+    words.extend(e.options.iter().map(|(o, v)| format!("option.{o}={v}")));
     if let Some(dir) = Path::new(&program)
         .parent()
         .filter(|_| program.contains('/'))
@@ -273,6 +295,44 @@ fn match_words(flag: &str, e: &EngineWords) -> Result<Vec<String>, FlagsError> {
     }
     words.extend(parts.map(|a| format!("arg={a}")));
     Ok(words)
+}
+
+/// The words of `-sprt` (c-gomoku-cli's defaults: elo0=0, elo1=0, alpha=beta=0.05), checked
+/// as it checks them: `0 < alpha, beta < 1` and `elo0 < elo1`.
+fn sprt_words(words: &[String]) -> Result<SprtSettings, FlagsError> {
+    let mut s = SprtSettings {
+        elo0: 0.0,
+        elo1: 0.0,
+        alpha: 0.05,
+        beta: 0.05,
+        model: ModelSpec::Logistic,
+        max_games: 0,
+    };
+    for word in words {
+        let shown = format!("-sprt {word}");
+        let (key, text) = word.split_once('=').unwrap_or((word, ""));
+        let slot = match key {
+            "elo0" => &mut s.elo0,
+            "elo1" => &mut s.elo1,
+            "alpha" => &mut s.alpha,
+            "beta" => &mut s.beta,
+            _ => return Err(flag_error(&shown, "expected elo0=, elo1=, alpha= or beta=")),
+        };
+        *slot = text
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && v.abs() <= crate::limits::MAX_ELO)
+            .ok_or_else(|| flag_error(&shown, "expected a number"))?;
+    }
+    let unit = |p: f64| 0.0 < p && p < 1.0;
+    if !(unit(s.alpha) && unit(s.beta) && s.alpha + s.beta < 1.0 && s.elo0 < s.elo1) {
+        return Err(flag_error(
+            "-sprt",
+            "invalid parameters: give elo0 < elo1 and 0 < alpha, beta with alpha + beta < 1",
+        ));
+    }
+    Ok(s)
 }
 
 /// The value after an option, or an error naming it.
@@ -330,6 +390,7 @@ pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
     };
     let (mut random, mut srand) = (false, 0u64);
     let (mut pgn, mut sgf, mut resume, mut force) = (None, None, false, false);
+    let (mut sprt, mut lose_only) = (None, false);
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
@@ -385,16 +446,8 @@ pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
             "--out" => flags.output = PathBuf::from(value(args, &mut i, flag)?),
             "--resume" => resume = true,
             "--force" => force = true,
-            "-loseonly" => {
-                return Err(unsupported(flag, "every game is kept in the PGN and SGF"));
-            }
-            "-sprt" => {
-                return Err(unsupported(
-                    flag,
-                    "a c-gomoku-cli match plays all its games; run an SPRT with \
-                     `gomoku-arena sprt FILE` (configs/sprt/)",
-                ));
-            }
+            "-loseonly" => lose_only = true,
+            "-sprt" => sprt = Some(sprt_words(group(args, &mut i))?),
             "-sample" => return Err(unsupported(flag, "no position samples are written")),
             "-msg" | "-log" | "-debug" => {
                 return Err(unsupported(
@@ -441,11 +494,21 @@ pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
     if engines.len() < 2 {
         return Err(flag_error("-engine", "at least 2 engines are needed"));
     }
+    // As in c-gomoku-cli, -loseonly means nothing outside a gauntlet.
+    lose_only &= flags.gauntlet;
+    if sprt.is_some() && engines.len() > 2 {
+        return Err(flag_error(
+            "-sprt",
+            "only 2 engines for SPRT (as in c-gomoku-cli)",
+        ));
+    }
     Ok(CgcCommand {
         flags,
         layout,
         pgn,
         sgf,
+        lose_only,
+        sprt,
         resume,
         force,
     })
@@ -467,6 +530,10 @@ pub fn load_cgc(command: &CgcCommand) -> Result<Tournament, FlagsError> {
         ));
     }
     tournament.cgc = Some(command.layout);
+    tournament.sprt = command.sprt.map(|s| SprtSettings {
+        max_games: games as u64,
+        ..s
+    });
     Ok(tournament)
 }
 
@@ -522,15 +589,63 @@ mod tests {
     }
 
     #[test]
+    fn limits_and_options_become_info_lines_in_c_gomoku_clis_order() {
+        let c = parse_cgc(&args(
+            "-engine cmd=a tc=1 option.hash=64 depth=3 -engine cmd=b tc=1 nodes=9 depth=0 \
+             -each thread=2 option.style=x=y -openings file=o.txt",
+        ))
+        .unwrap();
+        let options = |n: usize| -> Vec<&str> {
+            c.flags.engines[n]
+                .iter()
+                .filter(|w| w.starts_with("option."))
+                .map(String::as_str)
+                .collect()
+        };
+        assert_eq!(
+            options(0),
+            [
+                "option.max_depth=3",
+                "option.thread_num=2",
+                "option.hash=64",
+                "option.style=x=y"
+            ]
+        );
+        assert_eq!(
+            options(1),
+            [
+                "option.max_node=9",
+                "option.thread_num=2",
+                "option.style=x=y"
+            ]
+        );
+    }
+
+    #[test]
+    fn loseonly_counts_in_a_gauntlet_only_and_sprt_takes_c_gomoku_clis_defaults() {
+        let base = "-engine cmd=a tc=1 -engine cmd=b tc=1 -openings file=o.txt -loseonly";
+        assert!(!parse_cgc(&args(base)).unwrap().lose_only);
+        let gauntlet = parse_cgc(&args(&format!("{base} -gauntlet"))).unwrap();
+        assert!(gauntlet.lose_only);
+        let c = parse_cgc(&args(&format!("{base} -sprt elo1=10 alpha=0.1"))).unwrap();
+        let s = c.sprt.unwrap();
+        assert_eq!((s.elo0, s.elo1, s.alpha, s.beta), (0.0, 10.0, 0.1, 0.05));
+        let three = format!("{base} -engine cmd=c tc=1 -sprt elo1=10");
+        let m = parse_cgc(&args(&three)).unwrap_err().to_string();
+        assert!(m.starts_with("-sprt: only 2 engines"), "{m}");
+    }
+
+    #[test]
     fn what_we_cannot_honour_is_refused_by_name() {
         let base = "-engine cmd=a tc=1 -engine cmd=b tc=1 -openings file=o.txt";
         for (extra, named) in [
-            ("-sprt elo1=5", "-sprt"),
+            ("-sprt elo1=0", "-sprt"),
+            ("-sprt elo1=x", "-sprt elo1=x"),
             ("-msg m.txt", "-msg"),
             ("-sample freq=1", "-sample"),
             ("-sendbyboard", "-sendbyboard"),
-            ("-each depth=3", "-each depth=3"),
-            ("-each option.x=1", "-each option.x=1"),
+            ("-each depth=x", "-each depth=x"),
+            ("-each option.=1", "-each option.=1"),
             ("-each tc=10+1", "-each tc=10+1"),
             ("-rule 2", "-rule"),
             ("-bogus", "-bogus"),

@@ -85,6 +85,9 @@ pub enum ParticipantEntry {
         /// A file the engine's stderr is appended to, relative to the tournament file.
         #[serde(default)]
         stderr: Option<PathBuf>,
+        /// Engine options, each sent as `INFO NAME VALUE` at the start of every game.
+        #[serde(default)]
+        options: Vec<(String, String)>,
     },
 }
 
@@ -191,6 +194,7 @@ pub(crate) fn expand(
                 start_timeout_ms,
                 command_gap_ms,
                 stderr,
+                options,
             } => {
                 let at = at("External.command");
                 // One protocol exists today; the field is parsed so that files stay valid
@@ -205,6 +209,7 @@ pub(crate) fn expand(
                     max_memory_mb: *max_memory_mb,
                     start_timeout_ms: *start_timeout_ms,
                     command_gap_ms: *command_gap_ms,
+                    options: options.clone(),
                     program: PathBuf::new(),
                     dir: dir.as_deref().map(|d| spans.resolve(d)),
                     stderr: stderr.as_deref().map(|s| spans.resolve(s)),
@@ -325,7 +330,26 @@ fn external(name: &str, written: ExternalProgram, file: &Path) -> Result<Externa
             ));
         }
     }
+    for (option, value) in &e.options {
+        if let Some(problem) = info_problem(option, value) {
+            return Err(format!(
+                "external engine {name}: option '{option}': {problem}"
+            ));
+        }
+    }
     Ok(ExternalProgram { program, ..written })
+}
+
+/// Why an option cannot go out as one `INFO NAME VALUE` line, if it cannot: the name is one
+/// word and neither holds a line break or other control character.
+fn info_problem(name: &str, value: &str) -> Option<&'static str> {
+    if name.is_empty() || name.chars().any(char::is_whitespace) {
+        Some("the name must be one word")
+    } else if name.chars().chain(value.chars()).any(char::is_control) {
+        Some("a control character (a line break) cannot be sent in an INFO line")
+    } else {
+        None
+    }
 }
 
 /// Refuses an external engine on a board the Gomocup protocol cannot play (k other than 5).

@@ -165,6 +165,10 @@ pub struct ExternalProgram {
     /// (left out of the file when 0, so runs without it keep their hash).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub command_gap_ms: u64,
+    /// `INFO NAME VALUE` lines sent after the limits at the start of every game (left out
+    /// of the file when empty, so runs without them keep their hash).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<(String, String)>,
     /// The program to start (resolved).
     #[serde(skip)]
     pub program: PathBuf,

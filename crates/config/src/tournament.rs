@@ -11,7 +11,7 @@ use crate::book::{load_openings, not_empty};
 use crate::limits::{MAX_JOBS, MAX_ROUNDS};
 use crate::run::{
     BoardConfig, BookConfig, CgcLayout, Pairing, PlayerRecord, RUN_CONFIG_VERSION, RunConfig,
-    RunKind,
+    RunKind, SprtSettings,
 };
 use crate::{ConfigError, Spans, checks};
 use gomoku_board::opening::{BookFormat, Opening};
@@ -139,6 +139,9 @@ pub struct Tournament {
     pub standings_every: u64,
     /// c-gomoku-cli's schedule instead of the tournament's (set by its command line only).
     pub cgc: Option<CgcLayout>,
+    /// c-gomoku-cli's `-sprt`: the run stops when the test decides, counted game by game
+    /// (set by its command line only).
+    pub sprt: Option<SprtSettings>,
 }
 
 /// Reads and checks a tournament file, engine files read with
@@ -279,6 +282,7 @@ pub fn parse_tournament_with(
         move_cap: file.move_cap,
         standings_every: file.standings_every,
         cgc: None,
+        sprt: None,
     })
 }
 
@@ -334,7 +338,7 @@ impl Tournament {
             time_control: self.time_control,
             seed: self.seed,
             move_cap: self.move_cap,
-            sprt: None,
+            sprt: self.sprt,
             node_cap: None,
         }
     }

@@ -524,7 +524,7 @@ fn external_engines_resolve_relative_to_the_file() {
         &body(
             "External(name: \"x\", command: \"bin/pbrain-x\", args: [\"--fast\"], dir: Some(\"bin\"), \
              protocol: Gomocup, move_time_ms: 1000, game_time_ms: Some(60000), tolerance_ms: 200, \
-             max_memory_mb: Some(350))",
+             max_memory_mb: Some(350), options: [(\"hash_size\", \"64\")])",
         ),
     )
     .unwrap();
@@ -539,11 +539,16 @@ fn external_engines_resolve_relative_to_the_file() {
         (1000, Some(60000), 200)
     );
     assert_eq!(spec.max_memory_mb, Some(350));
+    assert_eq!(spec.options, [("hash_size".to_string(), "64".to_string())]);
     // run.json records the command as written, not where it was found.
     let json = serde_json::to_value(t.run_config()).unwrap();
     let external = &json["players"][1]["spec"]["External"];
     assert_eq!(external["command"], "bin/pbrain-x");
     assert!(external.get("program").is_none(), "{external}");
+    assert_eq!(
+        external["options"],
+        serde_json::json!([["hash_size", "64"]])
+    );
     // A program found in PATH, defaults for the rest.
     let t = load(
         &dir,
@@ -555,6 +560,13 @@ fn external_engines_resolve_relative_to_the_file() {
     };
     assert!(spec.program.is_absolute());
     assert_eq!(spec.tolerance_ms, 1000);
+    // No options: run.json has no `options`, so runs written before it keep their hash.
+    let json = serde_json::to_value(t.run_config()).unwrap();
+    assert!(
+        json["players"][1]["spec"]["External"]
+            .get("options")
+            .is_none()
+    );
 
     for (entry, needle) in [
         (
@@ -601,6 +613,14 @@ fn external_engines_resolve_relative_to_the_file() {
         (
             "External(name: \"x\", command: \"bin/pbrain-x\", dir: Some(\"nowhere\"), move_time_ms: 5)",
             "no directory",
+        ),
+        (
+            "External(name: \"x\", command: \"bin/pbrain-x\", move_time_ms: 5, options: [(\"a b\", \"1\")])",
+            "external engine x: option 'a b': the name must be one word",
+        ),
+        (
+            "External(name: \"x\", command: \"bin/pbrain-x\", move_time_ms: 5, options: [(\"a\", \"1\\nBEGIN\")])",
+            "external engine x: option 'a': a control character",
         ),
     ] {
         let err = load(&dir, &body(entry)).unwrap_err().to_string();

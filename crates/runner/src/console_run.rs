@@ -5,10 +5,13 @@
 //! checked them, so nothing is read back), and the final standings printed.
 
 use crate::RunnerError;
+use crate::batch::Observer;
+use crate::game_sprt::GameSprtObserver;
 use crate::journal::RunInfo;
 use crate::outputs::write_outputs_from;
 use crate::progress::ConsoleObserver;
 use crate::rundir::OpenMode;
+use crate::sprt::Decision;
 use crate::tournament::{RunOptions, RunSummary, TournamentSpec, run_tournament};
 use crate::verbose::VerboseObserver;
 use gomoku_config::tournament::Tournament;
@@ -41,6 +44,8 @@ pub struct Played {
     pub summary: RunSummary,
     /// The run file of the output directory.
     pub info: RunInfo,
+    /// H0 or H1 when the run's SPRT (c-gomoku-cli's `-sprt`) decided and stopped it.
+    pub sprt: Option<Decision>,
 }
 
 /// Why a tournament could not be played or its outputs written.
@@ -49,6 +54,9 @@ pub enum ConsoleRunError {
     /// A player cannot be built from its record.
     #[error("building the players")]
     Players(#[source] RunnerError),
+    /// The run's SPRT settings are invalid.
+    #[error("the SPRT's settings")]
+    Sprt(#[source] gomoku_stats::StatsError),
     /// The run failed.
     #[error("running {what}: {source}")]
     Run {
@@ -97,13 +105,20 @@ pub fn play_on_console(
         spec.describe(how.shard),
         output.display()
     );
+    let observer: &dyn Observer = if how.verbose { &verbose } else { &console };
+    let sprt = match &tournament.sprt {
+        Some(s) => Some(
+            GameSprtObserver::new(s, observer, &console, stop).map_err(ConsoleRunError::Sprt)?,
+        ),
+        None => None,
+    };
     let opts = RunOptions {
         threads: how.threads,
         output: Some(output),
         mode: how.mode,
         shard: how.shard,
         stop: Some(stop),
-        observer: Some(if how.verbose { &verbose } else { &console }),
+        observer: Some(sprt.as_ref().map_or(observer, |s| s as &dyn Observer)),
     };
     let summary = run_tournament(spec, &opts).map_err(|source| ConsoleRunError::Run {
         what: how.what.to_string(),
@@ -122,5 +137,10 @@ pub fn play_on_console(
     println!("{}", standings.table());
     let (played, resumed) = (summary.batch.describe(), summary.resumed);
     eprintln!("played {played} ({resumed} resumed)");
-    Ok(Played { summary, info })
+    let sprt = sprt.and_then(|s| s.decision());
+    Ok(Played {
+        summary,
+        info,
+        sprt,
+    })
 }

@@ -3,8 +3,9 @@
 //!
 //! * `new_game` (re)starts the process when there is none (first game, or after a fault
 //!   killed it), sends `START n` (or `RECTSTART w,h`) and the `INFO` lines (`timeout_turn`,
-//!   `timeout_match`, `max_memory`, `game_type`, `rule`); a running engine is reused and
-//!   only gets a new `START` (if that fails, one fresh process is tried).
+//!   `timeout_match`, `max_memory`, `game_type`, `rule`, then the engine's options); a
+//!   running engine is reused and only gets a new `START` (if that fails, one fresh
+//!   process is tried).
 //! * `choose_move` sends `BEGIN` on the empty board, `TURN x,y` when the position is the one
 //!   the engine last answered plus one opponent move, and `BOARD` ... `DONE` otherwise (the
 //!   first move after an opening, as Gomocup managers do). `INFO time_left` goes before each
@@ -53,6 +54,8 @@ pub struct ExternalSpec {
     pub start_timeout: Duration,
     /// The least time between the engine's move and the next line sent to it.
     pub command_gap: Duration,
+    /// Engine options, sent as `INFO NAME VALUE` after the limits of every game.
+    pub options: Vec<(String, String)>,
 }
 
 impl ExternalSpec {
@@ -66,6 +69,7 @@ impl ExternalSpec {
             max_memory: None,
             start_timeout: Duration::from_secs(10),
             command_gap: Duration::ZERO,
+            options: Vec::new(),
         }
     }
 
@@ -131,7 +135,13 @@ impl ExternalPlayer {
             let reused = self.engine.is_some();
             self.spawn()?;
             let engine = self.engine.as_mut().expect("spawned");
-            match engine.start(geometry, rule, timeouts) {
+            let started = engine.start(geometry, rule, timeouts).and_then(|()| {
+                self.spec
+                    .options
+                    .iter()
+                    .try_for_each(|(name, value)| engine.info(name, value))
+            });
+            match started {
                 Ok(()) => return Ok(()),
                 Err(f @ EngineFault::Usage(_)) => return Err(f),
                 Err(f) => {

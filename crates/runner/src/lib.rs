@@ -14,6 +14,7 @@
 //!   lock, ownership check and resume rule;
 //! - [`tournament`]: [`run_tournament`] (whole, or one shard `I/N`);
 //! - [`sprt`]: the SPRT driver, game pairs until the test decides, and its `sprt.json`;
+//!   [`game_sprt`]: c-gomoku-cli's `-sprt`, a tournament run stopped game by game;
 //! - [`merge`]: [`merge_runs`], the shard directories of a run joined into one;
 //! - [`standings`], [`outputs`], [`progress`]: tables, files and live output.
 //!
@@ -27,6 +28,7 @@ pub mod console_run;
 pub mod engine_player;
 pub mod external_player;
 pub mod game;
+pub mod game_sprt;
 pub mod journal;
 pub mod merge;
 pub mod outputs;

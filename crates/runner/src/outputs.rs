@@ -184,6 +184,22 @@ pub fn write_outputs_from(
     info: &RunInfo,
     lines: &[JournalLine],
 ) -> Result<Standings, RunnerError> {
+    let (pgn, sgf) = pgn_and_sgf(info, lines.iter());
+    let standings = Standings::compute(&info.players(), lines);
+    let write = |name: &str, text: &str| write_atomic(&dir.join(name), text.as_bytes());
+    write("results.pgn", &pgn)?;
+    write("games.sgf", &sgf)?;
+    let json = serde_json::to_string_pretty(&standings).expect("standings serialize");
+    write("standings.json", &(json + "\n"))?;
+    Ok(standings)
+}
+
+/// The PGN and SGF texts of `lines` (in the order given), as `results.pgn` and `games.sgf`
+/// hold them.
+fn pgn_and_sgf<'a>(
+    info: &RunInfo,
+    lines: impl Iterator<Item = &'a JournalLine>,
+) -> (String, String) {
     let per_round = info.jobs_per_round();
     let mut pgn = String::new();
     let mut sgf = String::new();
@@ -195,13 +211,22 @@ pub fn write_outputs_from(
             sgf.push_str(&g);
         }
     }
-    let standings = Standings::compute(&info.players(), lines);
-    let write = |name: &str, text: &str| write_atomic(&dir.join(name), text.as_bytes());
-    write("results.pgn", &pgn)?;
-    write("games.sgf", &sgf)?;
-    let json = serde_json::to_string_pretty(&standings).expect("standings serialize");
-    write("standings.json", &(json + "\n"))?;
-    Ok(standings)
+    (pgn, sgf)
+}
+
+/// The PGN and SGF texts of the run in `dir` with only the games player 0 lost
+/// (c-gomoku-cli's `-loseonly` in a gauntlet: the first engine's losses).
+pub fn losses_of_first(dir: &Path) -> Result<(String, String), RunnerError> {
+    let info = RunInfo::load(dir)?;
+    let mut lines = read_journal(&dir.join(JOURNAL_FILE))?.lines;
+    lines.sort_by_key(|l| l.job);
+    lines.dedup_by_key(|l| l.job);
+    let lost = |l: &&JournalLine| match l.result {
+        Some(GameResult::Black) => l.white_idx == 0,
+        Some(GameResult::White) => l.black_idx == 0,
+        _ => false,
+    };
+    Ok(pgn_and_sgf(&info, lines.iter().filter(lost)))
 }
 
 #[cfg(test)]

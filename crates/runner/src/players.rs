@@ -49,6 +49,7 @@ pub fn external_spec(c: &ExternalProgram) -> ExternalSpec {
         max_memory: c.max_memory_mb.map(|m| m << 20),
         start_timeout: ms(c.start_timeout_ms),
         command_gap: ms(c.command_gap_ms),
+        options: c.options.clone(),
     }
 }
 

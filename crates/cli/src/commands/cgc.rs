@@ -1,11 +1,13 @@
 //! c-gomoku-cli's command line (`gomoku-arena -engine cmd=... -engine cmd=... -games 72
 //! ...`): read by `gomoku_config::cgc::parse_cgc`, played as a tournament with
-//! c-gomoku-cli's schedule, and its `-pgn` and `-sgf` files copied from the run directory.
+//! c-gomoku-cli's schedule, and its `-pgn` and `-sgf` files copied from the run directory
+//! (under `-loseonly`, only the first engine's losses).
 
 use anyhow::{Context, Result};
 use gomoku_config::cgc::{load_cgc, parse_cgc};
 use gomoku_runner::OpenMode;
 use gomoku_runner::console_run::ConsoleRun;
+use gomoku_runner::outputs::losses_of_first;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -28,7 +30,16 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             what: "the match",
         },
     )?;
-    if code == ExitCode::SUCCESS {
+    if code == ExitCode::SUCCESS && command.lose_only {
+        let (pgn, sgf) = losses_of_first(&tournament.output)
+            .with_context(|| format!("reading {}", tournament.output.display()))?;
+        for (text, to) in [(pgn, &command.pgn), (sgf, &command.sgf)] {
+            if let Some(to) = to {
+                std::fs::write(to, text).with_context(|| format!("writing {}", to.display()))?;
+                eprintln!("{} written (the first engine's losses)", to.display());
+            }
+        }
+    } else if code == ExitCode::SUCCESS {
         for (file, to) in [("results.pgn", &command.pgn), ("games.sgf", &command.sgf)] {
             if let Some(to) = to {
                 copy(&tournament.output.join(file), to)?;

@@ -96,8 +96,13 @@ pub fn play(tournament: &Tournament, how: &ConsoleRun<'_>) -> Result<ExitCode> {
         eprintln!("note: time_control {:?} {note}", tournament.time_control);
     }
     let stop = stop_on_interrupt("the journal holds every finished game");
-    let Played { summary, info } = play_on_console(tournament, how, &stop)?;
-    if summary.interrupted() {
+    let Played {
+        summary,
+        info,
+        sprt,
+    } = play_on_console(tournament, how, &stop)?;
+    // A decided SPRT (c-gomoku-cli's -sprt) stops the run as finished, not interrupted.
+    if summary.interrupted() && sprt.is_none() {
         eprintln!(
             "stopped with {} of {} games journaled; resume with:\n  {}",
             summary.lines.len(),

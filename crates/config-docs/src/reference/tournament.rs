@@ -335,6 +335,16 @@ pub(super) fn tournament() -> Section {
         .path()
         .default_means("None", "discarded")
         .ex("stderr: \"../../reports/rapfi-stderr.log\""),
+        Entry::field(
+            "options",
+            "Engine options, `(NAME, VALUE)` pairs sent in order as `INFO NAME VALUE` at the \
+             start of every game, after the limits (c-gomoku-cli's `option.NAME=VALUE`, and \
+             its `depth=`, `nodes=`, `thread=` as `max_depth`, `max_node`, `thread_num`). \
+             What an engine does with an `INFO` it does not know is up to it.",
+        )
+        .default("[]")
+        .limit("NAME one word; no line break in either")
+        .ex("options: [(\"hash_size\", \"256\"), (\"max_depth\", \"8\")]"),
     ]);
 
     let protocol = Item::new(

@@ -44,8 +44,8 @@ ENGINES:
     cmd:PROGRAM                    an external Gomocup (pbrain) engine
   Settings: name=NAME; for an engine any field a tournament's overrides take (depth=6,
   top_n=5, top_n=none, lmr=false, table=FILE); for cmd: move_time_ms, game_time_ms,
-  tolerance_ms, max_memory_mb, start_timeout_ms, command_gap_ms, dir, stderr and arg=WORD
-  (once per argument).
+  tolerance_ms, max_memory_mb, start_timeout_ms, command_gap_ms, dir, stderr, arg=WORD
+  (once per argument) and option.NAME=VALUE (sent as INFO NAME VALUE at each game's start).
   A setting renames the engine as a sweep would (seed-d4 depth=6 plays as seed-d4-depth6).";
 
 /// The flags of a match, as typed.
@@ -393,6 +393,7 @@ fn external(
     };
     let mut fields = Vec::new();
     let mut args = Vec::new();
+    let mut options = Vec::new();
     let mut move_time = match flags.time_control {
         TimeControlSpec::MoveTime(ms) => Some(ms),
         TimeControlSpec::GameTime { base_ms, .. } => Some(base_ms),
@@ -402,6 +403,13 @@ fn external(
         let word = format!("{key}={value}");
         match key {
             "arg" => args.push(quote(value)),
+            _ if key.starts_with("option.") => {
+                options.push(format!(
+                    "({}, {})",
+                    quote(&key["option.".len()..]),
+                    quote(value)
+                ));
+            }
             "dir" | "stderr" => fields.push(format!("{key}: {}", quote_path(Path::new(value)))),
             "move_time_ms" | "game_time_ms" | "tolerance_ms" | "start_timeout_ms"
             | "max_memory_mb" | "command_gap_ms" => {
@@ -417,11 +425,14 @@ fn external(
             _ => {
                 return Err(format!(
                     "'{word}': an external engine takes name, arg, dir, stderr, move_time_ms, \
-                     game_time_ms, tolerance_ms, max_memory_mb, start_timeout_ms and \
-                     command_gap_ms"
+                     game_time_ms, tolerance_ms, max_memory_mb, start_timeout_ms, \
+                     command_gap_ms and option.NAME"
                 ));
             }
         }
+    }
+    if !options.is_empty() {
+        fields.push(format!("options: [{}]", options.join(", ")));
     }
     let Some(move_time) = move_time else {
         return Err(

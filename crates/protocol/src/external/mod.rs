@@ -480,6 +480,12 @@ impl ExternalEngine {
         Ok(())
     }
 
+    /// Sends an engine option as `INFO NAME VALUE` (after [`start`](Self::start)'s limits,
+    /// as c-gomoku-cli sends its `option.NAME=VALUE`). The caller keeps line breaks out.
+    pub fn info(&mut self, name: &str, value: &str) -> Result<(), EngineFault> {
+        self.send(&format!("INFO {name} {value}"))
+    }
+
     /// Asks for the opening move on the empty board (`BEGIN`).
     pub fn begin(&mut self) -> Result<MoveReply, EngineFault> {
         let board = self.game()?;
