@@ -5,7 +5,7 @@
 
 use crate::TuneError;
 use crate::checkpoint::{Checkpoint, MethodState};
-use crate::confirm::{Confirmation, confirm, head_to_head, standings};
+use crate::confirm::{Confirmation, confirm, confirmation_dir, head_to_head, standings};
 use crate::history::{HistoryLine, tuning_history};
 use crate::matches::counts;
 use crate::params::table_to_ron;
@@ -50,7 +50,14 @@ impl RunOutcome {
         }
         let mut text = format!("tuned table: {}\n", self.dir.join("tuned.ron").display());
         match &self.confirmation {
-            Some(c) => text += &format!("{c}report: {}\n", self.dir.join("report").display()),
+            Some(c) => {
+                let games = confirmation_dir(&self.dir);
+                text += &format!(
+                    "{c}confirmation games: {} (a run directory: `rate` and `report` read it)\nreport: {}\n",
+                    games.display(),
+                    self.dir.join("report").display()
+                );
+            }
             None if merged => {
                 text += "finished: play the confirmation and write the report with --resume\n";
             }
@@ -88,7 +95,8 @@ impl Tuner<'_> {
         let mut played = None;
         if cp.finished && confirmation && !self.opts.skip_confirmation && !self.stopped() {
             let t0 = Instant::now();
-            played = confirm(cfg, &table, self.opts.threads, self.stop())?;
+            let dir = confirmation_dir(&self.dir);
+            played = confirm(cfg, &table, &dir, self.opts.threads, self.stop())?;
             self.timings.confirmation = t0.elapsed();
         }
         if let Some(c) = &played {

@@ -51,7 +51,8 @@ pub(super) fn tune() -> Section {
         Entry::field(
             "output",
             "The run directory: checkpoint (`state.json`), history, steps, the tuned table, \
-             the confirmation and the report. `--out` wins over it.",
+             the confirmation (its games in `steps/confirmation/`, a run directory that `rate` \
+             and `report` read) and the report. `--out` wins over it.",
         )
         .path()
         .limit("not empty")
