@@ -9,7 +9,7 @@ use crate::TuneError;
 use crate::matches::{BookSlice, CONFIRM_BATCH, Step, StepSpec, game_lengths, game_pairs};
 use gomoku_config::run::{Pairing, PlayerRecord, RunKind};
 use gomoku_config::tune::TuneConfig;
-use gomoku_engine::{EngineParams, PatternTable};
+use gomoku_engine::EngineParams;
 use gomoku_report::{HeadToHead, StandingRow};
 use gomoku_runner::journal::RunInfo;
 use gomoku_runner::{JournalLine, batch_seed};
@@ -161,26 +161,34 @@ pub fn confirmation_dir(tuning_dir: &Path) -> PathBuf {
     tuning_dir.join("steps").join(CONFIRMATION_STEP)
 }
 
-/// The confirmation's games: a round robin of `tuned`, the start table and the extra tables,
-/// `pairs` game pairs per match on the held-out openings.
-pub fn confirmation_step(cfg: &TuneConfig, tuned: &PatternTable) -> Result<Step, TuneError> {
+/// The confirmation's games: a round robin of `tuned`, `start` (the engine at the start
+/// values) and the configuration's engine with each extra table, `pairs` game pairs per match
+/// on the held-out openings. Each player's name is its table's.
+pub fn confirmation_step(
+    cfg: &TuneConfig,
+    tuned: &EngineParams,
+    start: &EngineParams,
+) -> Result<Step, TuneError> {
     let c = &cfg.file.confirmation;
-    let tables: Vec<&PatternTable> = [tuned, &cfg.start_table]
+    let also = cfg.also.iter().map(|t| EngineParams {
+        table: t.clone(),
+        tie_break_margin: c.tie_break_margin,
+        ..cfg.engine.clone()
+    });
+    let engines: Vec<EngineParams> = [tuned.clone(), start.clone()]
         .into_iter()
-        .chain(cfg.also.iter())
+        .chain(also)
         .collect();
-    let names = unique_names(&tables.iter().map(|t| t.name.as_str()).collect::<Vec<_>>());
-    let players = tables
+    let names = unique_names(
+        &engines
+            .iter()
+            .map(|e| e.table.name.as_str())
+            .collect::<Vec<_>>(),
+    );
+    let players = engines
         .iter()
         .zip(&names)
-        .map(|(t, name)| {
-            let params = EngineParams {
-                table: (*t).clone(),
-                tie_break_margin: c.tie_break_margin,
-                ..cfg.engine.clone()
-            };
-            PlayerRecord::engine(name, &params)
-        })
+        .map(|(params, name)| PlayerRecord::engine(name, params))
         .collect();
     Step::new(
         cfg,
@@ -200,18 +208,18 @@ pub fn confirmation_step(cfg: &TuneConfig, tuned: &PatternTable) -> Result<Step,
     )
 }
 
-/// Plays the confirmation of `tuned` on `threads` workers into the run directory `dir`
+/// Plays the confirmation of `tuned` against `start` on `threads` workers into the run directory `dir`
 /// (continuing its journal) and rates it; `None` when `stop` ended it first. A directory that
 /// holds the confirmation of other settings (its `confirmation` section changed since) is
 /// played again from its first game.
 pub fn confirm(
     cfg: &TuneConfig,
-    tuned: &PatternTable,
+    (tuned, start): (&EngineParams, &EngineParams),
     dir: &Path,
     threads: usize,
     stop: Option<&AtomicBool>,
 ) -> Result<Option<Confirmation>, TuneError> {
-    let step = confirmation_step(cfg, tuned)?;
+    let step = confirmation_step(cfg, tuned, start)?;
     if RunInfo::load(dir).is_ok_and(|old| old.run != step.run_hash()) {
         std::fs::remove_dir_all(dir).map_err(|e| TuneError::io(dir, e))?;
     }

@@ -8,10 +8,10 @@ use crate::checkpoint::{Checkpoint, MethodState};
 use crate::confirm::{Confirmation, confirm, confirmation_dir, head_to_head, standings};
 use crate::history::{HistoryLine, tuning_history};
 use crate::matches::counts;
-use crate::params::table_to_ron;
+use crate::params::{ParamSpace, table_to_ron};
 use crate::tuner::{RunOptions, Timings, Tuner};
 use gomoku_config::tune::TuneConfig;
-use gomoku_engine::PatternTable;
+use gomoku_engine::{EngineParams, PatternTable};
 use gomoku_report::ReportInput;
 use gomoku_runner::write_atomic;
 use gomoku_stats::fmt_elo_pm;
@@ -88,7 +88,7 @@ impl Tuner<'_> {
             });
         };
         let cfg = self.cfg;
-        let mut description = describe(cfg, self.opts, &cp);
+        let mut description = describe(cfg, self.opts, &self.space, &cp);
         let mut table = self.space.table(&cp.scores, &cfg.file.name, &description);
         let tuned = self.dir.join("tuned.ron");
         write_atomic(&tuned, table_to_ron(&table).as_bytes())?;
@@ -96,7 +96,20 @@ impl Tuner<'_> {
         if cp.finished && confirmation && !self.opts.skip_confirmation && !self.stopped() {
             let t0 = Instant::now();
             let dir = confirmation_dir(&self.dir);
-            played = confirm(cfg, &table, &dir, self.opts.threads, self.stop())?;
+            let margin = cfg.file.confirmation.tie_break_margin;
+            let base = EngineParams {
+                tie_break_margin: margin,
+                ..cfg.engine.clone()
+            };
+            let tuned = EngineParams {
+                table: table.clone(),
+                ..self.space.engine(&cp.scores, &base, "", "")
+            };
+            let start_table = &cfg.start_table;
+            let (name, text) = (&start_table.name, &start_table.description);
+            let start = self.space.engine(&self.space.start(), &base, name, text);
+            let players = (&tuned, &start);
+            played = confirm(cfg, players, &dir, self.opts.threads, self.stop())?;
             self.timings.confirmation = t0.elapsed();
         }
         if let Some(c) = &played {
@@ -138,9 +151,9 @@ impl Tuner<'_> {
     }
 }
 
-/// The tuned table's description: where it comes from, how it was made, and (Texel) the
-/// fit.
-fn describe(cfg: &TuneConfig, opts: &RunOptions, cp: &Checkpoint) -> String {
+/// The tuned table's description: where it comes from, how it was made, the tuned engine
+/// fields' values, and (Texel) the fit.
+fn describe(cfg: &TuneConfig, opts: &RunOptions, space: &ParamSpace, cp: &Checkpoint) -> String {
     let mut s = format!(
         "Tuned from '{}' by `{}` (method {}, seed {}, tuning openings {}..{} of {}): {} iterations, {} games{}.",
         cfg.start_table.name,
@@ -154,6 +167,12 @@ fn describe(cfg: &TuneConfig, opts: &RunOptions, cp: &Checkpoint) -> String {
         cp.games,
         if cp.finished { "" } else { " (unfinished)" }
     );
+    if !space.fields.is_empty() {
+        let values = (space.fields.iter().zip(&cp.scores[space.scores()..]))
+            .map(|(f, v)| format!("{} {}", f.name, v.round()))
+            .collect::<Vec<_>>();
+        s += &format!(" Its engine fields: {}.", values.join(", "));
+    }
     if let (Some(f), Some(l), MethodState::Texel { k, .. }) =
         (cp.history.first(), cp.history.last(), &cp.state)
     {
