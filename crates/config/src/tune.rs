@@ -7,6 +7,7 @@
 use crate::book::{BookFormatSpec, load_book};
 use crate::checks::{count, real};
 use crate::limits::{MAX_ITERATIONS, MAX_PAIRS, MAX_TEXEL_GAMES};
+use crate::run::TimeControlSpec;
 use crate::tune_params::{ParamEntry, ParamTarget, TunedParam, resolve_params};
 pub use crate::tune_params::{ScoreRef, parse_score_ref};
 use crate::{ConfigError, Spans};
@@ -234,6 +235,10 @@ pub struct TuneFile {
     /// The confirmation match.
     #[serde(default)]
     pub confirmation: ConfirmationSettings,
+    /// The limit of every move the tuning plays (its matches, Texel's self-play and the
+    /// confirmation); `EngineDefault`: `depth` (and Texel's own self-play depth).
+    #[serde(default)]
+    pub time_control: TimeControlSpec,
     /// The parameters tuned (empty: every score of the start table but the pinned one).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub params: Vec<ParamEntry>,
@@ -365,6 +370,9 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
     crate::checks::run_file(&spans, &file.name, &file.output)?;
     let bad = |field: &str, m: String| spans.invalid(field, m);
     check_settings(&file, &spans)?;
+    if let Err(e) = file.time_control.check() {
+        return Err(spans.invalid("time_control", e));
+    }
     let start_table = crate::engine::load_table(spans.resolve(&file.start_table))
         .map_err(|e| bad("start_table", e.to_string()))?;
     let mut engine = crate::engine::load_engine(spans.resolve(&file.engine))
@@ -458,6 +466,16 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
     })
 }
 
+impl TuneConfig {
+    /// What limits a move of the tuning's games, in words: `depth 4`, `100 ms a move`.
+    pub fn limit_in_words(&self) -> String {
+        match self.file.time_control {
+            TimeControlSpec::EngineDefault => format!("depth {}", self.engine.depth),
+            tc => tc.in_words(),
+        }
+    }
+}
+
 /// Reads, resolves and validates a tuning file.
 pub fn load_tune(path: impl AsRef<Path>) -> Result<TuneConfig, ConfigError> {
     crate::load_with(path.as_ref(), parse_tune)
@@ -526,6 +544,8 @@ mod tests {
         tuned-match.ron | step: 0.2 | step: inf | step: inf not in (0, 1]
         tuned-match.ron | alpha: 0.05 | alpha: 0.5 | alpha: 0.5 not in (0, 0.5)
         tuned-match.ron | iterations: 6 | iterations: 4294967295 | iterations: 4294967295 not in 0..=100000
+        # A time control the matches cannot play.
+        tiny-spsa.ron | seed: 5, | seed: 5, time_control: MoveTime(0), | time_control: MoveTime(0): the time per move must be in 1..=86400000 ms
         # Parameters (#46): a name the engine file and the table do not have, a bound or a
         # start outside the field's range, the tuning's own depth, the pin, a name twice, an
         # engine field under Texel.

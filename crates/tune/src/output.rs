@@ -10,6 +10,7 @@ use crate::history::{HistoryLine, tuning_history};
 use crate::matches::counts;
 use crate::params::{ParamSpace, table_to_ron};
 use crate::tuner::{RunOptions, Timings, Tuner};
+use gomoku_config::run::TimeControlSpec;
 use gomoku_config::tune::TuneConfig;
 use gomoku_engine::{EngineParams, PatternTable};
 use gomoku_report::ReportInput;
@@ -114,8 +115,8 @@ impl Tuner<'_> {
         }
         if let Some(c) = &played {
             description += &format!(
-                " Confirmation at depth {} on held-out openings {}..{} of {} ({} pairs per match, colours reversed, tie-break margin {}):",
-                cfg.engine.depth,
+                " Confirmation at {} on held-out openings {}..{} of {} ({} pairs per match, colours reversed, tie-break margin {}):",
+                cfg.limit_in_words(),
                 cfg.file.holdout_openings.range.0,
                 cfg.file.holdout_openings.range.1,
                 cfg.file.holdout_openings.file.display(),
@@ -205,7 +206,10 @@ fn write_report(
         ("method".to_string(), cp.method.clone()),
         ("seed".to_string(), cp.seed.to_string()),
         ("start table".to_string(), cfg.start_table.name.clone()),
-        ("depth".to_string(), cfg.engine.depth.to_string()),
+        match cfg.file.time_control {
+            TimeControlSpec::EngineDefault => ("depth".into(), cfg.engine.depth.to_string()),
+            tc => ("time control".into(), tc.in_words()),
+        },
         ("iterations".to_string(), cp.iteration.to_string()),
         ("games (tuning)".to_string(), cp.games.to_string()),
         ("confirmation".to_string(), c.openings.clone()),

@@ -85,6 +85,16 @@ pub(super) fn tune() -> Section {
         .default("(pairs: 200, tie_break_margin: 40, also: [])")
         .ex("confirmation: (pairs: 400)"),
         Entry::field(
+            "time_control",
+            "As a [tournament's](#time-control), for every game of the run: the matches of SPSA \
+             and hill climbing, Texel's self-play and the confirmation (a pruning's gain shows \
+             under a clock). Any but `EngineDefault` replaces `depth` and Texel's self-play \
+             depth; `Depth` and `Nodes` keep runs reproducible, `MoveTime` and `GameTime` do \
+             not (a resumed run still continues from its last checkpoint).",
+        )
+        .default_means("EngineDefault", "`depth`")
+        .ex("time_control: Nodes(20000)"),
+        Entry::field(
             "params",
             "The parameters tuned, each a numeric field of the engine file or a table score, \
              with its start, bounds and SPSA gains. Given, only these move (the pin and \
@@ -449,6 +459,7 @@ Tune(
         tie_break_margin: 40,
     )),
     confirmation: (pairs: 100, tie_break_margin: 40, also: ["../tables/seed000.ron"]),
+    time_control: EngineDefault,    // `depth`; or Nodes(20000), MoveTime(100)...
     params: [    // left out: every score but the pin
         (name: "futility", start: Some(500), min: Some(0), max: Some(2000), c_end: Some(100), r_end: Some(0.002)),
         (name: "own 011110"),

@@ -707,3 +707,38 @@ fn spsa_tunes_engine_fields_and_only_the_listed_parameters() {
     assert!(table.contains("Its engine fields: futility "), "{table}");
     assert!(table.contains(", top_n "), "{table}");
 }
+
+/// A tuning's time control is every step's: the iterations' games and the confirmation's play
+/// under it (their run.json says so), and the tuned table says what the confirmation played.
+#[test]
+fn every_step_and_the_confirmation_play_the_tunings_time_control() {
+    use gomoku_config::run::TimeControlSpec;
+    let (dir, cfg) = project_with(
+        "clock",
+        "Spsa((iterations: 2, pairs: 2, tie_break_margin: 30))",
+        "(pairs: 1)",
+        "\n    time_control: Nodes(3000),",
+    );
+    assert!(gomoku_tune::plan_line(&cfg).contains("3000 nodes a move"));
+    let shard = play_shard(&cfg, (0, 1), &opts()).unwrap();
+    let info = gomoku_runner::journal::RunInfo::load(&shard.dir.unwrap()).unwrap();
+    assert_eq!(info.config.time_control, TimeControlSpec::Nodes(3000));
+    let out = run(
+        &cfg,
+        &RunOptions {
+            skip_confirmation: false,
+            ..opts()
+        },
+    )
+    .unwrap();
+    assert!(out.confirmation.is_some());
+    let confirmation = dir.join("out/steps/confirmation");
+    let info = gomoku_runner::journal::RunInfo::load(&confirmation).unwrap();
+    assert_eq!(info.config.time_control, TimeControlSpec::Nodes(3000));
+    assert!(tuned(&dir.join("out")).contains("Confirmation at 3000 nodes a move"));
+    // Without one, the steps play at the tuning's depth, as before.
+    let (_, cfg) = project("no-clock", SPSA, "(pairs: 1)");
+    let shard = play_shard(&cfg, (0, 1), &opts()).unwrap();
+    let info = gomoku_runner::journal::RunInfo::load(&shard.dir.unwrap()).unwrap();
+    assert_eq!(info.config.time_control, TimeControlSpec::EngineDefault);
+}
