@@ -175,6 +175,29 @@ fn scripted_session() {
     assert!(p.quiet(Duration::from_millis(50)));
 }
 
+/// The brain takes its engine file's numeric fields by `INFO` (its depth here, which its
+/// `MESSAGE` line reports) and refuses an out-of-range value or an unknown key with `ERROR`,
+/// keeping what it had.
+#[test]
+fn info_sets_an_engine_field_and_refuses_what_it_cannot_take() {
+    let mut p = Raw::spawn(PBRAIN, &[]);
+    p.send("START 15");
+    assert_eq!(p.answer(), "OK");
+    p.send("INFO depth 1\nINFO max_node 100");
+    p.send("INFO depth 65");
+    assert_eq!(p.answer(), "ERROR INFO depth: depth: 65 not in 1..=64");
+    p.send("INFO no_such_field 3");
+    let unknown = p.answer();
+    assert!(
+        unknown.starts_with("ERROR INFO no_such_field: unknown key"),
+        "{unknown}"
+    );
+    p.send("BEGIN");
+    let message = p.recv();
+    assert!(message.starts_with("MESSAGE depth 1 "), "{message}");
+    parse_move(&p.answer());
+}
+
 #[test]
 fn eof_exits_cleanly() {
     let mut p = Raw::spawn(PBRAIN, &["--depth", "1"]);

@@ -259,3 +259,52 @@ fn bad_file_names_line_and_column() {
     assert!(err.contains("tune.ron:14:5"), "{err}");
     assert!(err.contains("colour"), "{err}");
 }
+
+fn arena(dir: &Path, args: &[&str]) -> std::process::Output {
+    Command::new(BIN)
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The confirmation's games are a run directory of their own, `out/steps/confirmation`,
+/// which `rate` and `report` read as any tournament's (they said the tuning run was not a
+/// run directory and had nothing else to read); `rate out` names it. A run whose
+/// confirmation was played before it was kept (main's runs) resumes to the same
+/// confirmation.
+#[test]
+fn the_confirmation_is_a_run_directory_that_rate_and_report_read() {
+    let dir = setup("confirmation-run", TEXEL, "");
+    let summary = ok(&tune(&dir, &["--quiet"]));
+    let games = Path::new("out/steps/confirmation");
+    assert!(
+        summary.contains(&format!("confirmation games: {}", games.display())),
+        "{summary}"
+    );
+    let rated = ok(&arena(&dir, &["rate", "out/steps/confirmation"]));
+    for player in ["cli-tuned", "seed000"] {
+        assert!(rated.contains(player), "{rated}");
+    }
+    let confirmation = std::fs::read_to_string(dir.join("out/confirmation.json")).unwrap();
+    assert!(confirmation.contains("\"games\": 4"), "{confirmation}");
+    let report = ok(&arena(&dir, &["report", "out/steps/confirmation"]));
+    assert!(report.contains("report.md"), "{report}");
+    assert!(
+        dir.join("out/steps/confirmation/report/report.html")
+            .is_file()
+    );
+    let refused = arena(&dir, &["rate", "out"]);
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        err.contains("a tuning run") && err.contains("steps/confirmation"),
+        "{err}"
+    );
+    // As a run of main left it: the confirmation played, its games not kept.
+    std::fs::remove_dir_all(dir.join(games)).unwrap();
+    ok(&tune(&dir, &["--resume", "--quiet"]));
+    let again = std::fs::read_to_string(dir.join("out/confirmation.json")).unwrap();
+    assert_eq!(again, confirmation);
+    ok(&arena(&dir, &["rate", "out/steps/confirmation"]));
+}

@@ -74,6 +74,7 @@ mod spans;
 pub mod sprt;
 pub mod tournament;
 pub mod tune;
+pub mod tune_params;
 
 pub use checks::name_problem;
 pub use input::{InputLine, InputLines, read_input_bytes, read_input_text};

@@ -362,6 +362,24 @@ pub enum TimeControlSpec {
 }
 
 impl TimeControlSpec {
+    /// The time control in words: `depth 4`, `100 ms a move`, `60 s + 0.5 s a move`.
+    pub fn in_words(self) -> String {
+        let seconds = |ms: u64| format!("{} s", ms as f64 / 1000.0);
+        match self {
+            TimeControlSpec::EngineDefault => "each engine's own depth".into(),
+            TimeControlSpec::Depth(d) => format!("depth {d}"),
+            TimeControlSpec::Nodes(n) => format!("{n} nodes a move"),
+            TimeControlSpec::MoveTime(ms) if ms < 1000 => format!("{ms} ms a move"),
+            TimeControlSpec::MoveTime(ms) => format!("{} a move", seconds(ms)),
+            TimeControlSpec::GameTime { base_ms, inc_ms: 0 } => {
+                format!("{} per game", seconds(base_ms))
+            }
+            TimeControlSpec::GameTime { base_ms, inc_ms } => {
+                format!("{} + {} a move", seconds(base_ms), seconds(inc_ms))
+            }
+        }
+    }
+
     /// Refuses budgets that cannot be played: a depth outside 1..=64, no nodes, a move or
     /// game time of zero or longer than a day (an increment may be zero).
     pub fn check(&self) -> Result<(), String> {
@@ -559,6 +577,22 @@ impl RunConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn time_controls_in_words() {
+        let words = |t: TimeControlSpec| t.in_words();
+        assert_eq!(
+            words(TimeControlSpec::EngineDefault),
+            "each engine's own depth"
+        );
+        assert_eq!(words(TimeControlSpec::Depth(4)), "depth 4");
+        assert_eq!(words(TimeControlSpec::Nodes(5000)), "5000 nodes a move");
+        assert_eq!(words(TimeControlSpec::MoveTime(100)), "100 ms a move");
+        assert_eq!(words(TimeControlSpec::MoveTime(1500)), "1.5 s a move");
+        let game = |base_ms, inc_ms| words(TimeControlSpec::GameTime { base_ms, inc_ms });
+        assert_eq!(game(10_000, 100), "10 s + 0.1 s a move");
+        assert_eq!(game(60_000, 0), "60 s per game");
+    }
 
     #[test]
     fn engine_spec_round_trips_parameters() {

@@ -7,6 +7,9 @@
 use crate::book::{BookFormatSpec, load_book};
 use crate::checks::{count, real};
 use crate::limits::{MAX_ITERATIONS, MAX_PAIRS, MAX_TEXEL_GAMES};
+use crate::run::TimeControlSpec;
+use crate::tune_params::{ParamEntry, ParamTarget, TunedParam, resolve_params};
+pub use crate::tune_params::{ScoreRef, parse_score_ref};
 use crate::{ConfigError, Spans};
 use gomoku_board::opening::{BookFormat, Opening};
 use gomoku_board::{Geometry, Rule};
@@ -232,15 +235,13 @@ pub struct TuneFile {
     /// The confirmation match.
     #[serde(default)]
     pub confirmation: ConfirmationSettings,
-}
-
-/// A score of a table: which pattern and which side.
-#[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
-pub struct ScoreRef {
-    /// Index of the pattern in the start table; `P + c` (P patterns) for its `c`-th class.
-    pub pattern: usize,
-    /// `false`: own score, `true`: opponent score.
-    pub opp: bool,
+    /// The limit of every move the tuning plays (its matches, Texel's self-play and the
+    /// confirmation); `EngineDefault`: `depth` (and Texel's own self-play depth).
+    #[serde(default)]
+    pub time_control: TimeControlSpec,
+    /// The parameters tuned (empty: every score of the start table but the pinned one).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub params: Vec<ParamEntry>,
 }
 
 /// A loaded, resolved tuning configuration.
@@ -276,36 +277,8 @@ pub struct TuneConfig {
     pub also: Vec<PatternTable>,
     /// Texel's `runs`, resolved: run directories whose games also give positions.
     pub texel_runs: Vec<PathBuf>,
-}
-
-/// Parses `own SHAPE` / `opp SHAPE` (or `own CLASS`, such as `own four-three`) against a
-/// table.
-pub fn parse_score_ref(text: &str, table: &PatternTable) -> Result<ScoreRef, String> {
-    let mut parts = text.split_whitespace();
-    let (Some(side), Some(shape), None) = (parts.next(), parts.next(), parts.next()) else {
-        return Err(format!("'{text}': expected 'own SHAPE' or 'opp SHAPE'"));
-    };
-    let opp = match side {
-        "own" => false,
-        "opp" => true,
-        _ => return Err(format!("'{text}': side must be 'own' or 'opp'")),
-    };
-    let class = || {
-        let at = table.classes.iter().position(|c| c.class.name() == shape)?;
-        Some(table.patterns.len() + at)
-    };
-    let pattern = table
-        .patterns
-        .iter()
-        .position(|p| p.shape == shape)
-        .or_else(class)
-        .ok_or_else(|| {
-            format!(
-                "'{text}': no shape or class '{shape}' in table '{}'",
-                table.name
-            )
-        })?;
-    Ok(ScoreRef { pattern, opp })
+    /// The file's `params`, resolved (empty: every score but the pinned one is tuned).
+    pub params: Vec<TunedParam>,
 }
 
 /// The openings `range` of the book an [`OpeningRange`] at `field` names (on the 15x15
@@ -397,6 +370,9 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
     crate::checks::run_file(&spans, &file.name, &file.output)?;
     let bad = |field: &str, m: String| spans.invalid(field, m);
     check_settings(&file, &spans)?;
+    if let Err(e) = file.time_control.check() {
+        return Err(spans.invalid("time_control", e));
+    }
     let start_table = crate::engine::load_table(spans.resolve(&file.start_table))
         .map_err(|e| bad("start_table", e.to_string()))?;
     let mut engine = crate::engine::load_engine(spans.resolve(&file.engine))
@@ -457,7 +433,21 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
             }
         }
     }
+    let params = resolve_params(&file.params, &spans, &engine, &start_table, pin)?;
+    if let MethodSettings::Texel(_) = file.method {
+        let field = params
+            .iter()
+            .position(|p| matches!(p.target, ParamTarget::Field(_)));
+        if let Some(i) = field {
+            let m = format!(
+                "'{}' is an engine field: Texel fits table scores only (tune it by Spsa or Match)",
+                params[i].name
+            );
+            return Err(bad(&format!("params[{i}].name"), m));
+        }
+    }
     Ok(TuneConfig {
+        params,
         texel_runs,
         path: path.to_path_buf(),
         output: spans.resolve(&file.output),
@@ -474,6 +464,16 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
         order,
         also,
     })
+}
+
+impl TuneConfig {
+    /// What limits a move of the tuning's games, in words: `depth 4`, `100 ms a move`.
+    pub fn limit_in_words(&self) -> String {
+        match self.file.time_control {
+            TimeControlSpec::EngineDefault => format!("depth {}", self.engine.depth),
+            tc => tc.in_words(),
+        }
+    }
 }
 
 /// Reads, resolves and validates a tuning file.
@@ -504,7 +504,7 @@ mod tests {
 
     /// Values a tuning file may not hold, one a line: the shipped file, its text, what
     /// replaces it and what the message says (see [`crate::test_support::rows`]).
-    const REFUSED: &str = r"
+    const REFUSED: &str = r#"
         # SPSA: u64::MAX pairs panicked with a capacity overflow planning the first iteration;
         # 10^12 aborted on a 24 TB allocation.
         tiny-spsa.ron | pairs: 16 | pairs: 18446744073709551615 | pairs: 18446744073709551615 not in 1..=1000000
@@ -544,7 +544,47 @@ mod tests {
         tuned-match.ron | step: 0.2 | step: inf | step: inf not in (0, 1]
         tuned-match.ron | alpha: 0.05 | alpha: 0.5 | alpha: 0.5 not in (0, 0.5)
         tuned-match.ron | iterations: 6 | iterations: 4294967295 | iterations: 4294967295 not in 0..=100000
-    ";
+        # A time control the matches cannot play.
+        tiny-spsa.ron | seed: 5, | seed: 5, time_control: MoveTime(0), | time_control: MoveTime(0): the time per move must be in 1..=86400000 ms
+        # Parameters (#46): a name the engine file and the table do not have, a bound or a
+        # start outside the field's range, the tuning's own depth, the pin, a name twice, an
+        # engine field under Texel.
+        tiny-spsa.ron | (pairs: 16, tie_break_margin: 40),\n) | (pairs: 16, tie_break_margin: 40),\n    params: [(name: "futilty")],\n) | name: unknown parameter 'futilty'
+        tiny-spsa.ron | (pairs: 16, tie_break_margin: 40),\n) | (pairs: 16, tie_break_margin: 40),\n    params: [(name: "top_n"), (name: "futility", max: Some(2000000))],\n) | max: 2000000 not in [0, 1000000] (futility's range)
+        tiny-spsa.ron | (pairs: 16, tie_break_margin: 40),\n) | (pairs: 16, tie_break_margin: 40),\n    params: [(name: "top_n", min: Some(0))],\n) | min: 0 not in [1, 1024] (top_n's range)
+        tiny-spsa.ron | (pairs: 16, tie_break_margin: 40),\n) | (pairs: 16, tie_break_margin: 40),\n    params: [(name: "futility", start: Some(3000), max: Some(2000))],\n) | start: 3000 not in [0, 2000]
+        tiny-spsa.ron | (pairs: 16, tie_break_margin: 40),\n) | (pairs: 16, tie_break_margin: 40),\n    params: [(name: "depth")],\n) | name: 'depth' is the tuning's own
+        tiny-spsa.ron | (pairs: 16, tie_break_margin: 40),\n) | (pairs: 16, tie_break_margin: 40),\n    params: [(name: "own 11111")],\n) | name: 'own 11111' is the pinned score
+        tiny-spsa.ron | (pairs: 16, tie_break_margin: 40),\n) | (pairs: 16, tie_break_margin: 40),\n    params: [(name: "radius", c_end: Some(-1.0))],\n) | c_end: -1 not in (0, inf)
+        rich-texel-d2.ron | seed000.ron"]),\n) | seed000.ron"]),\n    params: [(name: "futility"), (name: "own 011110")],\n) | name: 'futility' is an engine field: Texel fits table scores only
+    "#;
+
+    #[test]
+    fn parameters_resolve_to_fields_and_scores_with_their_defaults() {
+        let (path, text) = shipped("tiny-spsa.ron");
+        let text = text.replacen(
+            "tie_break_margin: 40),\n)",
+            "tie_break_margin: 40),\n    params: [(name: \"futility\", min: Some(100), c_end: Some(50), r_end: Some(0.01)), (name: \"opp 011110\", start: Some(-9000))],\n)",
+            1,
+        );
+        let cfg = parse_tune(&text, &path).unwrap();
+        let [futility, score] = &cfg.params[..] else {
+            panic!("{:?}", cfg.params)
+        };
+        assert!(matches!(futility.target, ParamTarget::Field(f) if f.name == "futility"));
+        let engine_value = f64::from(cfg.engine.features.futility);
+        assert_eq!(
+            (futility.start, futility.min, futility.max),
+            (engine_value, 100.0, 1e6)
+        );
+        assert_eq!((futility.c_end, futility.r_end), (Some(50.0), Some(0.01)));
+        assert!(matches!(score.target, ParamTarget::Score(r) if r.opp));
+        let m = f64::from(gomoku_engine::MAX_PATTERN_SCORE);
+        assert_eq!(
+            (score.start, score.min, score.max, score.c_end),
+            (-9000.0, -m, m, None)
+        );
+    }
 
     #[test]
     fn every_setting_is_bounded_at_its_line() {

@@ -62,6 +62,7 @@
 
 pub mod bench;
 mod cells;
+pub mod fields;
 mod params;
 mod pattern;
 mod position;

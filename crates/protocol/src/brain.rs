@@ -33,6 +33,11 @@ pub trait Brain {
     fn think(&mut self, board: &Board, budget: Budget) -> Thought;
     /// Adapts to the manager's memory limit in bytes (0 = no limit); default: ignored.
     fn set_max_memory(&mut self, _bytes: u64) {}
+    /// Sets the brain's option `key` (`INFO key value`): `None` when it has no such option,
+    /// else whether `value` was taken (refused, nothing changes); default: no options.
+    fn set_option(&mut self, _key: &str, _value: i64) -> Option<Result<(), String>> {
+        None
+    }
 }
 
 /// Every point of `geometry` ordered by Chebyshev distance from the centre, then row, column.
@@ -188,6 +193,25 @@ impl Brain for EngineBrain {
             best: r.best,
             info: describe(&r),
         }
+    }
+
+    /// Every numeric field of the engine file is an option of its own name
+    /// ([`gomoku_engine::fields`]): a value in its range rebuilds the engine with it.
+    fn set_option(&mut self, key: &str, value: i64) -> Option<Result<(), String>> {
+        let field = gomoku_engine::fields::numeric_field(key)?;
+        let mut params = self.params.clone();
+        let set = field.set(&mut params, value).and_then(|()| {
+            // The memory limit's table size stays while another field changes.
+            let mut running = params.clone();
+            if key != "tt_mib" {
+                running.tt_mib = self.engine.params().tt_mib;
+            }
+            Engine::new(running).map_err(|e| e.to_string())
+        });
+        Some(set.map(|engine| {
+            self.engine = engine;
+            self.params = params;
+        }))
     }
 
     /// Shrinks the transposition table to at most half of the limit (rebuilds the engine).

@@ -10,6 +10,20 @@ use gomoku_board::{Board, Cell, Color, Geometry, Pos, Rule};
 use std::fmt;
 use std::time::Instant;
 
+/// `INFO` keys of the protocol and of other managers' extensions that a brain may ignore
+/// (c-gomoku-cli's `max_depth`, `max_node`, `thread_num`; Yixin's and Piskvork's): any other
+/// key is a brain option ([`Brain::set_option`]), and one the brain does not have is an error.
+pub const IGNORED_INFO_KEYS: [&str; 8] = [
+    "evaluate",
+    "max_depth",
+    "max_node",
+    "thread_num",
+    "caution",
+    "strength",
+    "pondering",
+    "usedatabase",
+];
+
 /// One line the brain writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
@@ -280,9 +294,20 @@ impl<B: Brain> Session<B> {
                 self.folder = Some(value.to_string());
                 Ok(())
             }
-            // evaluate x,y (a GUI's mouse position) and unknown keys are ignored, as the
-            // protocol asks.
-            _ => Ok(()),
+            // evaluate x,y (a GUI's mouse position) and the extensions of other managers
+            // are ignored, as the protocol asks.
+            _ if IGNORED_INFO_KEYS.contains(&key) => Ok(()),
+            _ => {
+                let taken = number().map_err(|e| e.to_string()).and_then(|v| {
+                    self.brain.set_option(key, v).unwrap_or_else(|| {
+                        Err("unknown key (the brain's options are the numeric fields of its engine file)".into())
+                    })
+                });
+                if let Err(e) = taken {
+                    out.push(Reply::Error(format!("INFO {key}: {e}")));
+                }
+                return;
+            }
         };
         if let Err(e) = result {
             out.push(Reply::Error(format!("INFO {key}: {e}")));

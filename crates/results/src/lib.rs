@@ -66,6 +66,13 @@ pub enum ResultsError {
         .0.display()
     )]
     NotARun(PathBuf),
+    /// A directory to rate or report on is a tuning run, whose games are in its steps.
+    #[error(
+        "{}: a tuning run, not a run directory: its confirmation games are the run directory {} (rate or report that)",
+        .0.display(),
+        gomoku_tune::confirm::confirmation_dir(.0).display()
+    )]
+    TuningRun(PathBuf),
     /// A run directory to report on has no journal.
     #[error(
         "{}: no {JOURNAL_FILE} (is {} a run directory?)",
@@ -132,6 +139,17 @@ impl ResultsError {
             path: path.to_path_buf(),
             source,
         }
+    }
+}
+
+/// Why `dir` (which has no journal) cannot be rated or reported: a tuning run's own error
+/// when it holds a tuning checkpoint, else `plain`'s.
+fn not_a_run(dir: &std::path::Path, plain: fn(PathBuf) -> ResultsError) -> ResultsError {
+    let dir = dir.to_path_buf();
+    if dir.join(gomoku_tune::checkpoint::STATE_FILE).is_file() {
+        ResultsError::TuningRun(dir)
+    } else {
+        plain(dir)
     }
 }
 

@@ -68,7 +68,7 @@ pub fn load_results(path: &Path, first_mover: FirstMover) -> Result<Results, Res
     let file = if path.is_dir() {
         let journal = path.join(JOURNAL_FILE);
         if !journal.is_file() {
-            return Err(ResultsError::NotARun(path.to_path_buf()));
+            return Err(crate::not_a_run(path, ResultsError::NotARun));
         }
         journal
     } else {

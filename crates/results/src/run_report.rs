@@ -47,7 +47,7 @@ impl RunReport {
     pub fn build(dir: &Path) -> Result<RunReport, ResultsError> {
         let journal = dir.join(JOURNAL_FILE);
         if !journal.is_file() {
-            return Err(ResultsError::NoRunJournal(dir.to_path_buf()));
+            return Err(crate::not_a_run(dir, ResultsError::NoRunJournal));
         }
         let info = match dir.join(RUN_FILE).is_file() {
             true => Some(RunInfo::load(dir)?),

@@ -9,8 +9,9 @@ use crate::hill::HillState;
 use crate::history::{HistoryLine, history_text};
 use crate::search::LocalSearch;
 use crate::spsa::{SpsaSchedule, SpsaState};
-use gomoku_config::run::EngineRecord;
+use gomoku_config::run::{EngineRecord, TimeControlSpec};
 use gomoku_config::tune::{MethodSettings, ScoreRef, TuneConfig};
+use gomoku_config::tune_params::ParamEntry;
 use gomoku_config::{InputLines, read_input_text};
 use gomoku_runner::journal::read_versioned;
 use gomoku_runner::journal::{Fnv1a64, JOURNAL_FILE, fnv1a64};
@@ -76,8 +77,8 @@ pub struct Checkpoint {
 
 /// The key of a tuning run: a hash of the canonical JSON of what decides its result (the
 /// method and its settings, the seed, the pinned score, the order constraints, the move cap,
-/// the engine with the start table's values, the tuning openings' moves, and the journal of
-/// each of Texel's `runs`, by content). Names, descriptions, file paths, the output directory
+/// the engine with the start table's values, the tuning openings' moves, the journal of
+/// each of Texel's `runs`, by content, the `params` and the time control). Names, descriptions, file paths, the output directory
 /// and the confirmation are left out, so renaming or moving files never breaks `--resume`.
 pub fn config_key(cfg: &TuneConfig) -> String {
     #[derive(Serialize)]
@@ -93,6 +94,15 @@ pub fn config_key(cfg: &TuneConfig) -> String {
         move_cap: Option<usize>,
         engine: EngineRecord,
         openings: Vec<Vec<[u8; 2]>>,
+        // Left out when empty, so the keys of checkpoints from before `params` stay the same.
+        #[serde(skip_serializing_if = "<[ParamEntry]>::is_empty")]
+        params: &'a [ParamEntry],
+        // Left out at its default, so the keys of checkpoints from before it stay the same.
+        #[serde(skip_serializing_if = "is_engine_default")]
+        time_control: TimeControlSpec,
+    }
+    fn is_engine_default(tc: &TimeControlSpec) -> bool {
+        *tc == TimeControlSpec::EngineDefault
     }
     let mut engine = EngineRecord::from_params(&cfg.engine);
     engine.table.name.clear();
@@ -119,6 +129,8 @@ pub fn config_key(cfg: &TuneConfig) -> String {
             .iter()
             .map(|o| o.moves.iter().map(|p| [p.x, p.y]).collect())
             .collect(),
+        params: &cfg.file.params,
+        time_control: cfg.file.time_control,
     };
     let text = serde_json::to_string(&key).expect("keys serialize");
     format!("{:016x}", fnv1a64(text.as_bytes()))

@@ -1,17 +1,21 @@
 //! The confirmation match: every pair of players (tuned, start, and any extra tables) plays
 //! game pairs on held-out openings, colours reversed within a pair, as one tournament of the
 //! match layer; ratings from a pool fit (Ordo-style, sandwich errors) and, per match,
-//! pentanomial counts and Elo.
+//! pentanomial counts and Elo. Its games are journaled in a run directory of their own
+//! (`steps/confirmation/` in the tuning run's folder), which `rate` and `report` read as any
+//! tournament's and a killed confirmation resumes from.
 
 use crate::TuneError;
 use crate::matches::{BookSlice, CONFIRM_BATCH, Step, StepSpec, game_lengths, game_pairs};
 use gomoku_config::run::{Pairing, PlayerRecord, RunKind};
 use gomoku_config::tune::TuneConfig;
-use gomoku_engine::{EngineParams, PatternTable};
+use gomoku_engine::EngineParams;
 use gomoku_report::{HeadToHead, StandingRow};
+use gomoku_runner::journal::RunInfo;
 use gomoku_runner::{JournalLine, batch_seed};
 use gomoku_stats::{Pentanomial, PoolGame, PoolOptions, Z95, fit_pool, fmt_elo_pm};
 use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 /// One player's pool rating.
@@ -149,31 +153,47 @@ fn unique_names(names: &[&str]) -> Vec<String> {
     out
 }
 
-/// The confirmation's games: a round robin of `tuned`, the start table and the extra tables,
-/// `pairs` game pairs per match on the held-out openings.
-pub fn confirmation_step(cfg: &TuneConfig, tuned: &PatternTable) -> Result<Step, TuneError> {
+/// The confirmation's step name: its games are in `steps/confirmation/` of the tuning run.
+pub const CONFIRMATION_STEP: &str = "confirmation";
+
+/// The run directory of the confirmation games of the tuning run in `tuning_dir`.
+pub fn confirmation_dir(tuning_dir: &Path) -> PathBuf {
+    tuning_dir.join("steps").join(CONFIRMATION_STEP)
+}
+
+/// The confirmation's games: a round robin of `tuned`, `start` (the engine at the start
+/// values) and the configuration's engine with each extra table, `pairs` game pairs per match
+/// on the held-out openings. Each player's name is its table's.
+pub fn confirmation_step(
+    cfg: &TuneConfig,
+    tuned: &EngineParams,
+    start: &EngineParams,
+) -> Result<Step, TuneError> {
     let c = &cfg.file.confirmation;
-    let tables: Vec<&PatternTable> = [tuned, &cfg.start_table]
+    let also = cfg.also.iter().map(|t| EngineParams {
+        table: t.clone(),
+        tie_break_margin: c.tie_break_margin,
+        ..cfg.engine.clone()
+    });
+    let engines: Vec<EngineParams> = [tuned.clone(), start.clone()]
         .into_iter()
-        .chain(cfg.also.iter())
+        .chain(also)
         .collect();
-    let names = unique_names(&tables.iter().map(|t| t.name.as_str()).collect::<Vec<_>>());
-    let players = tables
+    let names = unique_names(
+        &engines
+            .iter()
+            .map(|e| e.table.name.as_str())
+            .collect::<Vec<_>>(),
+    );
+    let players = engines
         .iter()
         .zip(&names)
-        .map(|(t, name)| {
-            let params = EngineParams {
-                table: (*t).clone(),
-                tie_break_margin: c.tie_break_margin,
-                ..cfg.engine.clone()
-            };
-            PlayerRecord::engine(name, &params)
-        })
+        .map(|(params, name)| PlayerRecord::engine(name, params))
         .collect();
     Step::new(
         cfg,
         StepSpec {
-            name: "confirmation".into(),
+            name: CONFIRMATION_STEP.into(),
             kind: RunKind::Tournament,
             players,
             book: BookSlice {
@@ -188,18 +208,26 @@ pub fn confirmation_step(cfg: &TuneConfig, tuned: &PatternTable) -> Result<Step,
     )
 }
 
-/// Plays the confirmation of `tuned` on `threads` workers and rates it; `None` when `stop`
-/// ended it first.
+/// Plays the confirmation of `tuned` against `start` on `threads` workers into the run directory `dir`
+/// (continuing its journal) and rates it; `None` when `stop` ended it first. A directory that
+/// holds the confirmation of other settings (its `confirmation` section changed since) is
+/// played again from its first game.
 pub fn confirm(
     cfg: &TuneConfig,
-    tuned: &PatternTable,
+    (tuned, start): (&EngineParams, &EngineParams),
+    dir: &Path,
     threads: usize,
     stop: Option<&AtomicBool>,
 ) -> Result<Option<Confirmation>, TuneError> {
-    let step = confirmation_step(cfg, tuned)?;
-    let Some(lines) = step.play(threads, stop, None)? else {
+    let step = confirmation_step(cfg, tuned, start)?;
+    if RunInfo::load(dir).is_ok_and(|old| old.run != step.run_hash()) {
+        std::fs::remove_dir_all(dir).map_err(|e| TuneError::io(dir, e))?;
+    }
+    let summary = step.play_into(dir, None, threads, stop)?;
+    if !summary.complete() {
         return Ok(None);
-    };
+    }
+    let lines = summary.lines;
     let names: Vec<String> = step
         .spec
         .participants

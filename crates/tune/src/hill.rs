@@ -10,7 +10,7 @@
 
 use crate::TuneError;
 use crate::matches::iteration_draws;
-use crate::params::{ParamSpace, score_name};
+use crate::params::ParamSpace;
 use gomoku_config::tune::MatchSettings;
 use gomoku_stats::{EloModel, Pentanomial, Sprt, SprtStatus};
 use rand::RngExt;
@@ -81,8 +81,9 @@ pub fn propose(
             } else {
                 x[i] - d
             };
-            changes.push((score_name(&space.base, i), x[i], new));
             x[i] = new;
+            space.clamp(&mut x);
+            changes.push((space.name(i), state.incumbent[i], x[i]));
         }
         if space.feasible(&x) {
             return Some((x, changes));

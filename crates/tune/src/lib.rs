@@ -1,4 +1,7 @@
-//! Tuning of the engine's pattern table (its whole evaluation function).
+//! Tuning of the engine's pattern table (its whole evaluation function) and, with a tuning
+//! file's `params`, of any numeric field of its engine file ([`params::ParamSpace`]: the
+//! fields follow the scores in the vector, each within its bounds); every game plays under
+//! the file's time control (a fixed depth by default).
 //!
 //! The evaluation is linear in the scores: `eval = Σ_i own_i·n_stm_i + opp_i·n_opp_i`, with
 //! `n_stm_i` / `n_opp_i` the occurrences of shape `i` owned by the side to move / its
@@ -41,7 +44,7 @@
 //! `configs/tables/*.ron`), `history.jsonl` (one line per iteration: loss or Elo ± error and
 //! all scores, read back by [`load_tuning_history`]), `confirmation.json` (the tuned table
 //! against the start table on held-out openings: pool Elo and pentanomial Elo with 95%
-//! errors) and a report directory.
+//! errors; its games are the run directory `steps/confirmation/`) and a report directory.
 #![deny(missing_docs)]
 
 pub mod checkpoint;

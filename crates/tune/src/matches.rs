@@ -19,7 +19,7 @@ use gomoku_board::opening::{BookFormat, Opening};
 use gomoku_config::run::{
     BoardConfig, BookConfig, Pairing, PlayerRecord, RUN_CONFIG_VERSION, RunConfig, RunKind,
 };
-use gomoku_config::tournament::{TimeControlSpec, file_name};
+use gomoku_config::tournament::file_name;
 use gomoku_config::tune::{OpeningRange, TuneConfig};
 use gomoku_runner::journal::{JOURNAL_FILE, read_journal};
 use gomoku_runner::tournament::RunSummary;
@@ -121,7 +121,7 @@ impl Step {
                 transform: true,
             },
             rounds: 1,
-            time_control: TimeControlSpec::EngineDefault,
+            time_control: cfg.file.time_control,
             seed: s.seed,
             move_cap: cfg.file.move_cap,
             sprt: None,

@@ -5,13 +5,14 @@
 
 use crate::TuneError;
 use crate::checkpoint::{Checkpoint, MethodState};
-use crate::confirm::{Confirmation, confirm, head_to_head, standings};
+use crate::confirm::{Confirmation, confirm, confirmation_dir, head_to_head, standings};
 use crate::history::{HistoryLine, tuning_history};
 use crate::matches::counts;
-use crate::params::table_to_ron;
+use crate::params::{ParamSpace, table_to_ron};
 use crate::tuner::{RunOptions, Timings, Tuner};
+use gomoku_config::run::TimeControlSpec;
 use gomoku_config::tune::TuneConfig;
-use gomoku_engine::PatternTable;
+use gomoku_engine::{EngineParams, PatternTable};
 use gomoku_report::ReportInput;
 use gomoku_runner::write_atomic;
 use gomoku_stats::fmt_elo_pm;
@@ -50,7 +51,14 @@ impl RunOutcome {
         }
         let mut text = format!("tuned table: {}\n", self.dir.join("tuned.ron").display());
         match &self.confirmation {
-            Some(c) => text += &format!("{c}report: {}\n", self.dir.join("report").display()),
+            Some(c) => {
+                let games = confirmation_dir(&self.dir);
+                text += &format!(
+                    "{c}confirmation games: {} (a run directory: `rate` and `report` read it)\nreport: {}\n",
+                    games.display(),
+                    self.dir.join("report").display()
+                );
+            }
             None if merged => {
                 text += "finished: play the confirmation and write the report with --resume\n";
             }
@@ -81,20 +89,34 @@ impl Tuner<'_> {
             });
         };
         let cfg = self.cfg;
-        let mut description = describe(cfg, self.opts, &cp);
+        let mut description = describe(cfg, self.opts, &self.space, &cp);
         let mut table = self.space.table(&cp.scores, &cfg.file.name, &description);
         let tuned = self.dir.join("tuned.ron");
         write_atomic(&tuned, table_to_ron(&table).as_bytes())?;
         let mut played = None;
         if cp.finished && confirmation && !self.opts.skip_confirmation && !self.stopped() {
             let t0 = Instant::now();
-            played = confirm(cfg, &table, self.opts.threads, self.stop())?;
+            let dir = confirmation_dir(&self.dir);
+            let margin = cfg.file.confirmation.tie_break_margin;
+            let base = EngineParams {
+                tie_break_margin: margin,
+                ..cfg.engine.clone()
+            };
+            let tuned = EngineParams {
+                table: table.clone(),
+                ..self.space.engine(&cp.scores, &base, "", "")
+            };
+            let start_table = &cfg.start_table;
+            let (name, text) = (&start_table.name, &start_table.description);
+            let start = self.space.engine(&self.space.start(), &base, name, text);
+            let players = (&tuned, &start);
+            played = confirm(cfg, players, &dir, self.opts.threads, self.stop())?;
             self.timings.confirmation = t0.elapsed();
         }
         if let Some(c) = &played {
             description += &format!(
-                " Confirmation at depth {} on held-out openings {}..{} of {} ({} pairs per match, colours reversed, tie-break margin {}):",
-                cfg.engine.depth,
+                " Confirmation at {} on held-out openings {}..{} of {} ({} pairs per match, colours reversed, tie-break margin {}):",
+                cfg.limit_in_words(),
                 cfg.file.holdout_openings.range.0,
                 cfg.file.holdout_openings.range.1,
                 cfg.file.holdout_openings.file.display(),
@@ -130,9 +152,9 @@ impl Tuner<'_> {
     }
 }
 
-/// The tuned table's description: where it comes from, how it was made, and (Texel) the
-/// fit.
-fn describe(cfg: &TuneConfig, opts: &RunOptions, cp: &Checkpoint) -> String {
+/// The tuned table's description: where it comes from, how it was made, the tuned engine
+/// fields' values, and (Texel) the fit.
+fn describe(cfg: &TuneConfig, opts: &RunOptions, space: &ParamSpace, cp: &Checkpoint) -> String {
     let mut s = format!(
         "Tuned from '{}' by `{}` (method {}, seed {}, tuning openings {}..{} of {}): {} iterations, {} games{}.",
         cfg.start_table.name,
@@ -146,6 +168,12 @@ fn describe(cfg: &TuneConfig, opts: &RunOptions, cp: &Checkpoint) -> String {
         cp.games,
         if cp.finished { "" } else { " (unfinished)" }
     );
+    if !space.fields.is_empty() {
+        let values = (space.fields.iter().zip(&cp.scores[space.scores()..]))
+            .map(|(f, v)| format!("{} {}", f.name, v.round()))
+            .collect::<Vec<_>>();
+        s += &format!(" Its engine fields: {}.", values.join(", "));
+    }
     if let (Some(f), Some(l), MethodState::Texel { k, .. }) =
         (cp.history.first(), cp.history.last(), &cp.state)
     {
@@ -178,7 +206,10 @@ fn write_report(
         ("method".to_string(), cp.method.clone()),
         ("seed".to_string(), cp.seed.to_string()),
         ("start table".to_string(), cfg.start_table.name.clone()),
-        ("depth".to_string(), cfg.engine.depth.to_string()),
+        match cfg.file.time_control {
+            TimeControlSpec::EngineDefault => ("depth".into(), cfg.engine.depth.to_string()),
+            tc => ("time control".into(), tc.in_words()),
+        },
         ("iterations".to_string(), cp.iteration.to_string()),
         ("games (tuning)".to_string(), cp.games.to_string()),
         ("confirmation".to_string(), c.openings.clone()),

@@ -1,24 +1,35 @@
 //! The parameter space: a table's scores as a vector (`2·p` = own score of pattern `p`,
 //! `2·p + 1` = its opponent score; then the same pair for each scored cell class, after
-//! the P patterns), which of them are tuned, the order constraints, and
-//! the way back to a [`PatternTable`] (rounded, deterministic or stochastic).
+//! the P patterns), followed by the engine fields a tuning file's `params` names; which of
+//! them are tuned, their bounds and gains when the file gives them, the order constraints,
+//! and the way back to a [`PatternTable`] and to [`EngineParams`] (rounded, deterministic or
+//! stochastic).
 
 // The tuned table is written in the schema config reads, by config's own writer.
 pub use gomoku_config::engine::table_to_ron;
 use gomoku_config::tune::ScoreRef;
-use gomoku_engine::{MAX_PATTERN_SCORE, PatternTable};
+use gomoku_config::tune_params::{ParamTarget, TunedParam};
+use gomoku_engine::fields::NumericField;
+use gomoku_engine::{EngineParams, MAX_PATTERN_SCORE, PatternTable};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
-/// The start table, the tuned score indices and the order constraints.
-#[derive(Clone, Debug, PartialEq)]
+/// The start table, the engine fields, the tuned indices and the order constraints.
+#[derive(Clone, Debug)]
 pub struct ParamSpace {
     /// The table whose shapes are tuned (its scores are the start point).
     pub base: PatternTable,
-    /// Indices (into the score vector) that are tuned, increasing.
+    /// Indices (into the vector) that are tuned.
     pub tuned: Vec<usize>,
     /// `(a, b)`: score `a` must exceed score `b`.
     pub order: Vec<(usize, usize)>,
+    /// The engine fields tuned, whose values follow the scores in the vector.
+    pub fields: Vec<&'static NumericField>,
+    /// Per index, the bounds the file gives it (a method keeps it within them).
+    pub bounds: Vec<Option<(f64, f64)>>,
+    /// Per index, the file's SPSA `c_end` and `r_end`, when it gives them.
+    pub gains: Vec<(Option<f64>, Option<f64>)>,
+    start: Vec<f64>,
 }
 
 /// The index of a score in the vector.
@@ -43,22 +54,80 @@ impl ParamSpace {
     /// Every score tuned but the pinned one; order constraints as pairs of score refs.
     pub fn new(base: PatternTable, pin: Option<ScoreRef>, order: &[(ScoreRef, ScoreRef)]) -> Self {
         let pinned = pin.map(score_index);
-        let tuned = (0..2 * (base.patterns.len() + base.classes.len()))
-            .filter(|&i| Some(i) != pinned)
-            .collect();
+        let scores = 2 * (base.patterns.len() + base.classes.len());
+        let tuned = (0..scores).filter(|&i| Some(i) != pinned).collect();
         ParamSpace {
+            start: scores_of(&base),
             base,
             tuned,
             order: order
                 .iter()
                 .map(|&(a, b)| (score_index(a), score_index(b)))
                 .collect(),
+            fields: Vec::new(),
+            bounds: vec![None; scores],
+            gains: vec![(None, None); scores],
         }
     }
 
-    /// The number of scores (tuned or not).
+    /// The space that tunes `params` only (their start, bounds and gains), engine fields
+    /// after the scores; with no `params`, `self` unchanged.
+    pub fn with_params(mut self, params: &[TunedParam]) -> Self {
+        if params.is_empty() {
+            return self;
+        }
+        self.tuned.clear();
+        for p in params {
+            let i = match p.target {
+                ParamTarget::Score(r) => score_index(r),
+                ParamTarget::Field(f) => {
+                    self.fields.push(f);
+                    self.start.push(p.start);
+                    self.bounds.push(None);
+                    self.gains.push((None, None));
+                    self.start.len() - 1
+                }
+            };
+            self.start[i] = p.start;
+            self.bounds[i] = Some((p.min, p.max));
+            self.gains[i] = (p.c_end, p.r_end);
+            self.tuned.push(i);
+        }
+        self
+    }
+
+    /// The number of values (tuned or not): the scores, then the fields.
     pub fn len(&self) -> usize {
+        self.start.len()
+    }
+
+    /// The number of scores, where the fields begin.
+    pub fn scores(&self) -> usize {
         2 * (self.base.patterns.len() + self.base.classes.len())
+    }
+
+    /// The name of value `i`: a score's (`own 011110`) or a field's (`futility`).
+    pub fn name(&self, i: usize) -> String {
+        match i.checked_sub(self.scores()) {
+            Some(j) => self.fields[j].name.to_string(),
+            None => score_name(&self.base, i),
+        }
+    }
+
+    /// Whether every value the file bounds lies within its bounds.
+    pub fn within_bounds(&self, x: &[f64]) -> bool {
+        let inside =
+            |(v, b): (&f64, &Option<(f64, f64)>)| b.is_none_or(|(lo, hi)| (lo..=hi).contains(v));
+        x.iter().zip(&self.bounds).all(inside)
+    }
+
+    /// `x` with every value the file bounds brought within its bounds.
+    pub fn clamp(&self, x: &mut [f64]) {
+        for (v, b) in x.iter_mut().zip(&self.bounds) {
+            if let Some((lo, hi)) = *b {
+                *v = v.clamp(lo, hi);
+            }
+        }
     }
 
     /// Whether the table has no patterns.
@@ -66,9 +135,9 @@ impl ParamSpace {
         self.base.patterns.is_empty()
     }
 
-    /// The start scores.
+    /// The start values.
     pub fn start(&self) -> Vec<f64> {
-        scores_of(&self.base)
+        self.start.clone()
     }
 
     /// Whether `x` satisfies every order constraint (compared after rounding).
@@ -111,18 +180,37 @@ impl ParamSpace {
         t
     }
 
-    /// The table with scores `x` rounded stochastically: `floor(v) + 1` with probability
-    /// `v - floor(v)` (unbiased), drawing from `rng` in score order.
-    pub fn table_stochastic(&self, x: &[f64], name: &str, rng: &mut ChaCha8Rng) -> PatternTable {
-        let rounded: Vec<f64> = x
-            .iter()
+    /// `base` with the table of `x` (see [`ParamSpace::table`]) and its fields set to `x`'s
+    /// values, rounded to the nearest integer and clamped to each field's range.
+    pub fn engine(
+        &self,
+        x: &[f64],
+        base: &EngineParams,
+        name: &str,
+        description: &str,
+    ) -> EngineParams {
+        let mut params = EngineParams {
+            table: self.table(x, name, description),
+            ..base.clone()
+        };
+        for (f, v) in self.fields.iter().zip(&x[self.scores()..]) {
+            let v = (v.round() as i64).clamp(f.min, f.max);
+            f.set(&mut params, v)
+                .expect("clamped into the field's range");
+        }
+        params
+    }
+
+    /// `x` rounded stochastically: `floor(v) + 1` with probability `v - floor(v)` (unbiased),
+    /// drawing from `rng` in the vector's order.
+    pub fn round_stochastic(&self, x: &[f64], rng: &mut ChaCha8Rng) -> Vec<f64> {
+        x.iter()
             .map(|&v| {
                 let f = v.floor();
                 let u: f64 = rng.random();
                 if u < v - f { f + 1.0 } else { f }
             })
-            .collect();
-        self.table(&rounded, name, "")
+            .collect()
     }
 }
 

@@ -43,24 +43,27 @@ impl SpsaSchedule {
         alpha: f64,
         gamma: f64,
     ) -> SpsaSchedule {
-        let n = iterations as f64;
-        let big_a = a_frac * n;
-        let mut c = vec![0.0; theta0.len()];
-        let mut a = vec![0.0; theta0.len()];
-        for &i in tuned {
-            let c_end = c_end_frac * theta0[i].abs().max(1.0);
-            let a_end = r_end * c_end * c_end;
-            c[i] = c_end * n.powf(gamma);
-            a[i] = a_end * (big_a + n).powf(alpha);
-        }
-        SpsaSchedule {
+        let mut schedule = SpsaSchedule {
             iterations,
             alpha,
             gamma,
-            big_a,
-            c,
-            a,
+            big_a: a_frac * iterations as f64,
+            c: vec![0.0; theta0.len()],
+            a: vec![0.0; theta0.len()],
+        };
+        for &i in tuned {
+            schedule.set_gains(i, c_end_frac * theta0[i].abs().max(1.0), r_end);
         }
+        schedule
+    }
+
+    /// Sets parameter `i`'s gains from its final perturbation `c_end` and final learning rate
+    /// `r_end`: `c_i = c_end·N^γ`, `a_i = r_end·c_end²·(A+N)^α`.
+    pub fn set_gains(&mut self, i: usize, c_end: f64, r_end: f64) {
+        let n = f64::from(self.iterations);
+        let a_end = r_end * c_end * c_end;
+        self.c[i] = c_end * n.powf(self.gamma);
+        self.a[i] = a_end * (self.big_a + n).powf(self.alpha);
     }
 
     /// `c_k` per score.

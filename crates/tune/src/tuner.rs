@@ -11,11 +11,11 @@ use crate::checkpoint::{
 };
 use crate::history::HistoryLine;
 use crate::matches::{BookSlice, Step, StepSpec, iteration_seed};
-use crate::params::{ParamSpace, score_name};
+use crate::params::ParamSpace;
 use crate::texel::LossData;
 use gomoku_config::run::{PlayerRecord, RunKind};
 use gomoku_config::tune::{MethodSettings, TuneConfig};
-use gomoku_engine::{EngineParams, PatternTable};
+use gomoku_engine::EngineParams;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -118,7 +118,8 @@ pub(crate) struct Tuner<'a> {
 impl<'a> Tuner<'a> {
     /// A run of `cfg`; refuses a start table that breaks the order constraints.
     pub(crate) fn new(cfg: &'a TuneConfig, opts: &'a RunOptions) -> Result<Tuner<'a>, TuneError> {
-        let space = ParamSpace::new(cfg.start_table.clone(), cfg.pin, &cfg.order);
+        let space =
+            ParamSpace::new(cfg.start_table.clone(), cfg.pin, &cfg.order).with_params(&cfg.params);
         if !space.feasible(&space.start()) {
             return Err(TuneError::StartBreaksOrder(
                 space.violations(&space.start()).join("; "),
@@ -253,9 +254,7 @@ impl<'a> Tuner<'a> {
 
     /// The scores with their names (`own 011110`), as history lines hold them.
     pub(crate) fn scores_named(&self, x: &[f64]) -> Vec<(String, f64)> {
-        (0..x.len())
-            .map(|i| (score_name(&self.space.base, i), x[i]))
-            .collect()
+        (0..x.len()).map(|i| (self.space.name(i), x[i])).collect()
     }
 
     /// A first checkpoint: the start scores, the method's state and the history's first line.
@@ -316,22 +315,25 @@ impl<'a> Tuner<'a> {
         from
     }
 
-    /// Iteration `k`'s match of two tables on the tuning openings, from opening `offset`.
+    /// The configuration's engine at the point `x` (table and fields, see
+    /// [`ParamSpace::engine`]) with the tie-break margin `margin`, its table named `name`.
+    pub(crate) fn player(&self, x: &[f64], margin: i32, name: &str) -> EngineParams {
+        let base = EngineParams {
+            tie_break_margin: margin,
+            ..self.cfg.engine.clone()
+        };
+        self.space.engine(x, &base, name, "")
+    }
+
+    /// Iteration `k`'s match of two engines on the tuning openings, from opening `offset`.
     pub(crate) fn pair_step(
         &self,
         k: u32,
         pairs: usize,
         offset: usize,
-        players: [(&str, PatternTable); 2],
-        margin: i32,
+        players: [(&str, EngineParams); 2],
     ) -> Result<Step, TuneError> {
         let cfg = self.cfg;
-        // The configuration's engine with another table and tie-break margin.
-        let engine = |table| EngineParams {
-            table,
-            tie_break_margin: margin,
-            ..cfg.engine.clone()
-        };
         Step::new(
             cfg,
             StepSpec {
@@ -342,7 +344,7 @@ impl<'a> Tuner<'a> {
                     pairs: pairs as u64,
                 },
                 players: players
-                    .map(|(name, t)| PlayerRecord::engine(name, &engine(t)))
+                    .map(|(name, params)| PlayerRecord::engine(name, &params))
                     .into(),
                 book: BookSlice {
                     openings: &cfg.tuning_openings,

@@ -10,7 +10,9 @@
 //! deepens until its time manager stops it; `--depth` caps that depth, and is the depth when
 //! the manager sets no clock (else the configured depth is). Commands come on stdin, answers go to
 //! stdout (flushed after every line); the search runs on the main thread (no pondering). End
-//! of input exits cleanly.
+//! of input exits cleanly. `INFO <field> <value>` sets any numeric field of the engine file
+//! (`INFO futility 600`; docs/CONFIG.md lists the keys and ranges); an unknown key or a value
+//! out of range is answered `ERROR` and changes nothing.
 //!
 //! To enter the engine in a Gomocup manager (Piskvork, c-gomoku-cli, gomoku-arena's own
 //! `External` participants), the executable is enough; for another engine, put a

@@ -2,8 +2,25 @@
 
 use super::hosts::{host, some};
 use crate::{Entry, Item, Kind, Section};
-use gomoku_config::limits::{MAX_DEPTH, MAX_NAME_LEN, MAX_QUIESCENCE, MAX_TT_MIB};
+use gomoku_config::limits::{MAX_DEPTH, MAX_NAME_LEN, MAX_QUIESCENCE, MAX_TT_MIB, NUMERIC_FIELDS};
 use gomoku_engine::{CellClass, EngineParams, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, MAX_VCT_DEPTH};
+
+/// The brain's `INFO` keys: one per numeric field, with its range.
+fn brain_options() -> String {
+    let mut text = String::from(
+        "`pbrain-gomoku-arena` takes every numeric field of its engine file as an option, \
+         `INFO <field> <value>` (c-gomoku-cli's `option.<field>=<value>`), before or between \
+         games: a value in the field's range rebuilds the engine with it; a value out of \
+         range, one that is not an integer, or a key that is neither one of these nor one of \
+         the protocol's is answered `ERROR INFO <key>: ...` and changes nothing. A tuning \
+         file's `params` name the same fields with the same ranges.\n\n\
+         | `INFO` key | values |\n|---|---|\n",
+    );
+    for f in NUMERIC_FIELDS {
+        text += &format!("| `{}` | {}..={} |\n", f.name, f.min, f.max);
+    }
+    text
+}
 
 pub(super) fn engine() -> Section {
     let d = EngineParams::default();
@@ -234,7 +251,7 @@ Engine(
     vct_threat: 3,
 )"#
         .into(),
-        outro: String::new(),
+        outro: brain_options(),
     }
 }
 

@@ -3,8 +3,9 @@
 use super::hosts::{BOOK, host, tune_file, tune_host, tune_method_host};
 use crate::{Entry, Item, Kind, Section};
 use gomoku_config::limits::{
-    MAX_DEPTH, MAX_ELO, MAX_ITERATIONS, MAX_NAME_LEN, MAX_PAIRS, MAX_TEXEL_GAMES,
+    MAX_DEPTH, MAX_ELO, MAX_ITERATIONS, MAX_NAME_LEN, MAX_PAIRS, MAX_TEXEL_GAMES, NUMERIC_FIELDS,
 };
+use gomoku_engine::MAX_PATTERN_SCORE;
 
 pub(super) fn tune() -> Section {
     let root =
@@ -51,7 +52,8 @@ pub(super) fn tune() -> Section {
         Entry::field(
             "output",
             "The run directory: checkpoint (`state.json`), history, steps, the tuned table, \
-             the confirmation and the report. `--out` wins over it.",
+             the confirmation (its games in `steps/confirmation/`, a run directory that `rate` \
+             and `report` read) and the report. `--out` wins over it.",
         )
         .path()
         .limit("not empty")
@@ -82,6 +84,79 @@ pub(super) fn tune() -> Section {
         )
         .default("(pairs: 200, tie_break_margin: 40, also: [])")
         .ex("confirmation: (pairs: 400)"),
+        Entry::field(
+            "time_control",
+            "As a [tournament's](#time-control), for every game of the run: the matches of SPSA \
+             and hill climbing, Texel's self-play and the confirmation (a pruning's gain shows \
+             under a clock). Any but `EngineDefault` replaces `depth` and Texel's self-play \
+             depth; `Depth` and `Nodes` keep runs reproducible, `MoveTime` and `GameTime` do \
+             not (a resumed run still continues from its last checkpoint).",
+        )
+        .default_means("EngineDefault", "`depth`")
+        .ex("time_control: Nodes(20000)"),
+        Entry::field(
+            "params",
+            "The parameters tuned, each a numeric field of the engine file or a table score, \
+             with its start, bounds and SPSA gains. Given, only these move (the pin and \
+             `order` still hold for scores); engine fields are tuned by SPSA and hill \
+             climbing (Texel fits scores only) and written into the tuned table's description.",
+        )
+        .default_means("[]", "every score of the start table but the pinned one")
+        .ex("params: [(name: \"futility\", min: Some(0), max: Some(2000))]"),
+    ]);
+
+    let fields: Vec<String> = NUMERIC_FIELDS[1..]
+        .iter()
+        .map(|f| format!("`{}` ({}..={})", f.name, f.min, f.max))
+        .collect();
+    let param = Item::new(
+        "ParamEntry",
+        "parameter",
+        "parameter",
+        "`params`",
+        tune_host("method: Spsa(()), params: [(@@)]"),
+    )
+    .intro(format!(
+        "A parameter's range is its field's, which bounds `start`, `min` and `max`: {} (an \
+         engine field, as the engine file names it; `depth` is the tuning's own), or \
+         -{MAX_PATTERN_SCORE}..={MAX_PATTERN_SCORE} for a score. An integer field plays its \
+         value rounded (SPSA: stochastically, as table scores).",
+        fields.join(", ")
+    ))
+    .entries(vec![
+        Entry::field(
+            "name",
+            "An engine file's numeric field (`futility`) or a score of the start table \
+             (`own 011110`).",
+        )
+        .limit("not `depth`, not the pin, not twice")
+        .ex("name: \"top_n\""),
+        Entry::field("start", "The start value.")
+            .default_means(
+                "None",
+                "the engine file's value, or the start table's score",
+            )
+            .limit("min..=max")
+            .ex("start: Some(8)"),
+        Entry::field("min", "The least value the method gives it.")
+            .default_means("None", "the field's least")
+            .limit("within the field's range")
+            .ex("min: Some(2)"),
+        Entry::field("max", "The greatest value the method gives it.")
+            .default_means("None", "the field's greatest")
+            .limit("within the field's range, above `min`")
+            .ex("max: Some(20)"),
+        Entry::field("c_end", "SPSA's final perturbation `c_end`.")
+            .default_means("None", "the method's `c_end_frac` of max(|start|, 1)")
+            .limit("> 0")
+            .ex("c_end: Some(2.0)"),
+        Entry::field(
+            "r_end",
+            "SPSA's final learning rate `r_end = a_end / c_end²`.",
+        )
+        .default_means("None", "the method's `r_end`")
+        .limit("(0, 1]")
+        .ex("r_end: Some(0.002)"),
     ]);
 
     let range = Item::new(
@@ -356,7 +431,7 @@ pub(super) fn tune() -> Section {
                 Shipped examples: `rich-texel.ron`, `classes-texel.ron`, `tuned-spsa.ron`, \
                 `tuned-match.ron`, `tiny-spsa.ron`."
             .into(),
-        items: vec![root, range, method, texel, hill, spsa, confirmation],
+        items: vec![root, range, method, texel, hill, spsa, confirmation, param],
         example: r#"// configs/tune/reference.ron: every field written out. Paths are relative to this file.
 Tune(
     name: "reference",
@@ -384,6 +459,11 @@ Tune(
         tie_break_margin: 40,
     )),
     confirmation: (pairs: 100, tie_break_margin: 40, also: ["../tables/seed000.ron"]),
+    time_control: EngineDefault,    // `depth`; or Nodes(20000), MoveTime(100)...
+    params: [    // left out: every score but the pin
+        (name: "futility", start: Some(500), min: Some(0), max: Some(2000), c_end: Some(100), r_end: Some(0.002)),
+        (name: "own 011110"),
+    ],
 )"#
         .into(),
         outro: String::new(),

@@ -3,7 +3,7 @@
 use super::*;
 use crate::brain::CentreBrain;
 
-fn run(s: &mut Session<CentreBrain>, lines: &[&str]) -> Vec<String> {
+fn run<B: Brain>(s: &mut Session<B>, lines: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
     for l in lines {
         s.handle_line(l, &mut out);
@@ -259,4 +259,69 @@ fn random_input_never_panics_and_leaves_a_working_session() {
     };
     assert!(![Pos::new(7, 7), Pos::new(0, 0)].contains(p));
     assert_eq!(s.board().map(|b| b.stone_count()), Some(3));
+}
+
+/// Every numeric field of the engine file is an `INFO` key of the engine brain: a value in
+/// range is taken, a value out of range or a key it does not have is an `ERROR` that changes
+/// nothing, and the protocol's and other managers' keys are still ignored quietly.
+#[test]
+fn info_sets_the_engine_fields_by_their_file_names() {
+    use crate::brain::EngineBrain;
+    use gomoku_engine::EngineParams;
+    use gomoku_engine::fields::NUMERIC_FIELDS;
+    let brain = EngineBrain::new(EngineParams::default(), 0).unwrap();
+    let mut s = Session::new(brain);
+    let quiet = [
+        "START 15",
+        "INFO futility 700",
+        "INFO top_n 7",
+        "INFO vct_depth 9",
+    ];
+    assert_eq!(run(&mut s, &quiet), ["OK"]);
+    let p = s.brain().params().clone();
+    assert_eq!(
+        (p.features.futility, p.top_n, p.vct_depth),
+        (700, Some(7), 9)
+    );
+    let refused = run(
+        &mut s,
+        &[
+            "INFO futility 1000001",
+            "INFO top_n 0",
+            "INFO futility x",
+            "INFO futilty 5",
+            "INFO lmr 0",
+        ],
+    );
+    assert_eq!(refused.len(), 5, "{refused:?}");
+    assert!(
+        refused[0].starts_with("ERROR INFO futility: futility: 1000001 not in 0..=1000000"),
+        "{refused:?}"
+    );
+    assert!(
+        refused[1].starts_with("ERROR INFO top_n: top_n: 0 not in 1..=1024"),
+        "{refused:?}"
+    );
+    assert!(
+        refused.iter().skip(2).all(|r| r.starts_with("ERROR INFO ")),
+        "{refused:?}"
+    );
+    assert!(refused[3].contains("unknown key"), "{refused:?}");
+    assert_eq!(s.brain().params(), &p, "a refused value changes nothing");
+    let ignored = [
+        "INFO evaluate 7,7",
+        "INFO thread_num 4",
+        "INFO max_node 9000",
+    ];
+    assert!(run(&mut s, &ignored).is_empty());
+    // Each field at its bounds is taken.
+    for f in NUMERIC_FIELDS.iter().filter(|f| f.name != "tt_mib") {
+        for v in [f.min, f.max] {
+            let said = run(&mut s, &[&format!("INFO {} {v}", f.name)]);
+            assert!(said.is_empty(), "{} {v}: {said:?}", f.name);
+            assert_eq!(f.get(s.brain().params()), Some(v), "{}", f.name);
+        }
+    }
+    assert_eq!(run(&mut s, &["INFO tt_mib 2"]), Vec::<String>::new());
+    assert_eq!(s.brain().params().tt_mib, 2);
 }

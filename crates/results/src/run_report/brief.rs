@@ -5,34 +5,11 @@
 use crate::matchup::{fmt_counts, fmt_estimate};
 use crate::{Rating, fmt_pct};
 use gomoku_config::run::{Pairing, RunKind};
-use gomoku_config::tournament::TimeControlSpec;
 use gomoku_report::{SprtDecision, SprtTrace};
 use gomoku_runner::RunInfo;
 use gomoku_runner::journal::shard_name;
 use gomoku_runner::sprt::{Decision, SprtSummary};
 use gomoku_stats::{Z95, fmt_elo_pm};
-
-/// Milliseconds as seconds: `10 s`, `0.1 s`.
-fn seconds(ms: u64) -> String {
-    format!("{} s", ms as f64 / 1000.0)
-}
-
-/// The time control in words: `depth 4`, `100 ms a move`, `60 s + 0.5 s a move`.
-pub(crate) fn time_control(t: TimeControlSpec) -> String {
-    match t {
-        TimeControlSpec::EngineDefault => "each engine's own depth".into(),
-        TimeControlSpec::Depth(d) => format!("depth {d}"),
-        TimeControlSpec::Nodes(n) => format!("{n} nodes a move"),
-        TimeControlSpec::MoveTime(ms) if ms < 1000 => format!("{ms} ms a move"),
-        TimeControlSpec::MoveTime(ms) => format!("{} a move", seconds(ms)),
-        TimeControlSpec::GameTime { base_ms, inc_ms: 0 } => {
-            format!("{} per game", seconds(base_ms))
-        }
-        TimeControlSpec::GameTime { base_ms, inc_ms } => {
-            format!("{} + {} a move", seconds(base_ms), seconds(inc_ms))
-        }
-    }
-}
 
 fn kind(k: &RunKind) -> String {
     match k {
@@ -108,7 +85,7 @@ fn run_lines(i: &RunInfo, push: &mut impl FnMut(&str, String)) {
         "Time control",
         format!(
             "{}{}",
-            time_control(c.time_control),
+            c.time_control.in_words(),
             replaced.unwrap_or_default()
         ),
     );
@@ -252,22 +229,6 @@ pub(crate) fn config_brief(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn time_controls_in_words() {
-        let words = |t| time_control(t);
-        assert_eq!(
-            words(TimeControlSpec::EngineDefault),
-            "each engine's own depth"
-        );
-        assert_eq!(words(TimeControlSpec::Depth(4)), "depth 4");
-        assert_eq!(words(TimeControlSpec::Nodes(5000)), "5000 nodes a move");
-        assert_eq!(words(TimeControlSpec::MoveTime(100)), "100 ms a move");
-        assert_eq!(words(TimeControlSpec::MoveTime(1500)), "1.5 s a move");
-        let game = |base_ms, inc_ms| words(TimeControlSpec::GameTime { base_ms, inc_ms });
-        assert_eq!(game(10_000, 100), "10 s + 0.1 s a move");
-        assert_eq!(game(60_000, 0), "60 s per game");
-    }
 
     #[test]
     fn kinds_and_pairings_in_words() {

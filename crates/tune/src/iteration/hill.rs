@@ -44,16 +44,16 @@ impl<'c> HillIteration<'c> {
     ) -> Result<Self, TuneError> {
         let space = &t.space;
         let candidate = propose(space, &state, settings, t.seed());
+        let margin = settings.tie_break_margin;
         let step = match &candidate {
             Some((x, _)) => Some(t.pair_step(
                 state.k,
                 settings.max_pairs,
                 state.pairs_played,
                 [
-                    ("candidate", space.table(x, "candidate", "")),
-                    ("incumbent", space.table(&state.incumbent, "incumbent", "")),
+                    ("candidate", t.player(x, margin, "candidate")),
+                    ("incumbent", t.player(&state.incumbent, margin, "incumbent")),
                 ],
-                settings.tie_break_margin,
             )?),
             None => None,
         };

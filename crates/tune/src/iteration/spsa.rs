@@ -23,18 +23,25 @@ pub(crate) struct SpsaIteration<'c> {
 /// The checkpoint of an SPSA run before its first iteration.
 pub(crate) fn start(t: &Tuner<'_>, settings: &SpsaSettings) -> Checkpoint {
     let x0 = t.space.start();
+    let mut schedule = SpsaSchedule::fishtest(
+        &x0,
+        &t.space.tuned,
+        settings.iterations,
+        settings.c_end_frac,
+        settings.r_end,
+        settings.a_frac,
+        settings.alpha,
+        settings.gamma,
+    );
+    for (i, &(c_end, r_end)) in t.space.gains.iter().enumerate() {
+        if c_end.is_some() || r_end.is_some() {
+            let c_end = c_end.unwrap_or(settings.c_end_frac * x0[i].abs().max(1.0));
+            schedule.set_gains(i, c_end, r_end.unwrap_or(settings.r_end));
+        }
+    }
     t.first_checkpoint(
         MethodState::Spsa {
-            schedule: SpsaSchedule::fishtest(
-                &x0,
-                &t.space.tuned,
-                settings.iterations,
-                settings.c_end_frac,
-                settings.r_end,
-                settings.a_frac,
-                settings.alpha,
-                settings.gamma,
-            ),
+            schedule,
             state: SpsaState { theta: x0, k: 0 },
         },
         t.start_line(None),
@@ -52,15 +59,26 @@ impl<'c> SpsaIteration<'c> {
         from: Checkpoint,
     ) -> Result<Self, TuneError> {
         let space = &t.space;
-        let (probe, mut rng) = probe(&schedule, &state, &space.tuned, t.seed());
-        let plus = space.table_stochastic(&probe.plus, "plus", &mut rng);
-        let minus = space.table_stochastic(&probe.minus, "minus", &mut rng);
+        let (mut probe, mut rng) = probe(&schedule, &state, &space.tuned, t.seed());
+        // fishtest's probes stay within the parameters' bounds.
+        space.clamp(&mut probe.plus);
+        space.clamp(&mut probe.minus);
+        let margin = settings.tie_break_margin;
+        let plus = t.player(
+            &space.round_stochastic(&probe.plus, &mut rng),
+            margin,
+            "plus",
+        );
+        let minus = t.player(
+            &space.round_stochastic(&probe.minus, &mut rng),
+            margin,
+            "minus",
+        );
         let step = t.pair_step(
             state.k,
             settings.pairs,
             state.k as usize * settings.pairs,
             [("plus", plus), ("minus", minus)],
-            settings.tie_break_margin,
         )?;
         Ok(SpsaIteration {
             settings,
@@ -114,6 +132,7 @@ impl<'c> SpsaIteration<'c> {
             result,
             &feasible,
         );
+        t.space.clamp(&mut state.theta);
         let note = format!(
             "theta+ wins - losses = {:+} over {} games; {}",
             rec.result,

@@ -183,7 +183,8 @@ impl<'c> Sweep<'c> {
         } = self;
         let data = positions(t, settings, lines)?;
         let mut obj = TexelObjective::new(&data.train, k);
-        let r = search.sweep(&mut obj, &|x: &[f64]| t.space.feasible(x));
+        let within = |x: &[f64]| t.space.feasible(x) && t.space.within_bounds(x);
+        let r = search.sweep(&mut obj, &within);
         let note = format!(
             "sweep with relative step {}: {} steps kept of {} tried ({} broke the order){}",
             r.step,

@@ -27,6 +27,16 @@ fn project(
     method: &str,
     confirmation: &str,
 ) -> (PathBuf, gomoku_config::tune::TuneConfig) {
+    project_with(tag, method, confirmation, "")
+}
+
+/// [`project`] with `extra` fields at the end of the tuning file.
+fn project_with(
+    tag: &str,
+    method: &str,
+    confirmation: &str,
+    extra: &str,
+) -> (PathBuf, gomoku_config::tune::TuneConfig) {
     let dir = std::env::temp_dir().join(format!("gomoku-tune-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
@@ -58,7 +68,7 @@ fn project(
     order: ["own 011110 > own 011100"],
     move_cap: Some(120),
     method: {method},
-    confirmation: {confirmation},
+    confirmation: {confirmation},{extra}
 )"#
     );
     let path = dir.join("tune.ron");
@@ -642,4 +652,93 @@ fn tuned_tables_keep_the_pin_and_the_order() {
             "{tag}: order"
         );
     }
+}
+
+/// A tuning file's `params` tune engine fields beside table scores: only they move, within
+/// their bounds; the games' engines carry θ ± c_k of each field (SPSA's probe), and the tuned
+/// table says the fields' values.
+#[test]
+fn spsa_tunes_engine_fields_and_only_the_listed_parameters() {
+    use gomoku_config::run::PlayerKind;
+    let (dir, cfg) = project_with(
+        "fields",
+        "Spsa((iterations: 3, pairs: 3, r_end: 0.05, tie_break_margin: 30))",
+        "(pairs: 1)",
+        r#"
+    params: [
+        (name: "futility", min: Some(300), max: Some(700), c_end: Some(100)),
+        (name: "top_n", start: Some(4), min: Some(2), max: Some(8), c_end: Some(2)),
+        (name: "opp 011110"),
+    ],"#,
+    );
+    // The first step's players, as its shard records them.
+    let shard = play_shard(&cfg, (0, 1), &opts()).unwrap();
+    let info = gomoku_runner::journal::RunInfo::load(&shard.dir.unwrap()).unwrap();
+    let engines: Vec<_> = (info.config.players.iter())
+        .map(|p| match &p.spec {
+            PlayerKind::Engine(e) => e.to_params(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    let [plus, minus] = &engines[..] else {
+        panic!()
+    };
+    // c_0 = c_end·N^γ: futility 500 ± 100·3^0.101, top_n 4 ± 2·3^0.101, rounded.
+    let sum = plus.features.futility + minus.features.futility;
+    assert!((999..=1001).contains(&sum), "{sum}");
+    assert!((plus.features.futility - minus.features.futility).abs() >= 200);
+    let (p, m) = (plus.top_n.unwrap(), minus.top_n.unwrap());
+    assert!(p.abs_diff(m) >= 4 && (7..=9).contains(&(p + m)), "{p} {m}");
+    assert_eq!(plus.radius, minus.radius, "radius is not tuned");
+    let out = run(&cfg, &opts()).unwrap();
+    assert!(out.finished);
+    let start = &out.history[0].scores;
+    let last = &out.history.last().unwrap().scores;
+    assert_eq!(start.len(), last.len());
+    for ((name, a), (_, b)) in start.iter().zip(last) {
+        match name.as_str() {
+            "futility" => assert!((300.0..=700.0).contains(b), "{b}"),
+            "top_n" => assert!((2.0..=8.0).contains(b), "{b}"),
+            "opp 011110" => {}
+            other => assert_eq!(a, b, "{other} is not tuned"),
+        }
+    }
+    let table = tuned(&dir.join("out"));
+    assert!(table.contains("Its engine fields: futility "), "{table}");
+    assert!(table.contains(", top_n "), "{table}");
+}
+
+/// A tuning's time control is every step's: the iterations' games and the confirmation's play
+/// under it (their run.json says so), and the tuned table says what the confirmation played.
+#[test]
+fn every_step_and_the_confirmation_play_the_tunings_time_control() {
+    use gomoku_config::run::TimeControlSpec;
+    let (dir, cfg) = project_with(
+        "clock",
+        "Spsa((iterations: 2, pairs: 2, tie_break_margin: 30))",
+        "(pairs: 1)",
+        "\n    time_control: Nodes(3000),",
+    );
+    assert!(gomoku_tune::plan_line(&cfg).contains("3000 nodes a move"));
+    let shard = play_shard(&cfg, (0, 1), &opts()).unwrap();
+    let info = gomoku_runner::journal::RunInfo::load(&shard.dir.unwrap()).unwrap();
+    assert_eq!(info.config.time_control, TimeControlSpec::Nodes(3000));
+    let out = run(
+        &cfg,
+        &RunOptions {
+            skip_confirmation: false,
+            ..opts()
+        },
+    )
+    .unwrap();
+    assert!(out.confirmation.is_some());
+    let confirmation = dir.join("out/steps/confirmation");
+    let info = gomoku_runner::journal::RunInfo::load(&confirmation).unwrap();
+    assert_eq!(info.config.time_control, TimeControlSpec::Nodes(3000));
+    assert!(tuned(&dir.join("out")).contains("Confirmation at 3000 nodes a move"));
+    // Without one, the steps play at the tuning's depth, as before.
+    let (_, cfg) = project("no-clock", SPSA, "(pairs: 1)");
+    let shard = play_shard(&cfg, (0, 1), &opts()).unwrap();
+    let info = gomoku_runner::journal::RunInfo::load(&shard.dir.unwrap()).unwrap();
+    assert_eq!(info.config.time_control, TimeControlSpec::EngineDefault);
 }
