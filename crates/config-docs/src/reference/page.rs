@@ -185,14 +185,15 @@ The table maps the options to the files' fields.
 | `-engine cmd=X name=N` | `-engine cmd=X name=N` | a participant `External(name: "N", command: "X", move_time_ms: ..)`, or an in-process `Engine("file.ron")` |
 | `-each st=0.1` | `tc=0/0.1` | `time_control: MoveTime(100)`; an external program's `move_time_ms: 100` |
 | `-each tc=10+0.1` | `tc=10/10+0.1` | `time_control: GameTime(base_ms: 10000, inc_ms: 100)`; an external program's `game_time_ms` |
-| `-each depth=N`, `nodes=N` | `depth=N`, `nodes=N` | `time_control: Depth(N)`, `Nodes(N)` (in-process engines) |
+| `-each depth=N`, `nodes=N` | `depth=N`, `nodes=N` | `time_control: Depth(N)`, `Nodes(N)` (in-process engines); an external program's `options: [("max_depth", "N")]`, `("max_node", "N")` (what c-gomoku-cli sends it) |
+| `option.O=V` | `option.O=V` | an external program's `options: [("O", "V")]`, sent as `INFO O V` at every game's start |
 | — | `maxmemory=B` (bytes) | an external program's `max_memory_mb` (MiB) |
 | `-openings file=F format=epd order=sequential` | `-openings file=F` | `openings: (file: "F", format: Offset, limit: N)`: in book order, `transform` for random symmetries |
 | `-repeat` / `-games 2` | `-repeat` | always: each opening is played twice per pair, colours reversed |
 | `-rounds N` | `-rounds N` | `rounds: N` |
 | `-tournament gauntlet -seeds 1` | `-gauntlet` | `format: Gauntlet(candidates: ["name"])` |
 | `-concurrency N` | `-concurrency N` | `threads: N` (or `--threads N`) |
-| `-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized` | `-sprt elo0=0 elo1=5` | an [SPRT file](#sprt-files): `elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05, model: Normalized` |
+| `-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized` | `-sprt elo0=0 elo1=5` | an [SPRT file](#sprt-files): `elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05, model: Normalized`; c-gomoku-cli's `-sprt` typed as it is runs its own rule (logistic Elo, W/D/L, checked after every game) |
 | `-pgnout file=F` | `-pgn F`, `-sgf F` | `output: "DIR"`: `results.pgn`, `games.sgf`, `games.jsonl`, `standings.json`, report |
 | `-srand N` | `srand=N` (of `-openings`) | `seed: N` (every random choice, not only the book's) |
 | — | `-rule 0\|1\|4`, `-boardsize N` | `board: (size: N, rule: Freestyle\|Standard\|Renju)` |
