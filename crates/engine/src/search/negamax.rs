@@ -1,6 +1,7 @@
 //! The interior of the search: negamax alpha-beta with principal-variation search, the
-//! transposition table, the static wins of the class counts, forced blocks of the opponent's fours, quiet leaves evaluated from the
-//! gain tables without playing them, and the bookkeeping of a beta cutoff.
+//! transposition table, the static wins of the class counts, forced blocks of the opponent's
+//! fours, quiet leaves evaluated from the gain tables without playing them (or handed to the
+//! threat quiescence), and the bookkeeping of a beta cutoff.
 
 use super::worker::Worker;
 use crate::params::MAX_PLY;
