@@ -585,3 +585,32 @@ fn c_gomoku_cli_engine_options_are_sent_as_info_at_each_game() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn c_gomoku_cli_sendbyboard_asks_every_move_with_board_and_never_turn() {
+    let dir = setup("cgc-board");
+    let log = dir.join("a.log");
+    let script = dir.join("rec.sh");
+    let body = format!(
+        "#!/bin/sh\ntee -a '{}' | exec '{PBRAIN}' --depth 1\n",
+        s(&log)
+    );
+    std::fs::write(&script, body).unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let other = format!("cmd={PBRAIN} --depth 1");
+    let o = Command::new(BIN)
+        .args(["-each", "tc=0/1", "-engine", "name=a", "cmd=./rec.sh"])
+        .args(["-engine", "name=b", &other, "-games", "2", "-sendbyboard"])
+        .args(["-openings", "file=book.txt", "type=pos", "--out", "run"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_ok(&o);
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(!sent.contains("TURN "), "{sent}");
+    // Without -sendbyboard each game has one BOARD (after the opening), then TURNs.
+    let boards = sent.lines().filter(|l| *l == "BOARD").count();
+    assert!(boards > 4, "{boards} BOARDs\n{sent}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -390,7 +390,7 @@ pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
     };
     let (mut random, mut srand) = (false, 0u64);
     let (mut pgn, mut sgf, mut resume, mut force) = (None, None, false, false);
-    let (mut sprt, mut lose_only) = (None, false);
+    let (mut sprt, mut lose_only, mut send_board) = (None, false, false);
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
@@ -456,9 +456,7 @@ pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
                      setting of `match` keeps its stderr)",
                 ));
             }
-            "-sendbyboard" => {
-                return Err(unsupported(flag, "moves are sent with TURN and BEGIN only"));
-            }
+            "-sendbyboard" => send_board = true,
             "-fatalerror" => {
                 return Err(unsupported(
                     flag,
@@ -489,7 +487,11 @@ pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
     for (n, e) in engines.iter().enumerate() {
         let flag = format!("-engine {}", n + 1);
         let merged = each.as_ref().map_or_else(|| e.clone(), |each| e.with(each));
-        flags.engines.push(match_words(&flag, &merged)?);
+        let mut words = match_words(&flag, &merged)?;
+        if send_board {
+            words.push("send_board=true".into());
+        }
+        flags.engines.push(words);
     }
     if engines.len() < 2 {
         return Err(flag_error("-engine", "at least 2 engines are needed"));
@@ -643,7 +645,6 @@ mod tests {
             ("-sprt elo1=x", "-sprt elo1=x"),
             ("-msg m.txt", "-msg"),
             ("-sample freq=1", "-sample"),
-            ("-sendbyboard", "-sendbyboard"),
             ("-each depth=x", "-each depth=x"),
             ("-each option.=1", "-each option.=1"),
             ("-each tc=10+1", "-each tc=10+1"),

@@ -88,6 +88,9 @@ pub enum ParticipantEntry {
         /// Engine options, each sent as `INFO NAME VALUE` at the start of every game.
         #[serde(default)]
         options: Vec<(String, String)>,
+        /// The whole position goes as `BOARD` before each move, never `TURN`.
+        #[serde(default)]
+        send_board: bool,
     },
 }
 
@@ -195,6 +198,7 @@ pub(crate) fn expand(
                 command_gap_ms,
                 stderr,
                 options,
+                send_board,
             } => {
                 let at = at("External.command");
                 // One protocol exists today; the field is parsed so that files stay valid
@@ -210,6 +214,7 @@ pub(crate) fn expand(
                     start_timeout_ms: *start_timeout_ms,
                     command_gap_ms: *command_gap_ms,
                     options: options.clone(),
+                    send_board: *send_board,
                     program: PathBuf::new(),
                     dir: dir.as_deref().map(|d| spans.resolve(d)),
                     stderr: stderr.as_deref().map(|s| spans.resolve(s)),

@@ -169,6 +169,10 @@ pub struct ExternalProgram {
     /// of the file when empty, so runs without them keep their hash).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub options: Vec<(String, String)>,
+    /// Whether every move is asked with the whole position (`BOARD`) instead of `TURN` (left
+    /// out of the file when off, so runs without it keep their hash).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub send_board: bool,
     /// The program to start (resolved).
     #[serde(skip)]
     pub program: PathBuf,

@@ -8,7 +8,8 @@
 //!   process is tried).
 //! * `choose_move` sends `BEGIN` on the empty board, `TURN x,y` when the position is the one
 //!   the engine last answered plus one opponent move, and `BOARD` ... `DONE` otherwise (the
-//!   first move after an opening, as Gomocup managers do). `INFO time_left` goes before each
+//!   first move after an opening, as Gomocup managers do; every move under `send_board`,
+//!   c-gomoku-cli's `-sendbyboard`). `INFO time_left` goes before each
 //!   request when the game is timed. The answer is checked against the board (off the board,
 //!   occupied, renju-forbidden for Black).
 //! * Every fault loses the game with its reason: crash, refusal to play or failure to start
@@ -56,6 +57,8 @@ pub struct ExternalSpec {
     pub command_gap: Duration,
     /// Engine options, sent as `INFO NAME VALUE` after the limits of every game.
     pub options: Vec<(String, String)>,
+    /// Every move is asked with `BOARD` (c-gomoku-cli's `-sendbyboard`), never `TURN`.
+    pub send_board: bool,
 }
 
 impl ExternalSpec {
@@ -70,6 +73,7 @@ impl ExternalSpec {
             start_timeout: Duration::from_secs(10),
             command_gap: Duration::ZERO,
             options: Vec::new(),
+            send_board: false,
         }
     }
 
@@ -247,7 +251,9 @@ impl Player for ExternalPlayer {
         };
         engine.set_time_cap(cap);
         let turn = match engine.position() {
-            Some(known) if self.moved && one_move_on(known, board) => board.history().last(),
+            Some(known) if self.moved && !self.spec.send_board && one_move_on(known, board) => {
+                board.history().last()
+            }
             _ => None,
         };
         let reply = if board.stone_count() == 0 {

@@ -50,6 +50,7 @@ pub fn external_spec(c: &ExternalProgram) -> ExternalSpec {
         start_timeout: ms(c.start_timeout_ms),
         command_gap: ms(c.command_gap_ms),
         options: c.options.clone(),
+        send_board: c.send_board,
     }
 }
 

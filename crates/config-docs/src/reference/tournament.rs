@@ -345,6 +345,14 @@ pub(super) fn tournament() -> Section {
         .default("[]")
         .limit("NAME one word; no line break in either")
         .ex("options: [(\"hash_size\", \"256\"), (\"max_depth\", \"8\")]"),
+        Entry::field(
+            "send_board",
+            "Ask every move with the whole position (`BOARD` ... `DONE`) instead of `TURN` with \
+             the last move (c-gomoku-cli's `-sendbyboard`; the first move of an empty board is \
+             still `BEGIN`). Some engines play differently from a `BOARD` than along `TURN`s.",
+        )
+        .default("false")
+        .ex("send_board: true"),
     ]);
 
     let protocol = Item::new(
