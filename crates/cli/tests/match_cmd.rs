@@ -5,7 +5,7 @@
 //! command lines give the games c-gomoku-cli gave for them (recorded in `c-gomoku-cli/`).
 
 use gomoku_runner::outputs::termination;
-use gomoku_runner::{GameResult, JournalLine, read_journal};
+use gomoku_runner::{GameResult, JournalLine, Reason, read_journal};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -590,14 +590,8 @@ fn c_gomoku_cli_engine_options_are_sent_as_info_at_each_game() {
 fn c_gomoku_cli_sendbyboard_asks_every_move_with_board_and_never_turn() {
     let dir = setup("cgc-board");
     let log = dir.join("a.log");
-    let script = dir.join("rec.sh");
-    let body = format!(
-        "#!/bin/sh\ntee -a '{}' | exec '{PBRAIN}' --depth 1\n",
-        s(&log)
-    );
-    std::fs::write(&script, body).unwrap();
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let tee = format!("tee -a '{}' | exec '{PBRAIN}' --depth 1", s(&log));
+    script(&dir, "rec.sh", &tee);
     let other = format!("cmd={PBRAIN} --depth 1");
     let o = Command::new(BIN)
         .args(["-each", "tc=0/1", "-engine", "name=a", "cmd=./rec.sh"])
@@ -612,5 +606,65 @@ fn c_gomoku_cli_sendbyboard_asks_every_move_with_board_and_never_turn() {
     // Without -sendbyboard each game has one BOARD (after the opening), then TURNs.
     let boards = sent.lines().filter(|l| *l == "BOARD").count();
     assert!(boards > 4, "{boards} BOARDs\n{sent}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An executable shell script `name` in `dir`.
+fn script(dir: &Path, name: &str, body: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    std::fs::write(&path, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[test]
+fn c_gomoku_cli_fatalerror_stops_the_run_at_a_crash_and_resume_goes_on() {
+    let dir = setup("cgc-fatal");
+    // Our pbrain behind a filter that dies at the third START it sees (counted in a file,
+    // so the fresh process tried after a death between games dies too) while `crash` exists.
+    script(
+        &dir,
+        "crashy.sh",
+        &format!(
+            "while IFS= read -r line; do\n\
+             case \"$line\" in START*) if [ -e crash ]; then\n\
+             c=$(( $(cat starts 2>/dev/null || echo 0) + 1 )); echo $c > starts\n\
+             [ $c -ge 3 ] && exit 1; fi;; esac\n\
+             printf '%s\\n' \"$line\"\n\
+             done | exec '{PBRAIN}' --depth 1"
+        ),
+    );
+    std::fs::write(dir.join("crash"), "").unwrap();
+    let other = format!("cmd={PBRAIN} --depth 1");
+    let cgc = |extra: &[&str]| {
+        Command::new(BIN)
+            .args(["-each", "tc=0/5", "-engine", "name=good", &other])
+            .args(["-engine", "name=crashy", "cmd=./crashy.sh", "-games", "4"])
+            .args(["-openings", "file=book.txt", "type=pos", "--out", "run"])
+            .args(extra)
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+    };
+    let o = cgc(&["-fatalerror"]);
+    let err = text(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("fatal error in game 3 (") && err.contains("(crashy): crash:"),
+        "{err}"
+    );
+    let kept = games(&dir.join("run"));
+    assert_eq!(
+        kept.iter().map(|l| l.job).collect::<Vec<_>>(),
+        [0, 1],
+        "{err}"
+    );
+    std::fs::remove_file(dir.join("crash")).unwrap();
+    let o = cgc(&["-fatalerror", "--resume"]);
+    assert_ok(&o);
+    let all = games(&dir.join("run"));
+    assert_eq!(all.len(), 4);
+    assert_eq!(all[..2], kept[..]);
+    assert!(all.iter().all(|l| l.reason != Reason::Crash), "{all:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }

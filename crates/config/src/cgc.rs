@@ -31,6 +31,8 @@ pub struct CgcCommand {
     pub lose_only: bool,
     /// `-sprt elo0= elo1= alpha= beta=`: logistic Elo, the game cap set by [`load_cgc`].
     pub sprt: Option<SprtSettings>,
+    /// `-fatalerror`: an engine's crash or timeout (at the start or at a move) stops the run.
+    pub fatal_error: bool,
     /// `--resume`: continue the journal in the output directory.
     pub resume: bool,
     /// `--force`: write into an output directory that holds another run.
@@ -390,7 +392,7 @@ pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
     };
     let (mut random, mut srand) = (false, 0u64);
     let (mut pgn, mut sgf, mut resume, mut force) = (None, None, false, false);
-    let (mut sprt, mut lose_only, mut send_board) = (None, false, false);
+    let (mut sprt, mut lose_only, mut send_board, mut fatal_error) = (None, false, false, false);
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
@@ -457,12 +459,7 @@ pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
                 ));
             }
             "-sendbyboard" => send_board = true,
-            "-fatalerror" => {
-                return Err(unsupported(
-                    flag,
-                    "an engine's crash or time loss ends its game and the match goes on",
-                ));
-            }
+            "-fatalerror" => fatal_error = true,
             "-resign" | "-draw" => {
                 return Err(unsupported(flag, "games are not adjudicated by score"));
             }
@@ -511,6 +508,7 @@ pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
         sgf,
         lose_only,
         sprt,
+        fatal_error,
         resume,
         force,
     })

@@ -70,8 +70,8 @@ pub fn run_verification(
                 output: how.out,
                 mode: how.mode,
                 shard: how.shard,
-                stop: None,
                 observer: Some(&observer),
+                ..RunOptions::default()
             };
             (v.play(&opts)?.lines, String::new())
         }

@@ -8,7 +8,8 @@
 //! [`job_rng`]`(seed, job index)`, so a game depends on its job alone: not on the thread, the
 //! order jobs run in, the batch it is played in, or an interruption. A panic in a game (or a
 //! player that cannot be built) is a failed game, journaled with its message, and the players
-//! involved are rebuilt for the next job.
+//! involved are rebuilt for the next job. Under [`PlayOptions::fatal_faults`] a crash or a
+//! timeout instead stops the batch, as a journal that cannot be written does.
 
 use crate::RunnerError;
 use crate::game::{GameRecord, Reason, play_game};
@@ -81,6 +82,10 @@ pub struct PlayOptions<'a> {
     pub stop: Option<&'a AtomicBool>,
     /// Progress reports.
     pub observer: Option<&'a dyn Observer>,
+    /// c-gomoku-cli's `-fatalerror`: a player's crash or timeout (at the start or at a move)
+    /// stops the batch with [`RunnerError::FatalFault`]; that game is not journaled, running
+    /// games finish and are.
+    pub fatal_faults: bool,
 }
 
 /// What a batch played.
@@ -190,12 +195,12 @@ impl Batch<'_> {
         let next = AtomicUsize::new(0);
         let lines = Mutex::new(Vec::with_capacity(jobs.len()));
         let first_error: Mutex<Option<RunnerError>> = Mutex::new(None);
-        let failed_io = AtomicBool::new(false);
+        // A journal that cannot be written, or a fatal fault, stops every worker.
+        let halted = AtomicBool::new(false);
         let think_ns = AtomicU64::new(0);
         let reset_ns = AtomicU64::new(0);
         let stopped = || {
-            failed_io.load(Ordering::Relaxed)
-                || opts.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+            halted.load(Ordering::Relaxed) || opts.stop.is_some_and(|s| s.load(Ordering::Relaxed))
         };
         let start = Instant::now();
         pool.scope(|scope| {
@@ -214,15 +219,32 @@ impl Batch<'_> {
                             self.participants[job.black].name.as_str(),
                             self.participants[job.white].name.as_str(),
                         ];
-                        let line = JournalLine::new(self.run, job, names, &record);
-                        if let Some(journal) = opts.journal
-                            && let Err(e) = journal.append(&line)
-                        {
-                            failed_io.store(true, Ordering::Relaxed);
+                        let halt = |e: RunnerError| {
+                            halted.store(true, Ordering::Relaxed);
                             first_error
                                 .lock()
                                 .unwrap_or_else(|e| e.into_inner())
                                 .get_or_insert(e);
+                        };
+                        if opts.fatal_faults
+                            && record
+                                .fault
+                                .as_ref()
+                                .is_some_and(|f| f.is_crash_or_timeout())
+                        {
+                            halt(RunnerError::FatalFault {
+                                game: job.index + 1,
+                                black: names[0].to_string(),
+                                white: names[1].to_string(),
+                                message: record.message.unwrap_or_default(),
+                            });
+                            break;
+                        }
+                        let line = JournalLine::new(self.run, job, names, &record);
+                        if let Some(journal) = opts.journal
+                            && let Err(e) = journal.append(&line)
+                        {
+                            halt(e);
                             break;
                         }
                         if let Some(obs) = opts.observer {

@@ -36,6 +36,8 @@ pub struct ConsoleRun<'a> {
     pub verbose: bool,
     /// What is played, for the errors (`tournament FILE`, `the match`).
     pub what: &'a str,
+    /// c-gomoku-cli's `-fatalerror`: an engine's crash or timeout stops the run.
+    pub fatal_faults: bool,
 }
 
 /// A tournament played: its games and its run file.
@@ -119,6 +121,7 @@ pub fn play_on_console(
         shard: how.shard,
         stop: Some(stop),
         observer: Some(sprt.as_ref().map_or(observer, |s| s as &dyn Observer)),
+        fatal_faults: how.fatal_faults,
     };
     let summary = run_tournament(spec, &opts).map_err(|source| ConsoleRunError::Run {
         what: how.what.to_string(),

@@ -193,6 +193,9 @@ pub struct GameRecord {
     /// Time spent in the players' `new_game` (engines clear their tables) and, in tournaments,
     /// in building them (not journaled).
     pub reset: Duration,
+    /// The fault that ended the game, as the player gave it (not journaled: `reason` and
+    /// `message` say it there).
+    pub fault: Option<PlayerFault>,
 }
 
 impl GameRecord {
@@ -209,6 +212,7 @@ impl GameRecord {
             overshoots: [Overshoots::default(); 2],
             think: Duration::ZERO,
             reset: Duration::ZERO,
+            fault: None,
         }
     }
 }
@@ -242,6 +246,7 @@ pub fn play_game(
         overshoots: [Overshoots::default(); 2],
         think: Duration::ZERO,
         reset: Duration::ZERO,
+        fault: None,
     };
     let mut board = match Board::new(geometry, rule) {
         Ok(b) => b,
@@ -318,6 +323,7 @@ pub fn play_game(
                     PlayerFault::IllegalMove(_) => Reason::IllegalMove,
                 };
                 record.message = Some(format!("{mover} ({}): {fault}", players[side].name()));
+                record.fault = Some(fault);
                 break;
             }
         };

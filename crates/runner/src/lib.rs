@@ -233,6 +233,21 @@ pub enum RunnerError {
     /// A tournament without openings.
     #[error("the opening book is empty")]
     EmptyBook,
+    /// Under c-gomoku-cli's `-fatalerror`, an engine crashed or timed out: the run stops and
+    /// this game is not journaled (a resume plays it again).
+    #[error(
+        "fatal error in game {game} ({black} vs {white}): {message}; the journal holds every finished game"
+    )]
+    FatalFault {
+        /// The game's number, from 1 (its job index + 1, as the `Finished game` lines).
+        game: usize,
+        /// Black's name.
+        black: String,
+        /// White's name.
+        white: String,
+        /// The engine at fault and its fault.
+        message: String,
+    },
     /// A job names a player or an opening the batch does not have.
     #[error("job {0} names a player or an opening that does not exist")]
     UnknownJobPlayer(usize),

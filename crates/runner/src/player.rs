@@ -143,6 +143,14 @@ pub enum PlayerFault {
     IllegalMove(String),
 }
 
+impl PlayerFault {
+    /// Whether the player died or went silent past its tolerance (not a wrong answer):
+    /// the faults c-gomoku-cli's `-fatalerror` ends the whole run on.
+    pub fn is_crash_or_timeout(&self) -> bool {
+        matches!(self, PlayerFault::Crash(_) | PlayerFault::Timeout(_))
+    }
+}
+
 /// A Gomoku player: an in-process engine, a built-in heuristic, or (later) an external
 /// engine speaking the Gomocup protocol. A worker thread owns its players and reuses them
 /// from game to game; [`Player::new_game`] must drop every state that would make a game

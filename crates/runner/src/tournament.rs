@@ -124,6 +124,8 @@ pub struct RunOptions<'a> {
     pub stop: Option<&'a AtomicBool>,
     /// Progress reports.
     pub observer: Option<&'a dyn Observer>,
+    /// c-gomoku-cli's `-fatalerror` ([`PlayOptions::fatal_faults`]).
+    pub fatal_faults: bool,
 }
 
 /// What a run did.
@@ -217,6 +219,7 @@ pub fn run_jobs(
             journal: dir.as_ref().map(RunDir::journal),
             stop: opts.stop,
             observer: opts.observer,
+            fatal_faults: opts.fatal_faults,
         },
     )?;
     let resumed = done.len();

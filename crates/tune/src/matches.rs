@@ -193,7 +193,7 @@ impl Step {
                 },
                 shard,
                 stop,
-                observer: None,
+                ..RunOptions::default()
             },
         )?)
     }

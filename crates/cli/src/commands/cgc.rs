@@ -1,7 +1,9 @@
 //! c-gomoku-cli's command line (`gomoku-arena -engine cmd=... -engine cmd=... -games 72
 //! ...`): read by `gomoku_config::cgc::parse_cgc`, played as a tournament with
 //! c-gomoku-cli's schedule, and its `-pgn` and `-sgf` files copied from the run directory
-//! (under `-loseonly`, only the first engine's losses).
+//! (under `-loseonly`, only the first engine's losses). Under `-fatalerror` an engine's
+//! crash or timeout ends the run with an error (exit code 2) after the finished games are
+//! journaled; `--resume` goes on from them.
 
 use anyhow::{Context, Result};
 use gomoku_config::cgc::{load_cgc, parse_cgc};
@@ -28,6 +30,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             quiet: false,
             verbose: true,
             what: "the match",
+            fatal_faults: command.fatal_error,
         },
     )?;
     if code == ExitCode::SUCCESS && command.lose_only {

@@ -146,6 +146,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             quiet: args.quiet,
             verbose: args.verbose,
             what: "the match",
+            fatal_faults: false,
         },
     )
 }

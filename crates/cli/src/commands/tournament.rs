@@ -84,6 +84,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             quiet: args.quiet,
             verbose: args.verbose,
             what: &format!("tournament {}", args.config.display()),
+            fatal_faults: false,
         },
     )
 }
