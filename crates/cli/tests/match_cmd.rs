@@ -521,8 +521,8 @@ fn c_gomoku_cli_command_lines_give_its_schedule() {
         .args([
             "-openings",
             "file=open.txt",
-            "-msg",
-            "m.txt",
+            "-resign",
+            "count=3",
             "--out",
             "refused",
         ])
@@ -530,7 +530,7 @@ fn c_gomoku_cli_command_lines_give_its_schedule() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).starts_with("error: -msg: not supported"));
+    assert!(text(&o.stderr).starts_with("error: -resign: not supported"));
     assert!(!dir.join("refused").exists());
 }
 
@@ -666,5 +666,88 @@ fn c_gomoku_cli_fatalerror_stops_the_run_at_a_crash_and_resume_goes_on() {
     assert_eq!(all.len(), 4);
     assert_eq!(all[..2], kept[..]);
     assert!(all.iter().all(|l| l.reason != Reason::Crash), "{all:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn c_gomoku_cli_msg_log_and_debug_write_its_files_and_console_detail() {
+    let dir = setup("cgc-msg");
+    // Our pbrain with a second MESSAGE before each move: every message of a move is kept.
+    script(
+        &dir,
+        "chatty.sh",
+        &format!(
+            "'{PBRAIN}' --depth 1 | while IFS= read -r line; do\n\
+             case \"$line\" in [0-9]*) echo \"MESSAGE extra before $line\";; esac\n\
+             printf '%s\\n' \"$line\"; done"
+        ),
+    );
+    let other = format!("cmd={PBRAIN} --depth 1");
+    let o = Command::new(BIN)
+        .args(["-each", "tc=0/5", "-engine", "name=a", "cmd=./chatty.sh"])
+        .args(["-engine", "name=b", &other, "-games", "2", "-debug"])
+        .args(["-openings", "file=book.txt", "type=pos", "--out", "run"])
+        .args(["-msg", "m.txt"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_ok(&o);
+    let msg = std::fs::read_to_string(dir.join("m.txt")).unwrap();
+    let lines = games(&dir.join("run"));
+    let mut expected_heads = Vec::new();
+    for l in &lines {
+        expected_heads.push(format!(
+            "{}\nGame ID: {}\nEngines: {} x {}\n",
+            "-".repeat(40),
+            l.job + 1,
+            l.black,
+            l.white
+        ));
+    }
+    assert!(msg.starts_with(&expected_heads[0]), "{msg}");
+    assert!(msg.contains(&expected_heads[1]), "{msg}");
+    // A message line is `MOVE) NAME: TEXT`, the mover's name: Black's for an odd MOVE.
+    let mut said: Vec<(u32, String, String)> = Vec::new();
+    for block in msg.split(&"-".repeat(40)).skip(1) {
+        let engines = block
+            .lines()
+            .nth(2)
+            .unwrap()
+            .strip_prefix("Engines: ")
+            .unwrap();
+        let (black, white) = engines.split_once(" x ").unwrap();
+        for l in block.lines().skip(3) {
+            let (n, rest) = l.split_once(") ").unwrap();
+            let (name, text) = rest.split_once(": ").unwrap();
+            let n: u32 = n.parse().unwrap();
+            assert_eq!(name, if n % 2 == 1 { black } else { white }, "{l}\n{msg}");
+            said.push((n, name.to_string(), text.to_string()));
+        }
+    }
+    let extra = said.iter().find(|(_, _, t)| t.starts_with("extra before "));
+    let (n, name, _) = extra.unwrap_or_else(|| panic!("{msg}"));
+    assert_eq!(name, "a");
+    // Both messages of a move are kept: pbrain's own and the extra one.
+    assert!(
+        said.iter()
+            .any(|(m, who, t)| m == n && who == "a" && t.starts_with("depth ")),
+        "{msg}"
+    );
+    assert!(said.iter().any(|(_, who, _)| who == "b"), "{msg}");
+    // -debug turns -log on: worker 1's protocol lines, both ways, both engines.
+    let log = std::fs::read_to_string(dir.join("c-gomoku-cli.1.log")).unwrap();
+    for needle in [
+        ": a <- START 15",
+        ": a -> OK",
+        ": b <- START 15",
+        ": b -> OK",
+    ] {
+        assert!(log.contains(needle), "{needle}\n{log}");
+    }
+    let console = format!("{}{}", text(&o.stdout), text(&o.stderr));
+    assert!(
+        console.contains("Engine a output message: extra before"),
+        "{console}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -938,10 +938,7 @@ fn pbrain_reads_the_config_beside_its_executable() {
     e.start(Geometry::square(15), Rule::Freestyle, Timeouts::default())
         .unwrap();
     let r = e.begin().unwrap();
-    assert!(
-        r.message.as_deref().unwrap().starts_with("depth 1 "),
-        "{r:?}"
-    );
+    assert!(r.messages.last().unwrap().starts_with("depth 1 "), "{r:?}");
     drop(e);
     let _ = std::fs::remove_dir_all(&dir);
 }

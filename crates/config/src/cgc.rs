@@ -33,6 +33,13 @@ pub struct CgcCommand {
     pub sprt: Option<SprtSettings>,
     /// `-fatalerror`: an engine's crash or timeout (at the start or at a move) stops the run.
     pub fatal_error: bool,
+    /// `-msg FILE`: the engines' messages, grouped by game, are written there.
+    pub msg: Option<PathBuf>,
+    /// `-log` (or `-debug`): each worker thread N writes the protocol lines of its engines
+    /// to `c-gomoku-cli.N.log` in the current directory, as c-gomoku-cli does.
+    pub log: bool,
+    /// `-debug`: more on the console (each game's moves and engine messages) and `-log`.
+    pub debug: bool,
     /// `--resume`: continue the journal in the output directory.
     pub resume: bool,
     /// `--force`: write into an output directory that holds another run.
@@ -393,6 +400,7 @@ pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
     let (mut random, mut srand) = (false, 0u64);
     let (mut pgn, mut sgf, mut resume, mut force) = (None, None, false, false);
     let (mut sprt, mut lose_only, mut send_board, mut fatal_error) = (None, false, false, false);
+    let (mut msg, mut log, mut debug) = (None, false, false);
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
@@ -451,13 +459,9 @@ pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
             "-loseonly" => lose_only = true,
             "-sprt" => sprt = Some(sprt_words(group(args, &mut i))?),
             "-sample" => return Err(unsupported(flag, "no position samples are written")),
-            "-msg" | "-log" | "-debug" => {
-                return Err(unsupported(
-                    flag,
-                    "engine messages and logs are not written (an external engine's stderr= \
-                     setting of `match` keeps its stderr)",
-                ));
-            }
+            "-msg" => msg = Some(PathBuf::from(value(args, &mut i, flag)?)),
+            "-log" => log = true,
+            "-debug" => (log, debug) = (true, true),
             "-sendbyboard" => send_board = true,
             "-fatalerror" => fatal_error = true,
             "-resign" | "-draw" => {
@@ -488,6 +492,12 @@ pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
         if send_board {
             words.push("send_board=true".into());
         }
+        if msg.is_some() || debug {
+            words.push("keep_messages=true".into());
+        }
+        if log {
+            words.push("log_dir=.".into());
+        }
         flags.engines.push(words);
     }
     if engines.len() < 2 {
@@ -509,6 +519,9 @@ pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
         lose_only,
         sprt,
         fatal_error,
+        msg,
+        log,
+        debug,
         resume,
         force,
     })
@@ -641,7 +654,6 @@ mod tests {
         for (extra, named) in [
             ("-sprt elo1=0", "-sprt"),
             ("-sprt elo1=x", "-sprt elo1=x"),
-            ("-msg m.txt", "-msg"),
             ("-sample freq=1", "-sample"),
             ("-each depth=x", "-each depth=x"),
             ("-each option.=1", "-each option.=1"),

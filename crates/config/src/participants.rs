@@ -91,6 +91,13 @@ pub enum ParticipantEntry {
         /// The whole position goes as `BOARD` before each move, never `TURN`.
         #[serde(default)]
         send_board: bool,
+        /// Journal every `MESSAGE` line it sends while thinking.
+        #[serde(default)]
+        keep_messages: bool,
+        /// A folder for its protocol lines (`c-gomoku-cli.N.log` per worker thread N),
+        /// relative to the tournament file.
+        #[serde(default)]
+        log_dir: Option<PathBuf>,
     },
 }
 
@@ -199,6 +206,8 @@ pub(crate) fn expand(
                 stderr,
                 options,
                 send_board,
+                keep_messages,
+                log_dir,
             } => {
                 let at = at("External.command");
                 // One protocol exists today; the field is parsed so that files stay valid
@@ -215,9 +224,11 @@ pub(crate) fn expand(
                     command_gap_ms: *command_gap_ms,
                     options: options.clone(),
                     send_board: *send_board,
+                    keep_messages: *keep_messages,
                     program: PathBuf::new(),
                     dir: dir.as_deref().map(|d| spans.resolve(d)),
                     stderr: stderr.as_deref().map(|s| spans.resolve(s)),
+                    log_dir: log_dir.as_deref().map(|d| spans.resolve(d)),
                 };
                 let config =
                     external(name, written, spans.file()).map_err(|e| spans.at_value(&at, e))?;
@@ -308,13 +319,13 @@ fn value_text(v: &ron::Value) -> String {
 /// its directory there and each limit in its range.
 fn external(name: &str, written: ExternalProgram, file: &Path) -> Result<ExternalProgram, String> {
     let program = resolve_command(file, &written.command)?;
-    if let Some(d) = &written.dir
-        && !d.is_dir()
-    {
-        return Err(format!(
-            "external engine {name}: no directory {}",
-            d.display()
-        ));
+    for d in [&written.dir, &written.log_dir].into_iter().flatten() {
+        if !d.is_dir() {
+            return Err(format!(
+                "external engine {name}: no directory {}",
+                d.display()
+            ));
+        }
     }
     // Each number in its range; a limit of time may run to a day.
     let (day, e) = (" (a day)", &written);

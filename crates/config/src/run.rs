@@ -173,6 +173,9 @@ pub struct ExternalProgram {
     /// out of the file when off, so runs without it keep their hash).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub send_board: bool,
+    /// Whether its `MESSAGE` lines are journaled (left out of the file when off).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub keep_messages: bool,
     /// The program to start (resolved).
     #[serde(skip)]
     pub program: PathBuf,
@@ -182,6 +185,9 @@ pub struct ExternalProgram {
     /// A file its stderr is appended to (resolved), if set.
     #[serde(skip)]
     pub stderr: Option<PathBuf>,
+    /// The folder of its protocol logs (resolved), if set.
+    #[serde(skip)]
+    pub log_dir: Option<PathBuf>,
 }
 
 fn is_zero<T: Default + PartialEq>(n: &T) -> bool {

@@ -85,7 +85,7 @@ pub fn skip_line(input: &mut impl std::io::BufRead) -> std::io::Result<()> {
 
 pub use brain::{Brain, Budget, CentreBrain, EngineBrain, Thought};
 pub use external::{
-    EngineCommand, EngineFault, ExternalEngine, IllegalReason, MoveReply, Timeouts,
+    EngineCommand, EngineFault, ExternalEngine, IllegalReason, MoveReply, Timeouts, Transcript,
     kill_all_engines, live_engines,
 };
 pub use session::{About, Flow, Reply, Session, serve};

@@ -343,6 +343,7 @@ pub(crate) mod tests {
             side_time_us: [10, 20],
             overshoots: Default::default(),
             date: String::new(),
+            messages: Vec::new(),
         }
     }
 

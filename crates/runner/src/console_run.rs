@@ -34,6 +34,8 @@ pub struct ConsoleRun<'a> {
     pub quiet: bool,
     /// c-gomoku-cli's line per finished game.
     pub verbose: bool,
+    /// With `verbose`, each game's moves and engine messages too (c-gomoku-cli's `-debug`).
+    pub debug: bool,
     /// What is played, for the errors (`tournament FILE`, `the match`).
     pub what: &'a str,
     /// c-gomoku-cli's `-fatalerror`: an engine's crash or timeout stops the run.
@@ -101,7 +103,7 @@ pub fn play_on_console(
     let names: Vec<String> = spec.participants.iter().map(|p| p.name.clone()).collect();
     let every = if how.quiet { 0 } else { standings_every };
     let console = ConsoleObserver::new(names.clone(), every, !how.quiet);
-    let verbose = VerboseObserver::new(&console, &names);
+    let verbose = VerboseObserver::new(&console, &names, how.debug);
     eprintln!(
         "tournament {}, output {}",
         spec.describe(how.shard),

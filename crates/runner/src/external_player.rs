@@ -32,9 +32,10 @@ use crate::player::{
 };
 use gomoku_board::{Board, Geometry, Rule};
 use gomoku_protocol::external::{
-    EngineCommand, EngineFault, ExternalEngine, IllegalReason, Timeouts,
+    EngineCommand, EngineFault, ExternalEngine, IllegalReason, Timeouts, Transcript,
 };
 use rand_chacha::ChaCha8Rng;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -59,6 +60,11 @@ pub struct ExternalSpec {
     pub options: Vec<(String, String)>,
     /// Every move is asked with `BOARD` (c-gomoku-cli's `-sendbyboard`), never `TURN`.
     pub send_board: bool,
+    /// Keep the `MESSAGE` lines of each move for the journal (c-gomoku-cli's `-msg`).
+    pub keep_messages: bool,
+    /// A folder where each worker thread N appends the engine's protocol lines to
+    /// `c-gomoku-cli.N.log`, N from 1 (c-gomoku-cli's `-log`).
+    pub log_dir: Option<PathBuf>,
 }
 
 impl ExternalSpec {
@@ -74,6 +80,8 @@ impl ExternalSpec {
             command_gap: Duration::ZERO,
             options: Vec::new(),
             send_board: false,
+            keep_messages: false,
+            log_dir: None,
         }
     }
 
@@ -100,6 +108,8 @@ pub struct ExternalPlayer {
     /// Whether the engine has answered a move in this game (TURN is used only then).
     moved: bool,
     started: u64,
+    /// The `MESSAGE` lines of the last move, when the spec keeps them.
+    messages: Vec<String>,
 }
 
 impl ExternalPlayer {
@@ -112,6 +122,7 @@ impl ExternalPlayer {
             pending: None,
             moved: false,
             started: 0,
+            messages: Vec::new(),
         }
     }
 
@@ -127,7 +138,17 @@ impl ExternalPlayer {
 
     fn spawn(&mut self) -> Result<(), EngineFault> {
         if self.engine.is_none() {
-            self.engine = Some(ExternalEngine::spawn(&self.spec.command)?);
+            let mut engine = ExternalEngine::spawn(&self.spec.command)?;
+            if let Some(dir) = &self.spec.log_dir {
+                let path = worker_log(dir);
+                let transcript =
+                    Transcript::append(&path, &self.name).map_err(|source| EngineFault::Spawn {
+                        program: format!("{} (its log {})", self.name, path.display()),
+                        source,
+                    })?;
+                engine.set_transcript(transcript);
+            }
+            self.engine = Some(engine);
             self.started += 1;
         }
         Ok(())
@@ -173,6 +194,13 @@ impl ExternalPlayer {
             | EngineFault::Io(_) => PlayerFault::Crash(what),
         }
     }
+}
+
+/// The `-log` file of the calling worker thread: `c-gomoku-cli.N.log`, N from 1 as
+/// c-gomoku-cli numbers its threads (1 outside a pool).
+pub fn worker_log(dir: &Path) -> PathBuf {
+    let worker = rayon::current_thread_index().map_or(1, |i| i + 1);
+    dir.join(format!("c-gomoku-cli.{worker}.log"))
 }
 
 /// Whether `board` is `known` plus one move (so `TURN` suffices).
@@ -229,6 +257,10 @@ impl Player for ExternalPlayer {
         }
     }
 
+    fn take_messages(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.messages)
+    }
+
     fn choose_move(
         &mut self,
         board: &Board,
@@ -267,9 +299,12 @@ impl Player for ExternalPlayer {
             Ok(r) => {
                 self.moved = true;
                 let (depth, seldepth, score, nodes) = r
-                    .message
-                    .as_deref()
-                    .map_or((0, 0, 0, 0), parse_search_message);
+                    .messages
+                    .last()
+                    .map_or((0, 0, 0, 0), |m| parse_search_message(m));
+                if self.spec.keep_messages {
+                    self.messages = r.messages;
+                }
                 Ok(MoveAnswer {
                     pos: r.pos,
                     nodes,

@@ -196,6 +196,9 @@ pub struct GameRecord {
     /// The fault that ended the game, as the player gave it (not journaled: `reason` and
     /// `message` say it there).
     pub fault: Option<PlayerFault>,
+    /// The players' messages, each with the number of the move it came with (the stones on
+    /// the board then, plus one, as c-gomoku-cli numbers them).
+    pub messages: Vec<(u32, String)>,
 }
 
 impl GameRecord {
@@ -213,6 +216,7 @@ impl GameRecord {
             think: Duration::ZERO,
             reset: Duration::ZERO,
             fault: None,
+            messages: Vec::new(),
         }
     }
 }
@@ -247,6 +251,7 @@ pub fn play_game(
         think: Duration::ZERO,
         reset: Duration::ZERO,
         fault: None,
+        messages: Vec::new(),
     };
     let mut board = match Board::new(geometry, rule) {
         Ok(b) => b,
@@ -312,6 +317,9 @@ pub fn play_game(
         record.think += elapsed;
         let time_us = elapsed.as_micros() as u64;
         record.side_time_us[side] += time_us;
+        let number = board.stone_count() as u32 + 1;
+        let said = players[side].take_messages().into_iter();
+        record.messages.extend(said.map(|m| (number, m)));
         let answer = match answer {
             Ok(a) => a,
             Err(fault) => {

@@ -84,6 +84,10 @@ pub struct JournalLine {
     pub overshoots: [Overshoots; 2],
     /// When the game ended, UTC, `YYYY.MM.DD HH:MM:SS` (timing).
     pub date: String,
+    /// The engines' `MESSAGE` lines, each with the number of its move (stones on the board
+    /// then, plus one); kept only for engines that ask for it, left out when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub messages: Vec<(u32, String)>,
 }
 
 fn no_overshoots(o: &[Overshoots; 2]) -> bool {
@@ -122,6 +126,7 @@ impl JournalLine {
             side_time_us: record.side_time_us,
             overshoots: record.overshoots,
             date: utc_now(),
+            messages: record.messages.clone(),
         }
     }
 
@@ -187,13 +192,25 @@ impl JournalLine {
         self.moves.iter().map(|&[x, y]| Pos::new(x, y)).collect()
     }
 
-    /// The line without its timing fields, for comparing runs.
+    /// The name of the player of move `number` (stones on the board before it, plus one):
+    /// Black's moves are the odd ones, as stones alternate from Black's first.
+    pub fn mover_of(&self, number: u32) -> &str {
+        if number % 2 == 1 {
+            &self.black
+        } else {
+            &self.white
+        }
+    }
+
+    /// The line without its timing fields and engine messages, for comparing runs.
     pub fn without_timing(&self) -> JournalLine {
         JournalLine {
             time_us: Vec::new(),
             side_time_us: [0; 2],
             overshoots: [Overshoots::default(); 2],
             date: String::new(),
+            // An engine's messages speak of its search, which its clock decides.
+            messages: Vec::new(),
             ..self.clone()
         }
     }

@@ -217,16 +217,44 @@ fn pgn_and_sgf<'a>(
 /// The PGN and SGF texts of the run in `dir` with only the games player 0 lost
 /// (c-gomoku-cli's `-loseonly` in a gauntlet: the first engine's losses).
 pub fn losses_of_first(dir: &Path) -> Result<(String, String), RunnerError> {
+    let (info, lines) = saved_games(dir, true)?;
+    Ok(pgn_and_sgf(&info, lines.iter()))
+}
+
+/// The run file and the finished games of a run directory that c-gomoku-cli saves to its
+/// files, in job order: every one, or under `-loseonly` (`lose_only`) those the first
+/// engine lost.
+pub fn saved_games(
+    dir: &Path,
+    lose_only: bool,
+) -> Result<(RunInfo, Vec<JournalLine>), RunnerError> {
     let info = RunInfo::load(dir)?;
     let mut lines = read_journal(&dir.join(JOURNAL_FILE))?.lines;
     lines.sort_by_key(|l| l.job);
     lines.dedup_by_key(|l| l.job);
-    let lost = |l: &&JournalLine| match l.result {
+    let lost = |l: &JournalLine| match l.result {
         Some(GameResult::Black) => l.white_idx == 0,
         Some(GameResult::White) => l.black_idx == 0,
         _ => false,
     };
-    Ok(pgn_and_sgf(&info, lines.iter().filter(lost)))
+    lines.retain(|l| l.result.is_some() && (!lose_only || lost(l)));
+    Ok((info, lines))
+}
+
+/// c-gomoku-cli's `-msg` file: for each game, a rule of dashes, `Game ID: N`, `Engines: BLACK
+/// x WHITE`, then each engine message as `MOVE) NAME: TEXT` (MOVE: the stones on the board
+/// when it was said, plus one; so an odd MOVE is Black's).
+pub fn messages_text<'a>(lines: impl IntoIterator<Item = &'a JournalLine>) -> String {
+    let mut out = String::new();
+    for line in lines {
+        let _ = writeln!(out, "{}", "-".repeat(40));
+        let _ = writeln!(out, "Game ID: {}", line.job + 1);
+        let _ = writeln!(out, "Engines: {} x {}", line.black, line.white);
+        for (number, text) in &line.messages {
+            let _ = writeln!(out, "{number}) {}: {text}", line.mover_of(*number));
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -176,6 +176,11 @@ pub trait Player {
     /// Waits until the player may be asked for a move (an external engine's command gap),
     /// before its clock starts: the wait is the manager's, not the player's.
     fn settle(&mut self) {}
+    /// What the player said while choosing its last move (an external engine's `MESSAGE`
+    /// lines, when its spec keeps them), taken; nothing for players that keep none.
+    fn take_messages(&mut self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// Builds a fresh player; each worker thread calls it once per participant it meets.

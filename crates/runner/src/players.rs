@@ -51,6 +51,8 @@ pub fn external_spec(c: &ExternalProgram) -> ExternalSpec {
         command_gap: ms(c.command_gap_ms),
         options: c.options.clone(),
         send_board: c.send_board,
+        keep_messages: c.keep_messages,
+        log_dir: c.log_dir.clone(),
     }
 }
 

@@ -1,6 +1,8 @@
 //! `--verbose` output: the console's progress and standings plus c-gomoku-cli's line per
 //! finished game (`Finished game 3 (A vs B): 1-0 {Black win by five connection}`, Black's
 //! score first) and, with two engines, the first one's score against the second after it.
+//! In debug mode (c-gomoku-cli's `-debug`) each game's moves and its engines' messages
+//! follow its line.
 
 use crate::batch::{BatchResult, Observer};
 use crate::game::GameResult;
@@ -16,12 +18,18 @@ pub struct VerboseObserver<'a> {
     two: Option<[String; 2]>,
     /// The first engine's wins, losses and draws.
     score: Mutex<[u64; 3]>,
+    debug: bool,
 }
 
 impl VerboseObserver<'_> {
     /// Prints through `console` (its bar and standings go on); `names` are the
-    /// participants, whose score is kept when there are two.
-    pub fn new<'a>(console: &'a ConsoleObserver, names: &[String]) -> VerboseObserver<'a> {
+    /// participants, whose score is kept when there are two; `debug` adds each game's moves
+    /// and messages.
+    pub fn new<'a>(
+        console: &'a ConsoleObserver,
+        names: &[String],
+        debug: bool,
+    ) -> VerboseObserver<'a> {
         VerboseObserver {
             console,
             two: match names {
@@ -29,12 +37,36 @@ impl VerboseObserver<'_> {
                 _ => None,
             },
             score: Mutex::new([0; 3]),
+            debug,
         }
     }
 
     fn score(&self) -> MutexGuard<'_, [u64; 3]> {
         self.score.lock().unwrap_or_else(|e| e.into_inner())
     }
+}
+
+/// A game's moves (opening, then played) and its engines' messages, in c-gomoku-cli's
+/// debug wording (`Engine NAME output message: TEXT`).
+fn debug_text(line: &JournalLine) -> String {
+    let points = |ps: Vec<gomoku_board::Pos>| {
+        ps.iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut text = format!(
+        "Game {} opening: {}\nGame {} moves: {}",
+        line.job + 1,
+        points(line.opening_points()),
+        line.job + 1,
+        points(line.move_points())
+    );
+    for (number, message) in &line.messages {
+        let name = line.mover_of(*number);
+        text.push_str(&format!("\nEngine {name} output message: {message}"));
+    }
+    text
 }
 
 /// Adds a finished game to the first engine's wins, losses and draws.
@@ -76,6 +108,9 @@ impl Observer for VerboseObserver<'_> {
             line.black,
             line.white
         );
+        if self.debug {
+            text = format!("{}\n{text}", debug_text(line));
+        }
         // Held from the count to the print: workers finishing together print their score
         // lines in the order they counted.
         let mut score = self.score();

@@ -1,15 +1,16 @@
 //! c-gomoku-cli's command line (`gomoku-arena -engine cmd=... -engine cmd=... -games 72
 //! ...`): read by `gomoku_config::cgc::parse_cgc`, played as a tournament with
-//! c-gomoku-cli's schedule, and its `-pgn` and `-sgf` files copied from the run directory
-//! (under `-loseonly`, only the first engine's losses). Under `-fatalerror` an engine's
-//! crash or timeout ends the run with an error (exit code 2) after the finished games are
-//! journaled; `--resume` goes on from them.
+//! c-gomoku-cli's schedule, and its `-pgn`, `-sgf` and `-msg` files written from the run
+//! directory (under `-loseonly`, only the first engine's losses). Under `-fatalerror` an
+//! engine's crash or timeout ends the run with an error (exit code 2) after the finished
+//! games are journaled; `--resume` goes on from them. `-log` files are c-gomoku-cli's, in the
+//! current directory: started afresh, or continued under `--resume`.
 
 use anyhow::{Context, Result};
 use gomoku_config::cgc::{load_cgc, parse_cgc};
 use gomoku_runner::OpenMode;
 use gomoku_runner::console_run::ConsoleRun;
-use gomoku_runner::outputs::losses_of_first;
+use gomoku_runner::outputs::{losses_of_first, messages_text, saved_games};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -17,11 +18,19 @@ use std::process::ExitCode;
 pub fn run(args: &[String]) -> Result<ExitCode> {
     let command = parse_cgc(args)?;
     let tournament = load_cgc(&command)?;
+    let threads = tournament.threads.unwrap_or(0);
+    if command.log && !command.resume {
+        // c-gomoku-cli starts its logs afresh, one per worker thread.
+        for worker in 1..=gomoku_runner::batch::effective_threads(threads) {
+            let log = format!("c-gomoku-cli.{worker}.log");
+            std::fs::write(&log, "").with_context(|| format!("writing {log}"))?;
+        }
+    }
     let code = super::tournament::play(
         &tournament,
         &ConsoleRun {
             output: &tournament.output,
-            threads: tournament.threads.unwrap_or(0),
+            threads,
             mode: OpenMode {
                 resume: command.resume,
                 force: command.force,
@@ -31,25 +40,40 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             verbose: true,
             what: "the match",
             fatal_faults: command.fatal_error,
+            debug: command.debug,
         },
     )?;
-    if code == ExitCode::SUCCESS && command.lose_only {
-        let (pgn, sgf) = losses_of_first(&tournament.output)
-            .with_context(|| format!("reading {}", tournament.output.display()))?;
+    if code != ExitCode::SUCCESS {
+        return Ok(code);
+    }
+    let output = &tournament.output;
+    let reading = || format!("reading {}", output.display());
+    if command.lose_only {
+        let (pgn, sgf) = losses_of_first(output).with_context(reading)?;
         for (text, to) in [(pgn, &command.pgn), (sgf, &command.sgf)] {
             if let Some(to) = to {
                 std::fs::write(to, text).with_context(|| format!("writing {}", to.display()))?;
                 eprintln!("{} written (the first engine's losses)", to.display());
             }
         }
-    } else if code == ExitCode::SUCCESS {
+    } else {
         for (file, to) in [("results.pgn", &command.pgn), ("games.sgf", &command.sgf)] {
             if let Some(to) = to {
-                copy(&tournament.output.join(file), to)?;
+                copy(&output.join(file), to)?;
             }
         }
     }
+    if let Some(to) = &command.msg {
+        let (_, games) = saved_games(output, command.lose_only).with_context(reading)?;
+        write(to, &messages_text(&games))?;
+    }
     Ok(code)
+}
+
+fn write(to: &Path, text: &str) -> Result<()> {
+    std::fs::write(to, text).with_context(|| format!("writing {}", to.display()))?;
+    eprintln!("{} written", to.display());
+    Ok(())
 }
 
 fn copy(from: &Path, to: &Path) -> Result<()> {

@@ -147,6 +147,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             verbose: args.verbose,
             what: "the match",
             fatal_faults: false,
+            debug: false,
         },
     )
 }

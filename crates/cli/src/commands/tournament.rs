@@ -85,6 +85,7 @@ pub fn run(args: Args) -> Result<ExitCode> {
             verbose: args.verbose,
             what: &format!("tournament {}", args.config.display()),
             fatal_faults: false,
+            debug: false,
         },
     )
 }

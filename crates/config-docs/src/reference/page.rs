@@ -189,6 +189,7 @@ The table maps the options to the files' fields.
 | `option.O=V` | `option.O=V` | an external program's `options: [("O", "V")]`, sent as `INFO O V` at every game's start |
 | — | `maxmemory=B` (bytes) | an external program's `max_memory_mb` (MiB) |
 | — | `-sendbyboard` | an external program's `send_board: true` (`BOARD` before every move) |
+| — | `-msg F`, `-log` | an external program's `keep_messages: true` (in the journal), `log_dir: "DIR"` |
 | `-openings file=F format=epd order=sequential` | `-openings file=F` | `openings: (file: "F", format: Offset, limit: N)`: in book order, `transform` for random symmetries |
 | `-repeat` / `-games 2` | `-repeat` | always: each opening is played twice per pair, colours reversed |
 | `-rounds N` | `-rounds N` | `rounds: N` |

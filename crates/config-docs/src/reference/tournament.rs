@@ -353,6 +353,25 @@ pub(super) fn tournament() -> Section {
         )
         .default("false")
         .ex("send_board: true"),
+        Entry::field(
+            "keep_messages",
+            "Journal every `MESSAGE` line it sends while thinking, with the number of its move \
+             (c-gomoku-cli's `-msg` writes them out, grouped by game). Off, only the last one of \
+             a move is read, for its depth, score and nodes.",
+        )
+        .default("false")
+        .ex("keep_messages: true"),
+        Entry::field(
+            "log_dir",
+            "A folder where every line sent to it and read from it is appended to \
+             `c-gomoku-cli.N.log`, N the worker thread from 1, as `MS: NAME <- LINE` and `MS: NAME \
+             -> LINE` (c-gomoku-cli's `-log`; MS in milliseconds since the Unix epoch), relative \
+             to the tournament file.",
+        )
+        .path()
+        .default_means("None", "no log")
+        .limit("an existing directory")
+        .ex("log_dir: \"../../reports\""),
     ]);
 
     let protocol = Item::new(

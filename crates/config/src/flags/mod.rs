@@ -44,9 +44,9 @@ ENGINES:
     cmd:PROGRAM                    an external Gomocup (pbrain) engine
   Settings: name=NAME; for an engine any field a tournament's overrides take (depth=6,
   top_n=5, top_n=none, lmr=false, table=FILE); for cmd: move_time_ms, game_time_ms,
-  tolerance_ms, max_memory_mb, start_timeout_ms, command_gap_ms, send_board=true, dir, stderr,
-  arg=WORD (once per argument) and option.NAME=VALUE (sent as INFO NAME VALUE at each game's
-  start).
+  tolerance_ms, max_memory_mb, start_timeout_ms, command_gap_ms, send_board=true,
+  keep_messages=true, dir, stderr, log_dir, arg=WORD (once per argument) and
+  option.NAME=VALUE (sent as INFO NAME VALUE at each game's start).
   A setting renames the engine as a sweep would (seed-d4 depth=6 plays as seed-d4-depth6).";
 
 /// The flags of a match, as typed.
@@ -411,12 +411,14 @@ fn external(
                     quote(value)
                 ));
             }
-            "dir" | "stderr" => fields.push(format!("{key}: {}", quote_path(Path::new(value)))),
-            "send_board" => {
+            "dir" | "stderr" | "log_dir" => {
+                fields.push(format!("{key}: {}", quote_path(Path::new(value))))
+            }
+            "send_board" | "keep_messages" => {
                 let on: bool = value
                     .parse()
                     .map_err(|_| format!("'{word}': expected true or false"))?;
-                fields.push(format!("send_board: {on}"));
+                fields.push(format!("{key}: {on}"));
             }
             "move_time_ms" | "game_time_ms" | "tolerance_ms" | "start_timeout_ms"
             | "max_memory_mb" | "command_gap_ms" => {
@@ -433,7 +435,7 @@ fn external(
                 return Err(format!(
                     "'{word}': an external engine takes name, arg, dir, stderr, move_time_ms, \
                      game_time_ms, tolerance_ms, max_memory_mb, start_timeout_ms, \
-                     command_gap_ms, send_board and option.NAME"
+                     command_gap_ms, send_board, keep_messages, log_dir and option.NAME"
                 ));
             }
         }

@@ -4,7 +4,9 @@
 //!
 //! Answers are read by a reader thread that timestamps each line and hands it over a
 //! channel, so a hung engine times out (`recv_timeout`) instead of blocking the caller.
-//! `MESSAGE`, `DEBUG` and `UNKNOWN` lines are skipped (the last `MESSAGE` is kept).
+//! `MESSAGE`, `DEBUG` and `UNKNOWN` lines are skipped (a move's `MESSAGE`s are kept with
+//! it). A [`Transcript`] set on an engine records every line both ways (c-gomoku-cli's
+//! `-log`).
 //!
 //! An engine runs in a process group of its own, with a mark in its environment that
 //! everything it starts inherits; dropping an [`ExternalEngine`] kills the whole tree
@@ -12,9 +14,11 @@
 
 mod fault;
 mod processes;
+mod transcript;
 
 pub use fault::{EngineFault, IllegalReason};
 pub use processes::{kill_all_engines, live_engines};
+pub use transcript::Transcript;
 
 use fault::{no_game, quotes_sent};
 use processes::{MARK, NEXT_MARK, Watchdog, kill_trees, registry};
@@ -104,8 +108,8 @@ pub struct MoveReply {
     pub pos: Pos,
     /// From sending the command to receiving the answer line.
     pub elapsed: Duration,
-    /// The last `MESSAGE` sent while thinking, if any.
-    pub message: Option<String>,
+    /// Every `MESSAGE` sent while thinking, in order.
+    pub messages: Vec<String>,
 }
 
 enum Event {
@@ -136,6 +140,7 @@ pub struct ExternalEngine {
     /// Whether the first line since the engine's last move went out within [`DROP_WINDOW`]
     /// of it (so an `ERROR` quoting it may be a lost command word).
     sent_soon: bool,
+    transcript: Option<Transcript>,
 }
 
 impl ExternalEngine {
@@ -229,6 +234,7 @@ impl ExternalEngine {
             last_message: None,
             last_move_at: None,
             sent_soon: false,
+            transcript: None,
         })
     }
 
@@ -240,6 +246,11 @@ impl ExternalEngine {
     /// The position as this side knows it (after its last move).
     pub fn position(&self) -> Option<&Board> {
         self.board.as_ref()
+    }
+
+    /// Records every line sent to and read from the engine from now on.
+    pub fn set_transcript(&mut self, transcript: Transcript) {
+        self.transcript = Some(transcript);
     }
 
     /// The last `MESSAGE` line the engine sent.
@@ -281,6 +292,9 @@ impl ExternalEngine {
     /// Sends one line and flushes (after the command gap).
     fn send(&mut self, text: &str) -> Result<(), EngineFault> {
         self.settle();
+        if let Some(t) = self.transcript.as_mut() {
+            t.sent(text);
+        }
         let Some(stdin) = self.stdin.as_mut() else {
             return Err(self.crashed());
         };
@@ -361,7 +375,7 @@ impl ExternalEngine {
         &mut self,
         sent: Instant,
         deadline: Option<(Instant, Duration)>,
-        message: &mut Option<String>,
+        messages: &mut Vec<String>,
     ) -> Result<(Answer, String, Instant), EngineFault> {
         loop {
             if self.eof {
@@ -394,14 +408,19 @@ impl ExternalEngine {
                         ),
                     });
                 }
-                Event::Line(line, at) => match parse_answer(&line) {
-                    Answer::Message(m) => {
-                        self.last_message = Some(m.clone());
-                        *message = Some(m);
+                Event::Line(line, at) => {
+                    if let Some(t) = self.transcript.as_mut() {
+                        t.received(&line);
                     }
-                    Answer::Debug(_) | Answer::Unknown(_) => {}
-                    a => return Ok((a, line, at)),
-                },
+                    match parse_answer(&line) {
+                        Answer::Message(m) => {
+                            self.last_message = Some(m.clone());
+                            messages.push(m);
+                        }
+                        Answer::Debug(_) | Answer::Unknown(_) => {}
+                        a => return Ok((a, line, at)),
+                    }
+                }
             }
         }
     }
@@ -411,8 +430,8 @@ impl ExternalEngine {
         self.send("ABOUT")?;
         let sent = Instant::now();
         let limit = self.timeouts.start;
-        let mut msg = None;
-        let (answer, line, _) = self.next_answer(sent, Some((sent + limit, limit)), &mut msg)?;
+        let (answer, line, _) =
+            self.next_answer(sent, Some((sent + limit, limit)), &mut Vec::new())?;
         match answer {
             Answer::Error(message) => Err(EngineFault::Refused {
                 message,
@@ -448,9 +467,10 @@ impl ExternalEngine {
         self.send(&cmd)?;
         let sent = Instant::now();
         let limit = timeouts.start;
-        let mut msg = None;
+        let mut chatter = Vec::new();
         loop {
-            let (answer, _, _) = self.next_answer(sent, Some((sent + limit, limit)), &mut msg)?;
+            let (answer, _, _) =
+                self.next_answer(sent, Some((sent + limit, limit)), &mut chatter)?;
             match answer {
                 Answer::Ok => {
                     self.sent_soon = false;
@@ -573,9 +593,9 @@ impl ExternalEngine {
         let sent = Instant::now();
         self.send(&text)?;
         let deadline = limit.map(|l| (sent + l + t.tolerance, l));
-        let mut message = None;
+        let mut messages = Vec::new();
         loop {
-            let (answer, line, at) = self.next_answer(sent, deadline, &mut message)?;
+            let (answer, line, at) = self.next_answer(sent, deadline, &mut messages)?;
             let elapsed = at.saturating_duration_since(sent);
             let (x, y) = match answer {
                 Answer::Move(x, y) => (x, y),
@@ -607,7 +627,7 @@ impl ExternalEngine {
                 Ok(()) => Ok(MoveReply {
                     pos,
                     elapsed,
-                    message,
+                    messages,
                 }),
                 Err(BoardError::Occupied(_)) => Err(illegal(IllegalReason::Occupied)),
                 Err(BoardError::Forbidden(_)) => Err(illegal(IllegalReason::Forbidden)),
