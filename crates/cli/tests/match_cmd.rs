@@ -751,3 +751,64 @@ fn c_gomoku_cli_msg_log_and_debug_write_its_files_and_console_detail() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `-sample format=csv` writes what c-gomoku-cli wrote for the same games: `sample.csv`
+/// recorded with `c-gomoku-cli -each tc=0/5 -engine name=a "cmd=./scan.sh col" -engine
+/// name=b "cmd=./scan.sh row" -rule 0 -boardsize 15 -games 4 -repeat -openings file=open.txt
+/// type=offset order=sequential -sample freq=1.0 format=csv file=s.csv`, the book below as
+/// open.txt (`scan.sh` is a deterministic engine, so the games are the same).
+#[test]
+fn c_gomoku_cli_sample_writes_its_csv_for_the_same_games() {
+    let dir = setup("cgc-sample");
+    std::fs::write(dir.join("open.txt"), "0,0, 1,1, -1,1\n0,0, 1,0, 0,1\n").unwrap();
+    let recorded = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/c-gomoku-cli");
+    let scan = |mode: &str| format!("cmd={} {mode}", s(&recorded.join("scan.sh")));
+    let run = |sample: &[&str], out: &str| {
+        let o = Command::new(BIN)
+            .args(["-each", "tc=0/5", "-engine", "name=a", &scan("col")])
+            .args([
+                "-engine",
+                "name=b",
+                &scan("row"),
+                "-rule",
+                "0",
+                "-boardsize",
+                "15",
+            ])
+            .args([
+                "-games",
+                "4",
+                "-repeat",
+                "-openings",
+                "file=open.txt",
+                "type=offset",
+            ])
+            .args(["order=sequential", "-sample"])
+            .args(sample)
+            .args(["--out", out])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert_ok(&o);
+    };
+    run(&["freq=1.0", "format=csv", "file=s.csv"], "all");
+    let ours = std::fs::read_to_string(dir.join("s.csv")).unwrap();
+    let theirs = std::fs::read_to_string(recorded.join("sample.csv")).unwrap();
+    assert_eq!(ours, theirs);
+    // freq below 1 keeps a share of the lines, in order, the same share on every run.
+    run(&["freq=0.5", "file=half.csv"], "half");
+    run(&["freq=0.5", "file=again.csv"], "again");
+    let half = std::fs::read_to_string(dir.join("half.csv")).unwrap();
+    assert_eq!(
+        half,
+        std::fs::read_to_string(dir.join("again.csv")).unwrap()
+    );
+    let kept: Vec<&str> = half.lines().collect();
+    assert!(
+        !kept.is_empty() && kept.len() < theirs.lines().count(),
+        "{half}"
+    );
+    let mut all = theirs.lines();
+    assert!(kept.iter().all(|k| all.any(|l| l == *k)), "{half}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -40,10 +40,58 @@ pub struct CgcCommand {
     pub log: bool,
     /// `-debug`: more on the console (each game's moves and engine messages) and `-log`.
     pub debug: bool,
+    /// `-sample freq= format=csv file=`: the positions and moves written as CSV.
+    pub sample: Option<SampleFile>,
     /// `--resume`: continue the journal in the output directory.
     pub resume: bool,
     /// `--force`: write into an output directory that holds another run.
     pub force: bool,
+}
+
+/// `-sample`: where c-gomoku-cli's CSV of positions goes and the share of moves kept.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SampleFile {
+    /// `file=` (c-gomoku-cli's default `sample.csv`).
+    pub file: PathBuf,
+    /// `freq=`: the probability that a move is kept, 0 to 1 (default 1).
+    pub freq: f64,
+}
+
+/// The words of `-sample`, checked; the binary formats are refused by name.
+fn sample_words(words: &[String]) -> Result<SampleFile, FlagsError> {
+    let mut s = SampleFile {
+        file: PathBuf::from("sample.csv"),
+        freq: 1.0,
+    };
+    for word in words {
+        let shown = format!("-sample {word}");
+        match word.split_once('=') {
+            Some(("file", f)) if !f.is_empty() => s.file = PathBuf::from(f),
+            Some(("freq", f)) => {
+                s.freq = f
+                    .trim()
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|f| (0.0..=1.0).contains(f))
+                    .ok_or_else(|| flag_error(&shown, "expected a number from 0 to 1"))?;
+            }
+            Some(("format", "csv")) => {}
+            Some(("format", "bin" | "bin_lz4" | "binpack" | "binpack_lz4")) => {
+                return Err(unsupported(
+                    &shown,
+                    "only format=csv is written (the binary formats are c-gomoku-cli's \
+                     training-data layouts)",
+                ));
+            }
+            _ => {
+                return Err(flag_error(
+                    &shown,
+                    "expected freq=F, format=csv or file=FILE",
+                ));
+            }
+        }
+    }
+    Ok(s)
 }
 
 /// c-gomoku-cli's options (`options.cpp`), each refused or read by [`parse_cgc`].
@@ -400,7 +448,7 @@ pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
     let (mut random, mut srand) = (false, 0u64);
     let (mut pgn, mut sgf, mut resume, mut force) = (None, None, false, false);
     let (mut sprt, mut lose_only, mut send_board, mut fatal_error) = (None, false, false, false);
-    let (mut msg, mut log, mut debug) = (None, false, false);
+    let (mut msg, mut log, mut debug, mut sample) = (None, false, false, None);
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
@@ -458,7 +506,7 @@ pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
             "--force" => force = true,
             "-loseonly" => lose_only = true,
             "-sprt" => sprt = Some(sprt_words(group(args, &mut i))?),
-            "-sample" => return Err(unsupported(flag, "no position samples are written")),
+            "-sample" => sample = Some(sample_words(group(args, &mut i))?),
             "-msg" => msg = Some(PathBuf::from(value(args, &mut i, flag)?)),
             "-log" => log = true,
             "-debug" => (log, debug) = (true, true),
@@ -522,6 +570,7 @@ pub fn parse_cgc(args: &[String]) -> Result<CgcCommand, FlagsError> {
         msg,
         log,
         debug,
+        sample,
         resume,
         force,
     })
@@ -654,7 +703,8 @@ mod tests {
         for (extra, named) in [
             ("-sprt elo1=0", "-sprt"),
             ("-sprt elo1=x", "-sprt elo1=x"),
-            ("-sample freq=1", "-sample"),
+            ("-sample format=binpack", "-sample format=binpack"),
+            ("-sample freq=2", "-sample freq=2"),
             ("-each depth=x", "-each depth=x"),
             ("-each option.=1", "-each option.=1"),
             ("-each tc=10+1", "-each tc=10+1"),

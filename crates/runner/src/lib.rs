@@ -36,6 +36,7 @@ pub mod player;
 pub mod players;
 pub mod progress;
 pub mod rundir;
+pub mod samples;
 pub mod schedule;
 pub mod shard;
 pub mod sprt;

@@ -41,6 +41,15 @@ pub fn job_rng(seed: u64, job: usize) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(splitmix64(seed ^ splitmix64(job as u64)))
 }
 
+/// The generator that picks which positions of a finished game c-gomoku-cli's `-sample`
+/// keeps (`freq` below 1): ChaCha8 seeded from the run seed and the job index, a stream of
+/// its own beside the game's [`job_rng`].
+pub fn sample_rng(seed: u64, job: usize) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(splitmix64(
+        seed ^ splitmix64(job as u64 ^ 0x5341_4D50_4C45_5321),
+    ))
+}
+
 /// The seed of one of several independent batches of a run (a tuning step, a match of a
 /// step), derived from the run seed and the batch's number.
 pub fn batch_seed(seed: u64, batch: u64) -> u64 {

@@ -1,6 +1,6 @@
 //! c-gomoku-cli's command line (`gomoku-arena -engine cmd=... -engine cmd=... -games 72
 //! ...`): read by `gomoku_config::cgc::parse_cgc`, played as a tournament with
-//! c-gomoku-cli's schedule, and its `-pgn`, `-sgf` and `-msg` files written from the run
+//! c-gomoku-cli's schedule, and its `-pgn`, `-sgf`, `-msg` and `-sample` files written from the run
 //! directory (under `-loseonly`, only the first engine's losses). Under `-fatalerror` an
 //! engine's crash or timeout ends the run with an error (exit code 2) after the finished
 //! games are journaled; `--resume` goes on from them. `-log` files are c-gomoku-cli's, in the
@@ -11,6 +11,7 @@ use gomoku_config::cgc::{load_cgc, parse_cgc};
 use gomoku_runner::OpenMode;
 use gomoku_runner::console_run::ConsoleRun;
 use gomoku_runner::outputs::{losses_of_first, messages_text, saved_games};
+use gomoku_runner::samples::samples_csv;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -63,9 +64,15 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
             }
         }
     }
-    if let Some(to) = &command.msg {
-        let (_, games) = saved_games(output, command.lose_only).with_context(reading)?;
-        write(to, &messages_text(&games))?;
+    if command.msg.is_some() || command.sample.is_some() {
+        let (info, games) = saved_games(output, command.lose_only).with_context(reading)?;
+        if let Some(to) = &command.msg {
+            write(to, &messages_text(&games))?;
+        }
+        if let Some(sample) = &command.sample {
+            let csv = samples_csv(&games, sample.freq, info.config.seed)?;
+            write(&sample.file, &csv)?;
+        }
     }
     Ok(code)
 }
