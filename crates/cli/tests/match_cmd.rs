@@ -812,3 +812,74 @@ fn c_gomoku_cli_sample_writes_its_csv_for_the_same_games() {
     assert!(kept.iter().all(|k| all.any(|l| l == *k)), "{half}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// c-gomoku-cli's own README example, typed as it is (the engines and the book at our
+/// paths), is accepted and gives c-gomoku-cli's schedule; read and scheduled, not played.
+#[test]
+fn c_gomoku_cli_readme_example_is_accepted_with_its_schedule() {
+    use gomoku_config::cgc::{load_cgc, parse_cgc};
+    use gomoku_config::run::PlayerKind;
+    use gomoku_runner::{TournamentSpec, cgc_book_order};
+    let Some(book) =
+        gomoku_testdata::shared("data/openings/c-gomoku-cli_offset_freestyle_20x20.txt")
+    else {
+        return;
+    };
+    let line = format!(
+        "-each tc=180/30 \
+         -engine name=Wine cmd={PBRAIN} \
+         -engine name=Rapfi cmd={PBRAIN} \
+         -rule 0 -boardsize 20 -rounds 2 -games 4000 -debug -repeat \
+         -concurrency 8 -drawafter 200 \
+         -pgn my_games.pgn -sgf my_games.sgf -msg my_games.txt \
+         -openings file={} order=random",
+        s(&book)
+    );
+    let args: Vec<String> = line.split_whitespace().map(String::from).collect();
+    let command = parse_cgc(&args).unwrap();
+    assert!(command.debug && command.log);
+    assert_eq!(command.msg, Some(PathBuf::from("my_games.txt")));
+    assert_eq!(command.pgn, Some(PathBuf::from("my_games.pgn")));
+    assert_eq!(command.sgf, Some(PathBuf::from("my_games.sgf")));
+    let tournament = load_cgc(&command).unwrap();
+    assert_eq!(tournament.threads, Some(8));
+    let openings: Vec<_> = tournament
+        .openings
+        .iter()
+        .map(|o| o.moves.clone())
+        .collect();
+    let spec = TournamentSpec::new(tournament.run_config(), openings.clone()).unwrap();
+    let config = &spec.config;
+    assert_eq!((config.board.width, config.board.height), (20, 20));
+    assert_eq!(config.move_cap, Some(200));
+    for p in &config.players {
+        let PlayerKind::External(e) = &p.spec else {
+            panic!("{} is not external", p.name);
+        };
+        assert_eq!((e.move_time_ms, e.game_time_ms), (30_000, Some(180_000)));
+        assert!(e.keep_messages);
+    }
+    // 2 rounds x 4000 games of the one pair; each book line (in the order of srand 0) twice,
+    // the first engine moving first after the opening in the first game, then the second.
+    let jobs = spec.schedule();
+    assert_eq!(jobs.len(), 8000);
+    let order = cgc_book_order(openings.len(), 0);
+    let mut black = [0; 2];
+    for (i, job) in jobs.iter().enumerate() {
+        assert_eq!((job.index, job.round, job.pair), (i, (i / 4000) as u32, 0));
+        assert_eq!(
+            job.opening,
+            order[(i / 2) % openings.len()],
+            "game {}",
+            i + 1
+        );
+        let first_moves = if openings[job.opening].len() % 2 == 0 {
+            job.black
+        } else {
+            job.white
+        };
+        assert_eq!(first_moves, i % 2, "game {}", i + 1);
+        black[job.black] += 1;
+    }
+    assert_eq!(black, [4000, 4000]);
+}
