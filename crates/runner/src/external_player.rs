@@ -141,12 +141,15 @@ impl ExternalPlayer {
             let mut engine = ExternalEngine::spawn(&self.spec.command)?;
             if let Some(dir) = &self.spec.log_dir {
                 let path = worker_log(dir);
-                let transcript =
-                    Transcript::append(&path, &self.name).map_err(|source| EngineFault::Spawn {
+                let file = std::fs::File::options()
+                    .create(true)
+                    .append(true)
+                    .open(&path)
+                    .map_err(|source| EngineFault::Spawn {
                         program: format!("{} (its log {})", self.name, path.display()),
                         source,
                     })?;
-                engine.set_transcript(transcript);
+                engine.set_transcript(Transcript::new(Box::new(file), &self.name));
             }
             self.engine = Some(engine);
             self.started += 1;

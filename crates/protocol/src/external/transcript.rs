@@ -1,29 +1,25 @@
 //! A protocol transcript in c-gomoku-cli's `-log` format: one line per protocol line,
 //! `MS: NAME <- LINE` for what the engine was sent and `MS: NAME -> LINE` for what it wrote,
 //! MS in milliseconds since the Unix epoch (c-gomoku-cli's is a monotonic clock, which has
-//! no meaning outside its process). Several engines may append to one file: each line goes
-//! out in one `write` on a file opened for appending, so lines never interleave.
+//! no meaning outside its process). Each line goes out in one `write`, so engines that share
+//! a file opened for appending never interleave their lines.
 
-use std::fs::File;
 use std::io::Write;
-use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// An engine's side of a transcript file.
-#[derive(Debug)]
+/// An engine's side of a transcript.
 pub struct Transcript {
-    file: File,
+    out: Box<dyn Write + Send>,
     name: String,
 }
 
 impl Transcript {
-    /// Appends the lines of the engine called `name` to `path` (created if missing).
-    pub fn append(path: &Path, name: &str) -> std::io::Result<Transcript> {
-        let file = File::options().create(true).append(true).open(path)?;
-        Ok(Transcript {
-            file,
+    /// Writes the lines of the engine called `name` to `out` (the caller opens the file).
+    pub fn new(out: Box<dyn Write + Send>, name: &str) -> Transcript {
+        Transcript {
+            out,
             name: name.to_string(),
-        })
+        }
     }
 
     /// Records what was sent (each line of `text`).
@@ -45,7 +41,7 @@ impl Transcript {
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_millis());
         let _ = self
-            .file
+            .out
             .write_all(format!("{ms}: {} {arrow} {line}\n", self.name).as_bytes());
     }
 }
