@@ -60,21 +60,33 @@ mod tests {
     use super::*;
 
     /// A game from the opening h8 with moves a1 b1 a2, ended as `reason` says.
-    fn game(result: &str, reason: &str) -> JournalLine {
-        let totals = serde_json::json!({
-            "moves": 0, "nodes": 0, "depth_sum": 0, "seldepth_max": 0, "tt_hits": 0,
-            "beta_cutoffs": 0, "first_move_cutoffs": 0,
-        });
-        let v = serde_json::json!({
-            "v": 1, "run": "0123456789abcdef", "job": 0, "round": 0, "pair": 0, "opening": 0,
-            "transform": "identity", "black": "a", "white": "b",
-            "black_idx": 0, "white_idx": 1, "opening_moves": [[7, 7]],
-            "moves": [[0, 0], [1, 0], [0, 1]],
-            "result": result, "reason": reason, "date": "2026.11.28",
-            "nodes": [0, 0, 0], "depth": [0, 0, 0], "score": [0, 0, 0], "time_us": [0, 0, 0],
-            "side_time_us": [0, 0], "stats": [totals, totals],
-        });
-        serde_json::from_value(v).unwrap()
+    fn game(result: GameResult, reason: Reason) -> JournalLine {
+        use crate::game::{GameRecord, MoveRecord};
+        use crate::schedule::Job;
+        use gomoku_board::{Pos, Symmetry};
+        let job = Job {
+            index: 0,
+            round: 0,
+            pair: 0,
+            opening: 0,
+            black: 0,
+            white: 1,
+            transform: Symmetry::Identity,
+        };
+        let mut record = GameRecord::failed(vec![Pos::new(7, 7)], String::new());
+        for (x, y) in [(0, 0), (1, 0), (0, 1)] {
+            let pos = Pos::new(x, y);
+            let (time_us, nodes, depth, score) = (0, 0, 0, 0);
+            record.moves.push(MoveRecord {
+                pos,
+                time_us,
+                nodes,
+                depth,
+                score,
+            });
+        }
+        (record.result, record.reason) = (Some(result), reason);
+        JournalLine::new("r", &job, ["a", "b"], &record)
     }
 
     #[test]
@@ -82,17 +94,23 @@ mod tests {
         let csv = |l: JournalLine| samples_csv(&[l], 1.0, 0).unwrap();
         // After h8 White moves first: a1 and a2 are White's, b1 Black's.
         assert_eq!(
-            csv(game("white", "five")),
+            csv(game(GameResult::White, Reason::Five)),
             "h8,a1,2\nh8a1,b1,0\nh8a1b1,a2,2\n"
         );
         assert_eq!(
-            csv(game("draw", "move_cap")),
+            csv(game(GameResult::Draw, Reason::MoveCap)),
             "h8,a1,1\nh8a1,b1,1\nh8a1b1,a2,1\n"
         );
         // The forbidden point is the last move journaled: it gives no sample.
-        assert_eq!(csv(game("black", "forbidden")), "h8,a1,0\nh8a1,b1,2\n");
-        for reason in ["crash", "time_forfeit", "illegal_move", "garbage"] {
-            assert_eq!(csv(game("black", reason)), "", "{reason}");
+        let forbidden = game(GameResult::Black, Reason::Forbidden);
+        assert_eq!(csv(forbidden), "h8,a1,0\nh8a1,b1,2\n");
+        for reason in [
+            Reason::Crash,
+            Reason::TimeForfeit,
+            Reason::IllegalMove,
+            Reason::Garbage,
+        ] {
+            assert_eq!(csv(game(GameResult::Black, reason)), "", "{reason:?}");
         }
     }
 }
