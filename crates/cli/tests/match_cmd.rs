@@ -501,7 +501,9 @@ fn c_gomoku_cli_command_lines_give_its_schedule() {
         }
         if file == "decided" {
             assert!(said.contains("]. H0 accepted."), "{said}");
-            assert!(ours.len() < 20, "{} games", ours.len());
+            // How soon depends on the engines' clocked threat searches (machine load),
+            // so only "before the schedule's end" is asserted.
+            assert!(ours.len() < theirs.len(), "{} games", ours.len());
         } else {
             assert_eq!(ours.len(), theirs.len(), "{file}");
         }
