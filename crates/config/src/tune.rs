@@ -7,8 +7,9 @@
 use crate::book::{BookFormatSpec, load_book};
 use crate::checks::{count, real};
 use crate::limits::{MAX_ITERATIONS, MAX_PAIRS, MAX_TEXEL_GAMES};
-use crate::run::TimeControlSpec;
-use crate::tune_params::{ParamEntry, ParamTarget, TunedParam, resolve_params};
+use crate::participants::ParticipantEntry;
+use crate::run::{PlayerKind, PlayerRecord, TimeControlSpec};
+use crate::tune_params::{ParamEntry, ParamTarget, TunedParam, check_placeholders, resolve_params};
 pub use crate::tune_params::{ScoreRef, parse_score_ref};
 use crate::{ConfigError, Spans};
 use gomoku_board::opening::{BookFormat, Opening};
@@ -207,12 +208,21 @@ impl Default for ConfirmationSettings {
 pub struct TuneFile {
     /// Run name (the tuned table's name).
     pub name: String,
-    /// The table to start from.
+    /// The table to start from (none when `external` plays).
+    #[serde(default, skip_serializing_if = "is_empty_path")]
     pub start_table: PathBuf,
-    /// The engine that plays; its table is replaced by the tuned one.
+    /// The engine that plays; its table is replaced by the tuned one (none when `external`
+    /// plays).
+    #[serde(default, skip_serializing_if = "is_empty_path")]
     pub engine: PathBuf,
-    /// Search depth of the matches and of the confirmation (overrides the engine file's).
+    /// Search depth of the matches and of the confirmation (overrides the engine file's; 0,
+    /// not written, when `external` plays).
+    #[serde(default)]
     pub depth: u32,
+    /// An external engine that plays instead of ours, with `{name}` placeholders of the
+    /// `params` in its arguments and options' values.
+    #[serde(default, skip_serializing)]
+    pub external: Option<ParticipantEntry>,
     /// Openings of the tuning games.
     pub tuning_openings: OpeningRange,
     /// Openings kept for the confirmation match.
@@ -242,6 +252,10 @@ pub struct TuneFile {
     /// The parameters tuned (empty: every score of the start table but the pinned one).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub params: Vec<ParamEntry>,
+}
+
+fn is_empty_path(p: &Path) -> bool {
+    p.as_os_str().is_empty()
 }
 
 /// A loaded, resolved tuning configuration.
@@ -279,6 +293,8 @@ pub struct TuneConfig {
     pub texel_runs: Vec<PathBuf>,
     /// The file's `params`, resolved (empty: every score but the pinned one is tuned).
     pub params: Vec<TunedParam>,
+    /// The external engine that plays, as written (its `{name}` placeholders unfilled).
+    pub external: Option<PlayerRecord>,
 }
 
 /// The openings `range` of the book an [`OpeningRange`] at `field` names (on the 15x15
@@ -364,14 +380,21 @@ fn check_settings(file: &TuneFile, spans: &Spans<'_>) -> Result<(), ConfigError>
     )
 }
 
-/// Parses tuning text (`path` names the file in errors and anchors relative paths).
-pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
-    let (file, spans) = crate::parse_ron_spanned::<TuneFile>(text, path, false)?;
-    crate::checks::run_file(&spans, &file.name, &file.output)?;
+/// Where the external engine's errors are placed.
+const EXTERNAL_AT: &str = "external.External.command";
+
+/// The start table and our engine of a tuning that plays it: the engine file's parameters
+/// with the start table and the tuning's depth.
+fn our_engine(
+    file: &TuneFile,
+    spans: &Spans<'_>,
+) -> Result<(PatternTable, EngineParams), ConfigError> {
     let bad = |field: &str, m: String| spans.invalid(field, m);
-    check_settings(&file, &spans)?;
-    if let Err(e) = file.time_control.check() {
-        return Err(spans.invalid("time_control", e));
+    for (field, path) in [("start_table", &file.start_table), ("engine", &file.engine)] {
+        if is_empty_path(path) {
+            let m = "needed unless `external` names the engine that plays";
+            return Err(spans.at_field(field, format!("{field}: {m}")));
+        }
     }
     let start_table = crate::engine::load_table(spans.resolve(&file.start_table))
         .map_err(|e| bad("start_table", e.to_string()))?;
@@ -381,6 +404,81 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
     engine.table = start_table.clone();
     engine.depth = file.depth;
     engine.validate().map_err(|e| bad("depth", e.to_string()))?;
+    Ok((start_table, engine))
+}
+
+/// The external engine of a tuning that plays one: an `External` entry, with no table, engine
+/// file or depth of ours beside it, under SPSA or hill climbing with `params`, and no
+/// `time_control` (the entry's own limits time it).
+fn external_engine(
+    file: &TuneFile,
+    entry: &ParticipantEntry,
+    spans: &Spans<'_>,
+) -> Result<PlayerRecord, ConfigError> {
+    let record = crate::participants::external_record(entry, spans, EXTERNAL_AT)?;
+    let ours = |field: &str| {
+        let m = format!("{field}: not with `external` (it is the engine that plays)");
+        Err(spans.at_field(field, m))
+    };
+    if !is_empty_path(&file.start_table) {
+        return ours("start_table");
+    }
+    if !is_empty_path(&file.engine) {
+        return ours("engine");
+    }
+    if file.depth != 0 {
+        return ours("depth");
+    }
+    if file.time_control != TimeControlSpec::EngineDefault {
+        let m = "time_control: not with `external`: its move_time_ms and game_time_ms time it";
+        return Err(spans.at_field("time_control", m));
+    }
+    for (field, given) in [
+        ("pin", file.pin.is_some()),
+        ("order", !file.order.is_empty()),
+        ("confirmation.also", !file.confirmation.also.is_empty()),
+    ] {
+        if given {
+            return Err(spans.at_field(field, format!("{field}: a table's, not with `external`")));
+        }
+    }
+    if let MethodSettings::Texel(_) = file.method {
+        let m = "method: Texel fits our table; an external engine is tuned by Spsa or Match";
+        return Err(spans.at_field("method", m));
+    }
+    if file.params.is_empty() {
+        let m = "external: list the parameters to tune in `params` (each a {NAME} of its args or options)";
+        return Err(spans.at_field("external", m));
+    }
+    Ok(record)
+}
+
+/// Parses tuning text (`path` names the file in errors and anchors relative paths).
+pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
+    let (file, spans) = crate::parse_ron_spanned::<TuneFile>(text, path, false)?;
+    crate::checks::run_file(&spans, &file.name, &file.output)?;
+    let bad = |field: &str, m: String| spans.invalid(field, m);
+    check_settings(&file, &spans)?;
+    if let Err(e) = file.time_control.check() {
+        return Err(spans.invalid("time_control", e));
+    }
+    let external = match &file.external {
+        Some(entry) => Some(external_engine(&file, entry, &spans)?),
+        None => None,
+    };
+    let (start_table, engine) = match &external {
+        Some(_) => {
+            // No table of ours plays: an empty one keeps the parameter space's scores empty.
+            let none = PatternTable {
+                name: String::new(),
+                description: String::new(),
+                patterns: Vec::new(),
+                classes: Vec::new(),
+            };
+            (none, EngineParams::default())
+        }
+        None => our_engine(&file, &spans)?,
+    };
     let (tuning_format, tuning_openings) =
         load_range(&spans, &file.tuning_openings, "tuning_openings")?;
     let (holdout_format, holdout_openings) =
@@ -433,7 +531,20 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
             }
         }
     }
-    let params = resolve_params(&file.params, &spans, &engine, &start_table, pin)?;
+    let params = resolve_params(
+        &file.params,
+        &spans,
+        (&engine, &start_table),
+        pin,
+        external.is_some(),
+    )?;
+    if let Some(PlayerRecord {
+        spec: PlayerKind::External(program),
+        ..
+    }) = &external
+    {
+        check_placeholders(program, &params, &spans, "external.External")?;
+    }
     if let MethodSettings::Texel(_) = file.method {
         let field = params
             .iter()
@@ -448,6 +559,7 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
     }
     Ok(TuneConfig {
         params,
+        external,
         texel_runs,
         path: path.to_path_buf(),
         output: spans.resolve(&file.output),
@@ -469,9 +581,19 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
 impl TuneConfig {
     /// What limits a move of the tuning's games, in words: `depth 4`, `100 ms a move`.
     pub fn limit_in_words(&self) -> String {
-        match self.file.time_control {
-            TimeControlSpec::EngineDefault => format!("depth {}", self.engine.depth),
-            tc => tc.in_words(),
+        match (&self.external, self.file.time_control) {
+            (
+                Some(PlayerRecord {
+                    spec: PlayerKind::External(e),
+                    ..
+                }),
+                _,
+            ) => format!(
+                "the external engine's own limits ({} ms a move)",
+                e.move_time_ms
+            ),
+            (_, TimeControlSpec::EngineDefault) => format!("depth {}", self.engine.depth),
+            (_, tc) => tc.in_words(),
         }
     }
 }

@@ -9,7 +9,7 @@ use crate::hill::HillState;
 use crate::history::{HistoryLine, history_text};
 use crate::search::LocalSearch;
 use crate::spsa::{SpsaSchedule, SpsaState};
-use gomoku_config::run::{EngineRecord, TimeControlSpec};
+use gomoku_config::run::{EngineRecord, PlayerRecord, TimeControlSpec};
 use gomoku_config::tune::{MethodSettings, ScoreRef, TuneConfig};
 use gomoku_config::tune_params::ParamEntry;
 use gomoku_config::{InputLines, read_input_text};
@@ -78,7 +78,8 @@ pub struct Checkpoint {
 /// The key of a tuning run: a hash of the canonical JSON of what decides its result (the
 /// method and its settings, the seed, the pinned score, the order constraints, the move cap,
 /// the engine with the start table's values, the tuning openings' moves, the journal of
-/// each of Texel's `runs`, by content, the `params` and the time control). Names, descriptions, file paths, the output directory
+/// each of Texel's `runs`, by content, the `params`, the time control and the external engine
+/// that plays, if one does, with its arguments and options as written). Names, descriptions, file paths, the output directory
 /// and the confirmation are left out, so renaming or moving files never breaks `--resume`.
 pub fn config_key(cfg: &TuneConfig) -> String {
     #[derive(Serialize)]
@@ -100,6 +101,9 @@ pub fn config_key(cfg: &TuneConfig) -> String {
         // Left out at its default, so the keys of checkpoints from before it stay the same.
         #[serde(skip_serializing_if = "is_engine_default")]
         time_control: TimeControlSpec,
+        // Left out when ours plays, so the keys of checkpoints from before it stay the same.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        external: Option<&'a PlayerRecord>,
     }
     fn is_engine_default(tc: &TimeControlSpec) -> bool {
         *tc == TimeControlSpec::EngineDefault
@@ -131,6 +135,7 @@ pub fn config_key(cfg: &TuneConfig) -> String {
             .collect(),
         params: &cfg.file.params,
         time_control: cfg.file.time_control,
+        external: cfg.external.as_ref(),
     };
     let text = serde_json::to_string(&key).expect("keys serialize");
     format!("{:016x}", fnv1a64(text.as_bytes()))

@@ -12,7 +12,7 @@ use crate::params::{ParamSpace, table_to_ron};
 use crate::tuner::{RunOptions, Timings, Tuner};
 use gomoku_config::run::TimeControlSpec;
 use gomoku_config::tune::TuneConfig;
-use gomoku_engine::{EngineParams, PatternTable};
+use gomoku_engine::PatternTable;
 use gomoku_report::ReportInput;
 use gomoku_runner::write_atomic;
 use gomoku_stats::fmt_elo_pm;
@@ -92,24 +92,25 @@ impl Tuner<'_> {
         let mut description = describe(cfg, self.opts, &self.space, &cp);
         let mut table = self.space.table(&cp.scores, &cfg.file.name, &description);
         let tuned = self.dir.join("tuned.ron");
-        write_atomic(&tuned, table_to_ron(&table).as_bytes())?;
+        // An external engine has no table of ours to write.
+        let ours = cfg.external.is_none();
+        if ours {
+            write_atomic(&tuned, table_to_ron(&table).as_bytes())?;
+        }
         let mut played = None;
         if cp.finished && confirmation && !self.opts.skip_confirmation && !self.stopped() {
             let t0 = Instant::now();
             let dir = confirmation_dir(&self.dir);
             let margin = cfg.file.confirmation.tie_break_margin;
-            let base = EngineParams {
-                tie_break_margin: margin,
-                ..cfg.engine.clone()
+            // Each named as the tuned table and the start table are (or the external engine).
+            let start_name = match &cfg.external {
+                Some(record) => &record.name,
+                None => &cfg.start_table.name,
             };
-            let tuned = EngineParams {
-                table: table.clone(),
-                ..self.space.engine(&cp.scores, &base, "", "")
-            };
-            let start_table = &cfg.start_table;
-            let (name, text) = (&start_table.name, &start_table.description);
-            let start = self.space.engine(&self.space.start(), &base, name, text);
-            let players = (&tuned, &start);
+            let players = [
+                self.contestant(&cp.scores, margin, &table.name),
+                self.contestant(&self.space.start(), margin, start_name),
+            ];
             played = confirm(cfg, players, &dir, self.opts.threads, self.stop())?;
             self.timings.confirmation = t0.elapsed();
         }
@@ -135,7 +136,9 @@ impl Tuner<'_> {
             description.pop();
             description.push('.');
             table.description = description;
-            write_atomic(&tuned, table_to_ron(&table).as_bytes())?;
+            if ours {
+                write_atomic(&tuned, table_to_ron(&table).as_bytes())?;
+            }
             let json = serde_json::to_string_pretty(c).expect("confirmations serialize");
             write_atomic(&self.dir.join("confirmation.json"), json.as_bytes())?;
             write_report(cfg, self.opts, &cp, c, &self.dir)?;

@@ -92,14 +92,17 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
     t.outputs(cp, true)
 }
 
-/// The line that opens a run: the file's name and method, the start table, the depth or time
-/// control, the openings and the output directory.
+/// The line that opens a run: the file's name and method, the start table (or the external
+/// engine), the depth or time control, the openings and the output directory.
 pub fn plan_line(cfg: &TuneConfig) -> String {
+    let start = match &cfg.external {
+        Some(e) => format!("external engine {}", e.name),
+        None => format!("start table {}", cfg.start_table.name),
+    };
     format!(
-        "tune {}: method {}, start table {}, {}, {} tuning / {} held-out openings, output {}",
+        "tune {}: method {}, {start}, {}, {} tuning / {} held-out openings, output {}",
         cfg.file.name,
         cfg.file.method.name(),
-        cfg.start_table.name,
         cfg.limit_in_words(),
         cfg.tuning_openings.len(),
         cfg.holdout_openings.len(),

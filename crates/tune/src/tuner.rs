@@ -325,13 +325,23 @@ impl<'a> Tuner<'a> {
         self.space.engine(x, &base, name, "")
     }
 
-    /// Iteration `k`'s match of two engines on the tuning openings, from opening `offset`.
+    /// The player at the point `x`, named `name`: the configuration's engine (see
+    /// [`Tuner::player`], its table named `name` too), or its external engine with `x` in
+    /// its arguments and options.
+    pub(crate) fn contestant(&self, x: &[f64], margin: i32, name: &str) -> PlayerRecord {
+        match &self.cfg.external {
+            Some(record) => self.space.external(x, record, name),
+            None => PlayerRecord::engine(name, &self.player(x, margin, name)),
+        }
+    }
+
+    /// Iteration `k`'s match of two players on the tuning openings, from opening `offset`.
     pub(crate) fn pair_step(
         &self,
         k: u32,
         pairs: usize,
         offset: usize,
-        players: [(&str, EngineParams); 2],
+        players: [PlayerRecord; 2],
     ) -> Result<Step, TuneError> {
         let cfg = self.cfg;
         Step::new(
@@ -343,9 +353,7 @@ impl<'a> Tuner<'a> {
                     step: u64::from(k) + 1,
                     pairs: pairs as u64,
                 },
-                players: players
-                    .map(|(name, params)| PlayerRecord::engine(name, &params))
-                    .into(),
+                players: players.into(),
                 book: BookSlice {
                     openings: &cfg.tuning_openings,
                     range: &cfg.file.tuning_openings,

@@ -64,12 +64,12 @@ impl<'c> SpsaIteration<'c> {
         space.clamp(&mut probe.plus);
         space.clamp(&mut probe.minus);
         let margin = settings.tie_break_margin;
-        let plus = t.player(
+        let plus = t.contestant(
             &space.round_stochastic(&probe.plus, &mut rng),
             margin,
             "plus",
         );
-        let minus = t.player(
+        let minus = t.contestant(
             &space.round_stochastic(&probe.minus, &mut rng),
             margin,
             "minus",
@@ -78,7 +78,7 @@ impl<'c> SpsaIteration<'c> {
             state.k,
             settings.pairs,
             state.k as usize * settings.pairs,
-            [("plus", plus), ("minus", minus)],
+            [plus, minus],
         )?;
         Ok(SpsaIteration {
             settings,

@@ -21,6 +21,22 @@ const SPSA: &str =
 /// stop early when played whole and count only part of the pairs when played in shards.
 const MATCH: &str = "Match((iterations: 4, perturb: 2, step: 0.3, elo0: 0, elo1: 200, alpha: 0.2, max_pairs: 8, tie_break_margin: 30))";
 
+/// A fresh temporary directory for the test `tag` with `book.txt`, a book of 10 openings.
+pub(crate) fn book_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gomoku-tune-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut book = String::from("# test book\n");
+    for m in [
+        "h8g7", "h8i7", "h8g9", "h8i9", "h8h7", "h8h9", "h8g8", "h8i8", "h8f6", "h8j10",
+    ] {
+        book.push_str(m);
+        book.push('\n');
+    }
+    std::fs::write(dir.join("book.txt"), book).unwrap();
+    dir
+}
+
 /// A temporary project: a book of 10 openings, the seed table, a depth-1 engine.
 fn project(
     tag: &str,
@@ -37,17 +53,7 @@ fn project_with(
     confirmation: &str,
     extra: &str,
 ) -> (PathBuf, gomoku_config::tune::TuneConfig) {
-    let dir = std::env::temp_dir().join(format!("gomoku-tune-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut book = String::from("# test book\n");
-    for m in [
-        "h8g7", "h8i7", "h8g9", "h8i9", "h8h7", "h8h9", "h8g8", "h8i8", "h8f6", "h8j10",
-    ] {
-        book.push_str(m);
-        book.push('\n');
-    }
-    std::fs::write(dir.join("book.txt"), book).unwrap();
+    let dir = book_dir(tag);
     std::fs::write(dir.join("table.ron"), table_to_ron(&seed_table())).unwrap();
     std::fs::write(
         dir.join("engine.ron"),
