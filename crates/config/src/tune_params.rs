@@ -159,6 +159,17 @@ pub fn param_text(v: f64, decimals: u32) -> String {
     format!("{v:.0$}", decimals as usize)
 }
 
+/// `program`'s arguments and options as the lines of an `External(..)` entry (`args: [..],`
+/// and `options: [..],`), ready to paste into a tournament or tuning file.
+pub fn external_entry_lines(program: &ExternalProgram) -> String {
+    let written = "lists of strings always serialize";
+    format!(
+        "args: {},\noptions: {},\n",
+        ron::to_string(&program.args).expect(written),
+        ron::to_string(&program.options).expect(written)
+    )
+}
+
 /// Checks that every placeholder of `program`'s arguments and options' values is a parameter
 /// and every parameter is used; errors at the argument, the option (the entry is at `at`) or
 /// the parameter.

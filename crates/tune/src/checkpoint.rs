@@ -9,6 +9,7 @@ use crate::hill::HillState;
 use crate::history::{HistoryLine, history_text};
 use crate::search::LocalSearch;
 use crate::spsa::{SpsaSchedule, SpsaState};
+use crate::spsa_gain::GainEstimate;
 use gomoku_config::run::{EngineRecord, PlayerRecord, TimeControlSpec};
 use gomoku_config::tune::{MethodSettings, ScoreRef, TuneConfig};
 use gomoku_config::tune_params::ParamEntry;
@@ -44,6 +45,10 @@ pub enum MethodState {
         schedule: SpsaSchedule,
         /// θ and k.
         state: SpsaState,
+        /// The running Elo estimate of θ against the start (zero in a checkpoint written
+        /// before it: it then counts from the resume).
+        #[serde(default)]
+        gain: GainEstimate,
     },
 }
 

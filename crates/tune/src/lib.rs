@@ -62,6 +62,7 @@ pub mod params;
 pub mod run;
 pub mod search;
 pub mod spsa;
+pub mod spsa_gain;
 pub mod texel;
 mod tuner;
 

@@ -130,7 +130,7 @@ impl ParamSpace {
     }
 
     /// The decimals value `i` is played with: a placeholder's, else 0 (an integer).
-    fn decimals(&self, i: usize) -> u32 {
+    pub fn decimals(&self, i: usize) -> u32 {
         let first = self.scores() + self.fields.len();
         i.checked_sub(first)
             .map_or(0, |j| self.placeholders.get(j).map_or(0, |p| p.1))

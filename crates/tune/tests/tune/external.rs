@@ -68,6 +68,20 @@ fn spsa_moves_an_external_engines_argument_and_option_the_right_way() {
     let c = out.confirmation.expect("a confirmation");
     assert_eq!(c.players, ["scripted-tuned", "scripted"]);
     assert!(c.matches[0].score > 0.5, "{c}");
+    // The tuned values as the lines of the engine's entry; no table of ours.
+    let dir = cfg.output;
+    let options = std::fs::read_to_string(dir.join("tuned-options.ron")).unwrap();
+    let skill = format!("args: [\"--skill={}\"],\n", skill.round());
+    assert!(options.contains(&skill), "{options}");
+    assert!(options.contains("options: [(\"noise\",\"0."), "{options}");
+    assert!(!dir.join("tuned.ron").exists());
+    // The running Elo estimate rose with the values, and the report charts both.
+    let elo = out.history.last().unwrap().elo.unwrap();
+    assert!(elo > 0.0, "{elo}");
+    for chart in ["tuning", "tuning-patterns"] {
+        let svg = dir.join("report").join(format!("{chart}.svg"));
+        assert!(svg.exists(), "{}", svg.display());
+    }
 }
 
 #[test]

@@ -575,6 +575,40 @@ fn a_whole_run_writes_table_history_confirmation_and_report() {
 }
 
 #[test]
+fn spsa_of_engine_fields_writes_a_whole_engine_file_and_an_elo_estimate() {
+    let (dir, cfg) = project_with(
+        "engine-file",
+        SPSA,
+        "(pairs: 1)",
+        "\n    params: [(name: \"futility\", start: Some(300), min: Some(0), max: Some(2000)), (name: \"own 011110\")],",
+    );
+    let out = run(&cfg, &opts()).unwrap();
+    assert!(out.finished);
+    let what: Vec<&str> = out.files.iter().map(|f| f.0).collect();
+    assert_eq!(what, ["tuned table", "tuned engine"]);
+    // The engine file is complete: the engine of the tuning with the tuned table and field.
+    let engine = gomoku_config::engine::load_engine(dir.join("out/tuned-engine.ron")).unwrap();
+    let table = gomoku_config::engine::load_table(dir.join("out/tuned.ron")).unwrap();
+    assert_eq!(engine.name, "t-tuned");
+    assert_eq!(engine.params.table.patterns, table.patterns);
+    let last = &out.history.last().unwrap().scores;
+    let futility = last.iter().find(|s| s.0 == "futility").unwrap().1;
+    assert_eq!(f64::from(engine.params.features.futility), futility.round());
+    let untouched = |p: &gomoku_engine::EngineParams| (p.depth, p.top_n, p.tt_mib, p.radius);
+    assert_eq!(untouched(&engine.params), untouched(&cfg.engine));
+    // Every iteration has the running Elo estimate of θ against the start, with its interval.
+    assert!(
+        out.history[1..]
+            .iter()
+            .all(|l| l.elo.is_some_and(f64::is_finite) && l.elo_error95.is_some_and(|e| e > 0.0)),
+        "{:?}",
+        out.history
+    );
+    let h = load_tuning_history(dir.join("out")).unwrap();
+    assert!(h.parameters && h.patterns.iter().any(|p| p.name == "futility"));
+}
+
+#[test]
 fn a_checkpoint_of_another_format_version_is_refused() {
     let (_, cfg) = project("version", SPSA, "(pairs: 1)");
     run(
