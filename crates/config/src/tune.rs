@@ -46,11 +46,35 @@ defaults! {
     d_spsa_iter: u32 = 200;
     d_c_frac: f64 = 0.15;
     d_r_end: f64 = 0.002;
-    d_pairs: usize = 4;
+    d_pairs: usize = spsa_pairs_for_noise(SPSA_PAIR_VARIANCE, SPSA_ELO_AT_C_END, SPSA_SNR);
     d_a_frac: f64 = 0.1;
     d_alpha_spsa: f64 = 0.602;
     d_gamma: f64 = 0.101;
     d_conf_pairs: usize = 200;
+}
+
+/// The variance of a game pair's score (0..=2) between near-equal engines, measured on the
+/// shipped confirmations at depth 4 (0.35 to 0.44; colours reversed, few draws): the noise
+/// SPSA's default pairs are chosen for (docs/TUNING.md).
+pub const SPSA_PAIR_VARIANCE: f64 = 0.45;
+/// The Elo of θ+ against θ- at `c_end` that SPSA's default pairs are chosen to see.
+pub const SPSA_ELO_AT_C_END: f64 = 20.0;
+/// The signal-to-noise ratio of one iteration's result at [`SPSA_ELO_AT_C_END`]: 0.5 gives
+/// the result the gradient's sign in 69% of iterations.
+pub const SPSA_SNR: f64 = 0.5;
+/// SPSA's default pairs before they were chosen from the noise: a run that left `pairs`
+/// out then keeps them when resumed.
+pub const SPSA_LEGACY_PAIRS: usize = 4;
+
+/// The game pairs per SPSA iteration whose result (wins minus losses of θ+) has the
+/// signal-to-noise ratio `snr` when θ+ is `elo` Elo stronger than θ-, for a pair-score
+/// variance `variance`: `E r = P·elo/173.7` (the logistic's slope at an even score), `sd r =
+/// 2·sqrt(P·variance)`, so `P = variance·(347.4·snr/elo)²`, rounded up.
+pub const fn spsa_pairs_for_noise(variance: f64, elo: f64, snr: f64) -> usize {
+    // 2·400/ln 10; `const` has no `ln`.
+    const TWICE_SLOPE: f64 = 347.435_775_470_075_3;
+    let root = TWICE_SLOPE * snr / elo;
+    (variance * root * root).ceil() as usize
 }
 
 /// Texel tuning: positions from self-play, a logistic fit of the game results.
@@ -125,7 +149,8 @@ pub struct SpsaSettings {
     /// Iterations N.
     #[serde(default = "d_spsa_iter")]
     pub iterations: u32,
-    /// Game pairs per iteration (theta+ against theta-).
+    /// Game pairs per iteration (theta+ against theta-); the default is chosen from the noise
+    /// ([`spsa_pairs_for_noise`]).
     #[serde(default = "d_pairs")]
     pub pairs: usize,
     /// Final perturbation c_end_i relative to each start score's magnitude.
@@ -146,6 +171,13 @@ pub struct SpsaSettings {
     /// Root tie-break margin of both engines.
     #[serde(default = "d_margin")]
     pub tie_break_margin: i32,
+}
+
+impl SpsaSettings {
+    /// The game pairs per iteration when a file leaves `pairs` out.
+    pub fn default_pairs() -> usize {
+        d_pairs()
+    }
 }
 
 /// The tuning method with its settings.
@@ -706,6 +738,15 @@ mod tests {
             (score.start, score.min, score.max, score.c_end),
             (-9000.0, -m, m, None)
         );
+    }
+
+    #[test]
+    fn spsa_pairs_default_to_what_the_noise_needs() {
+        // 0.45·(347.4·0.5/20)² = 33.95.
+        assert_eq!(d_pairs(), 34);
+        assert_eq!(spsa_pairs_for_noise(0.5, 347.435_775_470_075_3, 1.0), 1);
+        // A quarter of the Elo needs sixteen times the pairs: 0.45·34.74² = 543.2.
+        assert_eq!(spsa_pairs_for_noise(0.45, 5.0, 0.5), 544);
     }
 
     #[test]

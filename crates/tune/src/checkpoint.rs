@@ -11,13 +11,14 @@ use crate::search::LocalSearch;
 use crate::spsa::{SpsaSchedule, SpsaState};
 use crate::spsa_gain::GainEstimate;
 use gomoku_config::run::{EngineRecord, PlayerRecord, TimeControlSpec};
-use gomoku_config::tune::{MethodSettings, ScoreRef, TuneConfig};
+use gomoku_config::tune::{MethodSettings, SPSA_LEGACY_PAIRS, ScoreRef, SpsaSettings, TuneConfig};
 use gomoku_config::tune_params::ParamEntry;
 use gomoku_config::{InputLines, read_input_text};
 use gomoku_runner::journal::read_versioned;
 use gomoku_runner::journal::{Fnv1a64, JOURNAL_FILE, fnv1a64};
 use gomoku_runner::{RunnerError, write_atomic};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::path::Path;
 
 /// The checkpoint's file name in the output directory.
@@ -144,6 +145,32 @@ pub fn config_key(cfg: &TuneConfig) -> String {
     };
     let text = serde_json::to_string(&key).expect("keys serialize");
     format!("{:016x}", fnv1a64(text.as_bytes()))
+}
+
+/// `cfg`, or, when it leaves SPSA's `pairs` to the default and the checkpoint in its output
+/// directory is of the same run under the default before it ([`SPSA_LEGACY_PAIRS`]), `cfg`
+/// with those pairs: a run keeps the default it started with. Anything unreadable is left to
+/// the checkpoint's own loading to report.
+pub fn with_started_pairs(cfg: &TuneConfig) -> Cow<'_, TuneConfig> {
+    let MethodSettings::Spsa(s) = &cfg.file.method else {
+        return Cow::Borrowed(cfg);
+    };
+    let path = cfg.output.join(STATE_FILE);
+    let Ok(cp) = load_checkpoint(&path) else {
+        return Cow::Borrowed(cfg);
+    };
+    if s.pairs != SpsaSettings::default_pairs() || cp.key == config_key(cfg) {
+        return Cow::Borrowed(cfg);
+    }
+    let mut legacy = cfg.clone();
+    if let MethodSettings::Spsa(s) = &mut legacy.file.method {
+        s.pairs = SPSA_LEGACY_PAIRS;
+    }
+    if config_key(&legacy) == cp.key {
+        Cow::Owned(legacy)
+    } else {
+        Cow::Borrowed(cfg)
+    }
 }
 
 /// The FNV-1a hash of the file at `path`, streamed line by line; a file that cannot be read

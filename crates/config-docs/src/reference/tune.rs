@@ -394,9 +394,14 @@ pub(super) fn tune() -> Section {
             .ex("iterations: 100"),
         Entry::field(
             "pairs",
-            "Game pairs per iteration (θ+ against θ-, colours reversed).",
+            "Game pairs per iteration (θ+ against θ-, colours reversed). The default is \
+             chosen from the noise: enough pairs that an iteration's result has a \
+             signal-to-noise ratio of ½ when θ+ is 20 Elo stronger than θ- (a pair's score \
+             varies by 0.45 between near-equal engines), `0.45·(347.4·0.5/20)²` rounded up; \
+             docs/TUNING.md says why. A run started under the default of before (4) keeps it \
+             when resumed.",
         )
-        .default("4")
+        .default("34")
         .int(1, MAX_PAIRS as i128)
         .ex("pairs: 8"),
         Entry::field(

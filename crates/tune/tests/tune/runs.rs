@@ -609,6 +609,47 @@ fn spsa_of_engine_fields_writes_a_whole_engine_file_and_an_elo_estimate() {
 }
 
 #[test]
+fn a_run_started_under_the_old_default_pairs_keeps_them_when_resumed() {
+    use gomoku_config::tune::MethodSettings;
+    let method = "Spsa((iterations: 3, c_end_frac: 0.2, r_end: 0.002, tie_break_margin: 30))";
+    let (_, cfg) = project("old-pairs", method, "(pairs: 1)");
+    let pairs = |cfg: &gomoku_config::tune::TuneConfig| match &cfg.file.method {
+        MethodSettings::Spsa(s) => s.pairs,
+        _ => unreachable!(),
+    };
+    assert_eq!(pairs(&cfg), 34);
+    // What a build before the noise rule made of the same file: 4 pairs.
+    let mut old = cfg.clone();
+    if let MethodSettings::Spsa(s) = &mut old.file.method {
+        s.pairs = 4;
+    }
+    let first = RunOptions {
+        stop_after: Some(1),
+        ..opts()
+    };
+    run(&old, &first).unwrap();
+    let out = run(&cfg, &opts()).unwrap();
+    assert!(out.finished);
+    let notes: Vec<&str> = out.history[1..].iter().map(|l| l.note.as_str()).collect();
+    assert!(
+        notes.iter().all(|n| n.contains("over 8 games")),
+        "{notes:?}"
+    );
+    // Started afresh, the file plays the default of now.
+    let fresh = RunOptions {
+        force: true,
+        resume: false,
+        ..first
+    };
+    let out = run(&cfg, &fresh).unwrap();
+    assert!(
+        out.history[1].note.contains("over 68 games"),
+        "{:?}",
+        out.history
+    );
+}
+
+#[test]
 fn a_checkpoint_of_another_format_version_is_refused() {
     let (_, cfg) = project("version", SPSA, "(pairs: 1)");
     run(
