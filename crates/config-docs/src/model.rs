@@ -39,6 +39,10 @@ pub enum Default {
     Ron(String, String),
     /// A default that is not a value of the field (an override's "the engine file's value").
     Text(String),
+    /// Not required by the schema, but needed unless the field named first is written (a
+    /// check at load asks for it; the note says what then): written in every example file
+    /// that does not write that field, as a required field is.
+    Unless(String, String),
 }
 
 /// A range a value is checked against at load; the tests load the values just outside it
@@ -133,6 +137,13 @@ impl Entry {
     /// Defaulting to this RON value, which means `note`.
     pub fn default_means(mut self, ron: impl Into<String>, note: impl Into<String>) -> Entry {
         self.default = Default::Ron(ron.into(), note.into());
+        self
+    }
+
+    /// Needed unless the field `other` is written, which `note` explains (see
+    /// [`Default::Unless`]).
+    pub fn needed_unless(mut self, other: &str, note: impl Into<String>) -> Entry {
+        self.default = Default::Unless(other.into(), note.into());
         self
     }
 
@@ -275,7 +286,12 @@ impl Item {
     fn content(&self, first: &str, except: Option<&str>) -> String {
         let mut parts: Vec<&str> = vec![first];
         let mut written = top_level_fields(first);
-        for e in self.entries.iter().filter(|e| e.required()) {
+        let needed = |e: &&Entry| match &e.default {
+            Default::Unless(other, _) => !written.contains(other),
+            _ => e.required(),
+        };
+        let needed: Vec<&Entry> = self.entries.iter().filter(needed).collect();
+        for e in needed {
             let fields = top_level_fields(&e.example);
             let clash = fields
                 .iter()

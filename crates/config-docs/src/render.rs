@@ -203,6 +203,9 @@ fn default_text(default: &Default) -> String {
         Default::Ron(ron, note) if note.is_empty() => code(ron),
         Default::Ron(ron, note) => format!("{} ({})", code(ron), cell(note)),
         Default::Text(text) => cell(text),
+        Default::Unless(other, note) => {
+            format!("**required** unless `{other}` is written ({})", cell(note))
+        }
     }
 }
 

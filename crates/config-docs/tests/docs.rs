@@ -195,7 +195,7 @@ fn documented_defaults_are_the_defaults() {
                         )),
                     }
                 }
-                Default::Text(_) => {}
+                Default::Text(_) | Default::Unless(..) => {}
             }
         }
     }

@@ -123,7 +123,7 @@ impl TableFile {
 }
 
 /// Where an engine file takes its table from.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 pub enum TableSource {
     /// A table file, relative to the engine file.
     File(PathBuf),
@@ -157,7 +157,7 @@ fn d() -> EngineParams {
 }
 
 /// An engine file's contents.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename = "Engine", deny_unknown_fields)]
 pub struct EngineFile {
     /// Engine name (used in reports and ratings).
@@ -301,6 +301,39 @@ pub fn table_to_ron(table: &PatternTable) -> String {
     format!("PatternTable{body}\n")
 }
 
+/// An engine as the text of a complete engine file, its table written in place, which
+/// [`parse_engine`] reads back to equal parameters (the table's description aside): one field
+/// per line, one pattern per line.
+pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
+    let f = &p.features;
+    let file = engine_settings!(EngineFile, p,
+        name: name.to_string(),
+        table: TableSource::Inline(TableFile::from_table(&p.table)),
+        tt: p.use_tt,
+        ordering: p.use_ordering,
+        aspiration: f.aspiration,
+        lmr: f.lmr,
+        futility: f.futility,
+        threat_extension: f.threat_extension,
+        eval_average: f.eval_average,
+        three_defence: f.three_defence,
+        static_wins: f.static_wins,
+        quiescence: f.quiescence,
+        vct: p.vct,
+        vct_depth: p.vct_depth,
+        vct_threat: p.vct_threat,
+    );
+    // Depth 1 is the engine's fields, 3 the patterns of its table's list (as in
+    // `table_to_ron`); struct names only for the engine.
+    let pretty = PrettyConfig::new()
+        .depth_limit(3)
+        .escape_strings(false)
+        .struct_names(false);
+    let body = ron::ser::to_string_pretty(&file, pretty)
+        .expect("an engine of strings, numbers and switches always serializes");
+    format!("Engine{body}\n")
+}
+
 /// Reads and validates a table file.
 pub fn load_table(path: impl AsRef<Path>) -> Result<PatternTable, ConfigError> {
     crate::load_with(path.as_ref(), parse_table)
@@ -416,6 +449,29 @@ mod tests {
             let back = parse_table(&text, path).unwrap_or_else(|e| panic!("{e}\n{text}"));
             assert_eq!(back, t, "{text}");
         }
+    }
+
+    #[test]
+    fn written_engines_read_back_equal() {
+        let mut p = EngineParams {
+            table: table(""),
+            depth: 7,
+            top_n: None,
+            tie_break_margin: 25,
+            vct: !EngineParams::default().vct,
+            ..EngineParams::default()
+        };
+        p.features.futility = 345;
+        p.features.quiescence = 3;
+        p.features.lmr = !p.features.lmr;
+        let text = engine_to_ron("tuned", &p);
+        let back =
+            parse_engine(&text, Path::new("tuned.ron")).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!((back.name.as_str(), &back.params), ("tuned", &p), "{text}");
+        assert!(
+            text.contains("\n            (shape: \"x11100\", own: 512, opp: -516),\n"),
+            "{text}"
+        );
     }
 
     #[test]

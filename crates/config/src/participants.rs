@@ -16,7 +16,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 /// One entry of `participants`, as written: a sweep is expanded into several players.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub enum ParticipantEntry {
     /// An engine file, under the name written in it.
@@ -191,52 +191,9 @@ pub(crate) fn expand(
                 };
                 players.push((player, at("Builtin.name")));
             }
-            ParticipantEntry::External {
-                name,
-                command,
-                args,
-                dir,
-                protocol,
-                move_time_ms,
-                game_time_ms,
-                tolerance_ms,
-                max_memory_mb,
-                start_timeout_ms,
-                command_gap_ms,
-                stderr,
-                options,
-                send_board,
-                keep_messages,
-                log_dir,
-            } => {
+            ParticipantEntry::External { .. } => {
                 let at = at("External.command");
-                // One protocol exists today; the field is parsed so that files stay valid
-                // when a second one comes.
-                let ProtocolSpec::Gomocup = protocol;
-                let written = ExternalProgram {
-                    command: command.clone(),
-                    args: args.clone(),
-                    move_time_ms: *move_time_ms,
-                    game_time_ms: *game_time_ms,
-                    tolerance_ms: *tolerance_ms,
-                    max_memory_mb: *max_memory_mb,
-                    start_timeout_ms: *start_timeout_ms,
-                    command_gap_ms: *command_gap_ms,
-                    options: options.clone(),
-                    send_board: *send_board,
-                    keep_messages: *keep_messages,
-                    program: PathBuf::new(),
-                    dir: dir.as_deref().map(|d| spans.resolve(d)),
-                    stderr: stderr.as_deref().map(|s| spans.resolve(s)),
-                    log_dir: log_dir.as_deref().map(|d| spans.resolve(d)),
-                };
-                let config =
-                    external(name, written, spans.file()).map_err(|e| spans.at_value(&at, e))?;
-                let player = PlayerRecord {
-                    name: name.clone(),
-                    origin: None,
-                    spec: PlayerKind::External(Box::new(config)),
-                };
+                let player = external_record(entry, spans, &at)?;
                 players.push((player, at));
             }
         }
@@ -263,6 +220,62 @@ pub(crate) fn expand(
         }
     }
     Ok(players)
+}
+
+/// The player of an `External` entry: its program found relative to the file and its limits
+/// checked; errors (another kind of entry among them) placed at `at`.
+pub(crate) fn external_record(
+    entry: &ParticipantEntry,
+    spans: &Spans<'_>,
+    at: &str,
+) -> Result<PlayerRecord, ConfigError> {
+    let ParticipantEntry::External {
+        name,
+        command,
+        args,
+        dir,
+        protocol,
+        move_time_ms,
+        game_time_ms,
+        tolerance_ms,
+        max_memory_mb,
+        start_timeout_ms,
+        command_gap_ms,
+        stderr,
+        options,
+        send_board,
+        keep_messages,
+        log_dir,
+    } = entry
+    else {
+        return Err(spans.at_value(at, "an External(..) engine is expected here"));
+    };
+    // One protocol exists today; the field is parsed so that files stay valid when a second
+    // one comes.
+    let ProtocolSpec::Gomocup = protocol;
+    let written = ExternalProgram {
+        command: command.clone(),
+        args: args.clone(),
+        move_time_ms: *move_time_ms,
+        game_time_ms: *game_time_ms,
+        tolerance_ms: *tolerance_ms,
+        max_memory_mb: *max_memory_mb,
+        start_timeout_ms: *start_timeout_ms,
+        command_gap_ms: *command_gap_ms,
+        options: options.clone(),
+        send_board: *send_board,
+        keep_messages: *keep_messages,
+        program: PathBuf::new(),
+        dir: dir.as_deref().map(|d| spans.resolve(d)),
+        stderr: stderr.as_deref().map(|s| spans.resolve(s)),
+        log_dir: log_dir.as_deref().map(|d| spans.resolve(d)),
+    };
+    let config = external(name, written, spans.file()).map_err(|e| spans.at_value(at, e))?;
+    Ok(PlayerRecord {
+        name: name.clone(),
+        origin: None,
+        spec: PlayerKind::External(Box::new(config)),
+    })
 }
 
 /// An in-process engine player.

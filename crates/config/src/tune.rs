@@ -7,8 +7,9 @@
 use crate::book::{BookFormatSpec, load_book};
 use crate::checks::{count, real};
 use crate::limits::{MAX_ITERATIONS, MAX_PAIRS, MAX_TEXEL_GAMES};
-use crate::run::TimeControlSpec;
-use crate::tune_params::{ParamEntry, ParamTarget, TunedParam, resolve_params};
+use crate::participants::ParticipantEntry;
+use crate::run::{PlayerKind, PlayerRecord, TimeControlSpec};
+use crate::tune_params::{ParamEntry, ParamTarget, TunedParam, check_placeholders, resolve_params};
 pub use crate::tune_params::{ScoreRef, parse_score_ref};
 use crate::{ConfigError, Spans};
 use gomoku_board::opening::{BookFormat, Opening};
@@ -45,11 +46,35 @@ defaults! {
     d_spsa_iter: u32 = 200;
     d_c_frac: f64 = 0.15;
     d_r_end: f64 = 0.002;
-    d_pairs: usize = 4;
+    d_pairs: usize = spsa_pairs_for_noise(SPSA_PAIR_VARIANCE, SPSA_ELO_AT_C_END, SPSA_SNR);
     d_a_frac: f64 = 0.1;
     d_alpha_spsa: f64 = 0.602;
     d_gamma: f64 = 0.101;
     d_conf_pairs: usize = 200;
+}
+
+/// The variance of a game pair's score (0..=2) between near-equal engines, measured on the
+/// shipped confirmations at depth 4 (0.35 to 0.44; colours reversed, few draws): the noise
+/// SPSA's default pairs are chosen for (docs/TUNING.md).
+pub const SPSA_PAIR_VARIANCE: f64 = 0.45;
+/// The Elo of θ+ against θ- at `c_end` that SPSA's default pairs are chosen to see.
+pub const SPSA_ELO_AT_C_END: f64 = 20.0;
+/// The signal-to-noise ratio of one iteration's result at [`SPSA_ELO_AT_C_END`]: 0.5 gives
+/// the result the gradient's sign in 69% of iterations.
+pub const SPSA_SNR: f64 = 0.5;
+/// SPSA's default pairs before they were chosen from the noise: a run that left `pairs`
+/// out then keeps them when resumed.
+pub const SPSA_LEGACY_PAIRS: usize = 4;
+
+/// The game pairs per SPSA iteration whose result (wins minus losses of θ+) has the
+/// signal-to-noise ratio `snr` when θ+ is `elo` Elo stronger than θ-, for a pair-score
+/// variance `variance`: `E r = P·elo/173.7` (the logistic's slope at an even score), `sd r =
+/// 2·sqrt(P·variance)`, so `P = variance·(347.4·snr/elo)²`, rounded up.
+pub const fn spsa_pairs_for_noise(variance: f64, elo: f64, snr: f64) -> usize {
+    // 2·400/ln 10; `const` has no `ln`.
+    const TWICE_SLOPE: f64 = 347.435_775_470_075_3;
+    let root = TWICE_SLOPE * snr / elo;
+    (variance * root * root).ceil() as usize
 }
 
 /// Texel tuning: positions from self-play, a logistic fit of the game results.
@@ -124,7 +149,8 @@ pub struct SpsaSettings {
     /// Iterations N.
     #[serde(default = "d_spsa_iter")]
     pub iterations: u32,
-    /// Game pairs per iteration (theta+ against theta-).
+    /// Game pairs per iteration (theta+ against theta-); the default is chosen from the noise
+    /// ([`spsa_pairs_for_noise`]).
     #[serde(default = "d_pairs")]
     pub pairs: usize,
     /// Final perturbation c_end_i relative to each start score's magnitude.
@@ -145,6 +171,13 @@ pub struct SpsaSettings {
     /// Root tie-break margin of both engines.
     #[serde(default = "d_margin")]
     pub tie_break_margin: i32,
+}
+
+impl SpsaSettings {
+    /// The game pairs per iteration when a file leaves `pairs` out.
+    pub fn default_pairs() -> usize {
+        d_pairs()
+    }
 }
 
 /// The tuning method with its settings.
@@ -207,12 +240,21 @@ impl Default for ConfirmationSettings {
 pub struct TuneFile {
     /// Run name (the tuned table's name).
     pub name: String,
-    /// The table to start from.
+    /// The table to start from (none when `external` plays).
+    #[serde(default, skip_serializing_if = "is_empty_path")]
     pub start_table: PathBuf,
-    /// The engine that plays; its table is replaced by the tuned one.
+    /// The engine that plays; its table is replaced by the tuned one (none when `external`
+    /// plays).
+    #[serde(default, skip_serializing_if = "is_empty_path")]
     pub engine: PathBuf,
-    /// Search depth of the matches and of the confirmation (overrides the engine file's).
+    /// Search depth of the matches and of the confirmation (overrides the engine file's; 0,
+    /// not written, when `external` plays).
+    #[serde(default)]
     pub depth: u32,
+    /// An external engine that plays instead of ours, with `{name}` placeholders of the
+    /// `params` in its arguments and options' values.
+    #[serde(default, skip_serializing)]
+    pub external: Option<ParticipantEntry>,
     /// Openings of the tuning games.
     pub tuning_openings: OpeningRange,
     /// Openings kept for the confirmation match.
@@ -242,6 +284,10 @@ pub struct TuneFile {
     /// The parameters tuned (empty: every score of the start table but the pinned one).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub params: Vec<ParamEntry>,
+}
+
+fn is_empty_path(p: &Path) -> bool {
+    p.as_os_str().is_empty()
 }
 
 /// A loaded, resolved tuning configuration.
@@ -279,6 +325,8 @@ pub struct TuneConfig {
     pub texel_runs: Vec<PathBuf>,
     /// The file's `params`, resolved (empty: every score but the pinned one is tuned).
     pub params: Vec<TunedParam>,
+    /// The external engine that plays, as written (its `{name}` placeholders unfilled).
+    pub external: Option<PlayerRecord>,
 }
 
 /// The openings `range` of the book an [`OpeningRange`] at `field` names (on the 15x15
@@ -364,14 +412,21 @@ fn check_settings(file: &TuneFile, spans: &Spans<'_>) -> Result<(), ConfigError>
     )
 }
 
-/// Parses tuning text (`path` names the file in errors and anchors relative paths).
-pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
-    let (file, spans) = crate::parse_ron_spanned::<TuneFile>(text, path, false)?;
-    crate::checks::run_file(&spans, &file.name, &file.output)?;
+/// Where the external engine's errors are placed.
+const EXTERNAL_AT: &str = "external.External.command";
+
+/// The start table and our engine of a tuning that plays it: the engine file's parameters
+/// with the start table and the tuning's depth.
+fn our_engine(
+    file: &TuneFile,
+    spans: &Spans<'_>,
+) -> Result<(PatternTable, EngineParams), ConfigError> {
     let bad = |field: &str, m: String| spans.invalid(field, m);
-    check_settings(&file, &spans)?;
-    if let Err(e) = file.time_control.check() {
-        return Err(spans.invalid("time_control", e));
+    for (field, path) in [("start_table", &file.start_table), ("engine", &file.engine)] {
+        if is_empty_path(path) {
+            let m = "needed unless `external` names the engine that plays";
+            return Err(spans.at_field(field, format!("{field}: {m}")));
+        }
     }
     let start_table = crate::engine::load_table(spans.resolve(&file.start_table))
         .map_err(|e| bad("start_table", e.to_string()))?;
@@ -381,6 +436,81 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
     engine.table = start_table.clone();
     engine.depth = file.depth;
     engine.validate().map_err(|e| bad("depth", e.to_string()))?;
+    Ok((start_table, engine))
+}
+
+/// The external engine of a tuning that plays one: an `External` entry, with no table, engine
+/// file or depth of ours beside it, under SPSA or hill climbing with `params`, and no
+/// `time_control` (the entry's own limits time it).
+fn external_engine(
+    file: &TuneFile,
+    entry: &ParticipantEntry,
+    spans: &Spans<'_>,
+) -> Result<PlayerRecord, ConfigError> {
+    let record = crate::participants::external_record(entry, spans, EXTERNAL_AT)?;
+    let ours = |field: &str| {
+        let m = format!("{field}: not with `external` (it is the engine that plays)");
+        Err(spans.at_field(field, m))
+    };
+    if !is_empty_path(&file.start_table) {
+        return ours("start_table");
+    }
+    if !is_empty_path(&file.engine) {
+        return ours("engine");
+    }
+    if file.depth != 0 {
+        return ours("depth");
+    }
+    if file.time_control != TimeControlSpec::EngineDefault {
+        let m = "time_control: not with `external`: its move_time_ms and game_time_ms time it";
+        return Err(spans.at_field("time_control", m));
+    }
+    for (field, given) in [
+        ("pin", file.pin.is_some()),
+        ("order", !file.order.is_empty()),
+        ("confirmation.also", !file.confirmation.also.is_empty()),
+    ] {
+        if given {
+            return Err(spans.at_field(field, format!("{field}: a table's, not with `external`")));
+        }
+    }
+    if let MethodSettings::Texel(_) = file.method {
+        let m = "method: Texel fits our table; an external engine is tuned by Spsa or Match";
+        return Err(spans.at_field("method", m));
+    }
+    if file.params.is_empty() {
+        let m = "external: list the parameters to tune in `params` (each a {NAME} of its args or options)";
+        return Err(spans.at_field("external", m));
+    }
+    Ok(record)
+}
+
+/// Parses tuning text (`path` names the file in errors and anchors relative paths).
+pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
+    let (file, spans) = crate::parse_ron_spanned::<TuneFile>(text, path, false)?;
+    crate::checks::run_file(&spans, &file.name, &file.output)?;
+    let bad = |field: &str, m: String| spans.invalid(field, m);
+    check_settings(&file, &spans)?;
+    if let Err(e) = file.time_control.check() {
+        return Err(spans.invalid("time_control", e));
+    }
+    let external = match &file.external {
+        Some(entry) => Some(external_engine(&file, entry, &spans)?),
+        None => None,
+    };
+    let (start_table, engine) = match &external {
+        Some(_) => {
+            // No table of ours plays: an empty one keeps the parameter space's scores empty.
+            let none = PatternTable {
+                name: String::new(),
+                description: String::new(),
+                patterns: Vec::new(),
+                classes: Vec::new(),
+            };
+            (none, EngineParams::default())
+        }
+        None => our_engine(&file, &spans)?,
+    };
     let (tuning_format, tuning_openings) =
         load_range(&spans, &file.tuning_openings, "tuning_openings")?;
     let (holdout_format, holdout_openings) =
@@ -433,7 +563,20 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
             }
         }
     }
-    let params = resolve_params(&file.params, &spans, &engine, &start_table, pin)?;
+    let params = resolve_params(
+        &file.params,
+        &spans,
+        (&engine, &start_table),
+        pin,
+        external.is_some(),
+    )?;
+    if let Some(PlayerRecord {
+        spec: PlayerKind::External(program),
+        ..
+    }) = &external
+    {
+        check_placeholders(program, &params, &spans, "external.External")?;
+    }
     if let MethodSettings::Texel(_) = file.method {
         let field = params
             .iter()
@@ -448,6 +591,7 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
     }
     Ok(TuneConfig {
         params,
+        external,
         texel_runs,
         path: path.to_path_buf(),
         output: spans.resolve(&file.output),
@@ -469,9 +613,19 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
 impl TuneConfig {
     /// What limits a move of the tuning's games, in words: `depth 4`, `100 ms a move`.
     pub fn limit_in_words(&self) -> String {
-        match self.file.time_control {
-            TimeControlSpec::EngineDefault => format!("depth {}", self.engine.depth),
-            tc => tc.in_words(),
+        match (&self.external, self.file.time_control) {
+            (
+                Some(PlayerRecord {
+                    spec: PlayerKind::External(e),
+                    ..
+                }),
+                _,
+            ) => format!(
+                "the external engine's own limits ({} ms a move)",
+                e.move_time_ms
+            ),
+            (_, TimeControlSpec::EngineDefault) => format!("depth {}", self.engine.depth),
+            (_, tc) => tc.in_words(),
         }
     }
 }
@@ -584,6 +738,15 @@ mod tests {
             (score.start, score.min, score.max, score.c_end),
             (-9000.0, -m, m, None)
         );
+    }
+
+    #[test]
+    fn spsa_pairs_default_to_what_the_noise_needs() {
+        // 0.45·(347.4·0.5/20)² = 33.95.
+        assert_eq!(d_pairs(), 34);
+        assert_eq!(spsa_pairs_for_noise(0.5, 347.435_775_470_075_3, 1.0), 1);
+        // A quarter of the Elo needs sixteen times the pairs: 0.45·34.74² = 543.2.
+        assert_eq!(spsa_pairs_for_noise(0.45, 5.0, 0.5), 544);
     }
 
     #[test]

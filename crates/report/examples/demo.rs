@@ -258,6 +258,7 @@ fn demo_input() -> ReportInput {
             loss_name: "mean squared error".into(),
             steps,
             patterns,
+            parameters: false,
         }),
         game_lengths,
         openings,

@@ -180,6 +180,10 @@ pub struct TuningHistory {
     /// Score trajectory of every tuned pattern; `scores[k]` belongs to
     /// `steps[k]` (a shorter vector covers the first iterations only).
     pub patterns: Vec<PatternTrajectory>,
+    /// Whether some trajectories are of other parameters than pattern scores (engine fields,
+    /// an external engine's options), which the chart then names as parameters.
+    #[serde(default)]
+    pub parameters: bool,
 }
 
 /// One tuning iteration.

@@ -307,13 +307,24 @@ pub(crate) fn tuning_patterns(t: &TuningHistory) -> Option<Spec> {
         series
     };
     let (cols, rows) = pattern_grid(series.len());
+    let (what, unit) = if t.parameters {
+        (
+            "tuned parameter",
+            "value − start value (each panel its own scale)",
+        )
+    } else {
+        (
+            "pattern score",
+            "score − start value (evaluation units; each panel its own scale)",
+        )
+    };
     let title = if series.len() < total {
         format!(
-            "Tuning: change of each pattern score from its start ({} of {total} that moved most)",
+            "Tuning: change of each {what} from its start ({} of {total} that moved most)",
             series.len()
         )
     } else {
-        "Tuning: change of each pattern score from its start".to_string()
+        format!("Tuning: change of each {what} from its start")
     };
     Some(Spec {
         id: "tuning-patterns".into(),
@@ -323,7 +334,7 @@ pub(crate) fn tuning_patterns(t: &TuningHistory) -> Option<Spec> {
             90 + rows as u32 * PATTERN_PANEL_HEIGHT,
         ),
         x_desc: "iteration".into(),
-        y_desc: "score − start value (evaluation units; each panel its own scale)".into(),
+        y_desc: unit.into(),
         data: ChartData::TuningPatterns { series, total },
     })
 }

@@ -121,6 +121,7 @@ fn full_input() -> ReportInput {
                     scores: (0..20).map(|i| 10.0 + f64::from(i)).collect(),
                 },
             ],
+            parameters: false,
         }),
         game_lengths: (0..300).map(|k| 9 + (k * 37 % 101) as u32).collect(),
         openings: (0..10)

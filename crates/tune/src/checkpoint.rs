@@ -9,14 +9,16 @@ use crate::hill::HillState;
 use crate::history::{HistoryLine, history_text};
 use crate::search::LocalSearch;
 use crate::spsa::{SpsaSchedule, SpsaState};
-use gomoku_config::run::{EngineRecord, TimeControlSpec};
-use gomoku_config::tune::{MethodSettings, ScoreRef, TuneConfig};
+use crate::spsa_gain::GainEstimate;
+use gomoku_config::run::{EngineRecord, PlayerRecord, TimeControlSpec};
+use gomoku_config::tune::{MethodSettings, SPSA_LEGACY_PAIRS, ScoreRef, SpsaSettings, TuneConfig};
 use gomoku_config::tune_params::ParamEntry;
 use gomoku_config::{InputLines, read_input_text};
 use gomoku_runner::journal::read_versioned;
 use gomoku_runner::journal::{Fnv1a64, JOURNAL_FILE, fnv1a64};
 use gomoku_runner::{RunnerError, write_atomic};
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::path::Path;
 
 /// The checkpoint's file name in the output directory.
@@ -44,6 +46,10 @@ pub enum MethodState {
         schedule: SpsaSchedule,
         /// θ and k.
         state: SpsaState,
+        /// The running Elo estimate of θ against the start (zero in a checkpoint written
+        /// before it: it then counts from the resume).
+        #[serde(default)]
+        gain: GainEstimate,
     },
 }
 
@@ -78,7 +84,8 @@ pub struct Checkpoint {
 /// The key of a tuning run: a hash of the canonical JSON of what decides its result (the
 /// method and its settings, the seed, the pinned score, the order constraints, the move cap,
 /// the engine with the start table's values, the tuning openings' moves, the journal of
-/// each of Texel's `runs`, by content, the `params` and the time control). Names, descriptions, file paths, the output directory
+/// each of Texel's `runs`, by content, the `params`, the time control and the external engine
+/// that plays, if one does, with its arguments and options as written). Names, descriptions, file paths, the output directory
 /// and the confirmation are left out, so renaming or moving files never breaks `--resume`.
 pub fn config_key(cfg: &TuneConfig) -> String {
     #[derive(Serialize)]
@@ -100,6 +107,9 @@ pub fn config_key(cfg: &TuneConfig) -> String {
         // Left out at its default, so the keys of checkpoints from before it stay the same.
         #[serde(skip_serializing_if = "is_engine_default")]
         time_control: TimeControlSpec,
+        // Left out when ours plays, so the keys of checkpoints from before it stay the same.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        external: Option<&'a PlayerRecord>,
     }
     fn is_engine_default(tc: &TimeControlSpec) -> bool {
         *tc == TimeControlSpec::EngineDefault
@@ -131,9 +141,36 @@ pub fn config_key(cfg: &TuneConfig) -> String {
             .collect(),
         params: &cfg.file.params,
         time_control: cfg.file.time_control,
+        external: cfg.external.as_ref(),
     };
     let text = serde_json::to_string(&key).expect("keys serialize");
     format!("{:016x}", fnv1a64(text.as_bytes()))
+}
+
+/// `cfg`, or, when it leaves SPSA's `pairs` to the default and the checkpoint in its output
+/// directory is of the same run under the default before it ([`SPSA_LEGACY_PAIRS`]), `cfg`
+/// with those pairs: a run keeps the default it started with. Anything unreadable is left to
+/// the checkpoint's own loading to report.
+pub fn with_started_pairs(cfg: &TuneConfig) -> Cow<'_, TuneConfig> {
+    let MethodSettings::Spsa(s) = &cfg.file.method else {
+        return Cow::Borrowed(cfg);
+    };
+    let path = cfg.output.join(STATE_FILE);
+    let Ok(cp) = load_checkpoint(&path) else {
+        return Cow::Borrowed(cfg);
+    };
+    if s.pairs != SpsaSettings::default_pairs() || cp.key == config_key(cfg) {
+        return Cow::Borrowed(cfg);
+    }
+    let mut legacy = cfg.clone();
+    if let MethodSettings::Spsa(s) = &mut legacy.file.method {
+        s.pairs = SPSA_LEGACY_PAIRS;
+    }
+    if config_key(&legacy) == cp.key {
+        Cow::Owned(legacy)
+    } else {
+        Cow::Borrowed(cfg)
+    }
 }
 
 /// The FNV-1a hash of the file at `path`, streamed line by line; a file that cannot be read

@@ -161,35 +161,27 @@ pub fn confirmation_dir(tuning_dir: &Path) -> PathBuf {
     tuning_dir.join("steps").join(CONFIRMATION_STEP)
 }
 
-/// The confirmation's games: a round robin of `tuned`, `start` (the engine at the start
-/// values) and the configuration's engine with each extra table, `pairs` game pairs per match
-/// on the held-out openings. Each player's name is its table's.
+/// The confirmation's games: a round robin of `tuned`, `start` (the player at the start
+/// values) and the configuration's engine with each extra table (named by its table), `pairs`
+/// game pairs per match on the held-out openings; names made unique by a suffix.
 pub fn confirmation_step(
     cfg: &TuneConfig,
-    tuned: &EngineParams,
-    start: &EngineParams,
+    [tuned, start]: [PlayerRecord; 2],
 ) -> Result<Step, TuneError> {
     let c = &cfg.file.confirmation;
-    let also = cfg.also.iter().map(|t| EngineParams {
-        table: t.clone(),
-        tie_break_margin: c.tie_break_margin,
-        ..cfg.engine.clone()
+    let also = cfg.also.iter().map(|t| {
+        let params = EngineParams {
+            table: t.clone(),
+            tie_break_margin: c.tie_break_margin,
+            ..cfg.engine.clone()
+        };
+        PlayerRecord::engine(&t.name, &params)
     });
-    let engines: Vec<EngineParams> = [tuned.clone(), start.clone()]
-        .into_iter()
-        .chain(also)
-        .collect();
-    let names = unique_names(
-        &engines
-            .iter()
-            .map(|e| e.table.name.as_str())
-            .collect::<Vec<_>>(),
-    );
-    let players = engines
-        .iter()
-        .zip(&names)
-        .map(|(params, name)| PlayerRecord::engine(name, params))
-        .collect();
+    let mut players: Vec<PlayerRecord> = [tuned, start].into_iter().chain(also).collect();
+    let names = unique_names(&players.iter().map(|p| p.name.as_str()).collect::<Vec<_>>());
+    for (p, name) in players.iter_mut().zip(names) {
+        p.name = name;
+    }
     Step::new(
         cfg,
         StepSpec {
@@ -214,12 +206,12 @@ pub fn confirmation_step(
 /// played again from its first game.
 pub fn confirm(
     cfg: &TuneConfig,
-    (tuned, start): (&EngineParams, &EngineParams),
+    players: [PlayerRecord; 2],
     dir: &Path,
     threads: usize,
     stop: Option<&AtomicBool>,
 ) -> Result<Option<Confirmation>, TuneError> {
-    let step = confirmation_step(cfg, tuned, start)?;
+    let step = confirmation_step(cfg, players)?;
     if RunInfo::load(dir).is_ok_and(|old| old.run != step.run_hash()) {
         std::fs::remove_dir_all(dir).map_err(|e| TuneError::io(dir, e))?;
     }

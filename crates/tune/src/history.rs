@@ -18,7 +18,8 @@ pub struct HistoryLine {
     pub loss: Option<f64>,
     /// Texel: validation loss after the iteration.
     pub validation_loss: Option<f64>,
-    /// Match: Elo of the candidate against the incumbent; SPSA: Elo of θ+ against θ-.
+    /// Match: Elo of the candidate against the incumbent; SPSA: the running estimate of the
+    /// Elo of θ against the start values (`spsa_gain`).
     pub elo: Option<f64>,
     /// Half-width of the 95% interval of `elo`.
     pub elo_error95: Option<f64>,
@@ -66,7 +67,8 @@ pub fn load_tuning_history(dir: impl AsRef<Path>) -> Result<TuningHistory, TuneE
     Ok(tuning_history(&lines))
 }
 
-/// The report's tuning history from history lines.
+/// The report's tuning history from history lines (trajectories named as parameters when
+/// some are not table scores, `own SHAPE` / `opp SHAPE`).
 pub fn tuning_history(lines: &[HistoryLine]) -> TuningHistory {
     let loss_name = match lines.first().map(|l| l.method.as_str()) {
         Some("texel") => "Texel training loss (MSE)".to_string(),
@@ -96,9 +98,11 @@ pub fn tuning_history(lines: &[HistoryLine]) -> TuningHistory {
             }
         }
     }
+    let score = |name: &str| name.starts_with("own ") || name.starts_with("opp ");
     TuningHistory {
         loss_name,
         steps,
+        parameters: patterns.iter().any(|p| !score(&p.name)),
         patterns,
     }
 }

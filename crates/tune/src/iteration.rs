@@ -75,9 +75,19 @@ pub(crate) fn plan<'c>(
         (MethodSettings::Match(m), MethodState::Match(h)) => {
             Plan::Match(HillIteration::new(t, m, h.clone(), from)?)
         }
-        (MethodSettings::Spsa(s), MethodState::Spsa { schedule, state }) => Plan::Spsa(
-            SpsaIteration::new(t, s, (schedule.clone(), state.clone()), from)?,
-        ),
+        (
+            MethodSettings::Spsa(s),
+            MethodState::Spsa {
+                schedule,
+                state,
+                gain,
+            },
+        ) => Plan::Spsa(SpsaIteration::new(
+            t,
+            s,
+            (schedule.clone(), state.clone(), gain.clone()),
+            from,
+        )?),
         _ => {
             return Err(TuneError::MethodMismatch {
                 found: cp.method.clone(),

@@ -1,7 +1,9 @@
 //! Tuning of the engine's pattern table (its whole evaluation function) and, with a tuning
 //! file's `params`, of any numeric field of its engine file ([`params::ParamSpace`]: the
 //! fields follow the scores in the vector, each within its bounds); every game plays under
-//! the file's time control (a fixed depth by default).
+//! the file's time control (a fixed depth by default). A tuning file's `external` engine is
+//! tuned the same way: its parameters are placeholders of its arguments and options, filled
+//! in for each player of a step (`ParamSpace::external`), and it plays under its own limits.
 //!
 //! The evaluation is linear in the scores: `eval = Σ_i own_i·n_stm_i + opp_i·n_opp_i`, with
 //! `n_stm_i` / `n_opp_i` the occurrences of shape `i` owned by the side to move / its
@@ -60,6 +62,7 @@ pub mod params;
 pub mod run;
 pub mod search;
 pub mod spsa;
+pub mod spsa_gain;
 pub mod texel;
 mod tuner;
 

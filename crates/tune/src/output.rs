@@ -10,8 +10,11 @@ use crate::history::{HistoryLine, tuning_history};
 use crate::matches::counts;
 use crate::params::{ParamSpace, table_to_ron};
 use crate::tuner::{RunOptions, Timings, Tuner};
+use gomoku_config::engine::engine_to_ron;
+use gomoku_config::run::PlayerKind;
 use gomoku_config::run::TimeControlSpec;
 use gomoku_config::tune::TuneConfig;
+use gomoku_config::tune_params::external_entry_lines;
 use gomoku_engine::{EngineParams, PatternTable};
 use gomoku_report::ReportInput;
 use gomoku_runner::write_atomic;
@@ -36,7 +39,17 @@ pub struct RunOutcome {
     pub timings: Timings,
     /// Texel: positions (training, validation).
     pub positions: Option<(usize, usize)>,
+    /// The files of the tuned values: what each is (`tuned table`) and its path.
+    pub files: Vec<(&'static str, PathBuf)>,
 }
+
+/// The tuned table, in the schema of `configs/tables/*.ron`.
+pub const TUNED_TABLE: &str = "tuned.ron";
+/// The tuned engine, a complete engine file (table in place) that `match` and `analyze
+/// --engine` read.
+pub const TUNED_ENGINE: &str = "tuned-engine.ron";
+/// An external engine's tuned `args` and `options`, lines to paste into its `External(..)`.
+pub const TUNED_OPTIONS: &str = "tuned-options.ron";
 
 impl RunOutcome {
     /// What `tune` prints at its end: where an unfinished run stands (`merged`: after a
@@ -49,7 +62,10 @@ impl RunOutcome {
         if !self.finished {
             return format!("stopped after iteration {iteration}; continue with --resume\n");
         }
-        let mut text = format!("tuned table: {}\n", self.dir.join("tuned.ron").display());
+        let mut text = String::new();
+        for (what, path) in &self.files {
+            text += &format!("{what}: {}\n", path.display());
+        }
         match &self.confirmation {
             Some(c) => {
                 let games = confirmation_dir(&self.dir);
@@ -86,30 +102,27 @@ impl Tuner<'_> {
                 confirmation: None,
                 timings: self.timings,
                 positions: None,
+                files: Vec::new(),
             });
         };
         let cfg = self.cfg;
         let mut description = describe(cfg, self.opts, &self.space, &cp);
         let mut table = self.space.table(&cp.scores, &cfg.file.name, &description);
-        let tuned = self.dir.join("tuned.ron");
-        write_atomic(&tuned, table_to_ron(&table).as_bytes())?;
+        let mut files = self.write_values(&cp, &table)?;
         let mut played = None;
         if cp.finished && confirmation && !self.opts.skip_confirmation && !self.stopped() {
             let t0 = Instant::now();
             let dir = confirmation_dir(&self.dir);
             let margin = cfg.file.confirmation.tie_break_margin;
-            let base = EngineParams {
-                tie_break_margin: margin,
-                ..cfg.engine.clone()
+            // Each named as the tuned table and the start table are (or the external engine).
+            let start_name = match &cfg.external {
+                Some(record) => &record.name,
+                None => &cfg.start_table.name,
             };
-            let tuned = EngineParams {
-                table: table.clone(),
-                ..self.space.engine(&cp.scores, &base, "", "")
-            };
-            let start_table = &cfg.start_table;
-            let (name, text) = (&start_table.name, &start_table.description);
-            let start = self.space.engine(&self.space.start(), &base, name, text);
-            let players = (&tuned, &start);
+            let players = [
+                self.contestant(&cp.scores, margin, &table.name),
+                self.contestant(&self.space.start(), margin, start_name),
+            ];
             played = confirm(cfg, players, &dir, self.opts.threads, self.stop())?;
             self.timings.confirmation = t0.elapsed();
         }
@@ -135,7 +148,7 @@ impl Tuner<'_> {
             description.pop();
             description.push('.');
             table.description = description;
-            write_atomic(&tuned, table_to_ron(&table).as_bytes())?;
+            files = self.write_values(&cp, &table)?;
             let json = serde_json::to_string_pretty(c).expect("confirmations serialize");
             write_atomic(&self.dir.join("confirmation.json"), json.as_bytes())?;
             write_report(cfg, self.opts, &cp, c, &self.dir)?;
@@ -148,7 +161,58 @@ impl Tuner<'_> {
             history: cp.history,
             confirmation: played,
             timings: self.timings,
+            files,
         })
+    }
+
+    /// Writes the tuned values of `cp`: our engine's as `table` in [`TUNED_TABLE`] and the
+    /// whole engine in [`TUNED_ENGINE`], or an external engine's `args` and `options` in
+    /// [`TUNED_OPTIONS`]; returns what it wrote.
+    fn write_values(
+        &self,
+        cp: &Checkpoint,
+        table: &PatternTable,
+    ) -> Result<Vec<(&'static str, PathBuf)>, TuneError> {
+        let cfg = self.cfg;
+        let files = match &cfg.external {
+            Some(record) => {
+                let tuned = self.space.external(&cp.scores, record, &record.name);
+                let PlayerKind::External(program) = &tuned.spec else {
+                    unreachable!("the configuration's external engine is one")
+                };
+                let text = format!(
+                    "// {}'s tuned values ({}, {} iterations, {} games{}): the lines of its External(..) entry.\n{}",
+                    record.name,
+                    cp.method,
+                    cp.iteration,
+                    cp.games,
+                    if cp.finished { "" } else { ", unfinished" },
+                    external_entry_lines(program)
+                );
+                vec![("tuned options", TUNED_OPTIONS, text)]
+            }
+            None => {
+                let engine = EngineParams {
+                    table: table.clone(),
+                    ..self.space.engine(&cp.scores, &cfg.engine, "", "")
+                };
+                vec![
+                    ("tuned table", TUNED_TABLE, table_to_ron(table)),
+                    (
+                        "tuned engine",
+                        TUNED_ENGINE,
+                        engine_to_ron(&cfg.file.name, &engine),
+                    ),
+                ]
+            }
+        };
+        let mut written = Vec::new();
+        for (what, name, text) in files {
+            let path = self.dir.join(name);
+            write_atomic(&path, text.as_bytes())?;
+            written.push((what, path));
+        }
+        Ok(written)
     }
 }
 
@@ -205,7 +269,10 @@ fn write_report(
         ("command".to_string(), opts.command.clone()),
         ("method".to_string(), cp.method.clone()),
         ("seed".to_string(), cp.seed.to_string()),
-        ("start table".to_string(), cfg.start_table.name.clone()),
+        match &cfg.external {
+            Some(e) => ("external engine".to_string(), e.name.clone()),
+            None => ("start table".to_string(), cfg.start_table.name.clone()),
+        },
         match cfg.file.time_control {
             TimeControlSpec::EngineDefault => ("depth".into(), cfg.engine.depth.to_string()),
             tc => ("time control".into(), tc.in_words()),

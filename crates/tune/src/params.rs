@@ -1,14 +1,16 @@
 //! The parameter space: a table's scores as a vector (`2·p` = own score of pattern `p`,
 //! `2·p + 1` = its opponent score; then the same pair for each scored cell class, after
-//! the P patterns), followed by the engine fields a tuning file's `params` names; which of
-//! them are tuned, their bounds and gains when the file gives them, the order constraints,
-//! and the way back to a [`PatternTable`] and to [`EngineParams`] (rounded, deterministic or
-//! stochastic).
+//! the P patterns), followed by the engine fields a tuning file's `params` names, or by an
+//! external engine's placeholders (its table is empty); which of them are tuned, their bounds
+//! and gains when the file gives them, the order constraints, and the way back to a
+//! [`PatternTable`], to [`EngineParams`] and to an external engine's arguments and options
+//! (rounded, deterministic or stochastic).
 
 // The tuned table is written in the schema config reads, by config's own writer.
 pub use gomoku_config::engine::table_to_ron;
+use gomoku_config::run::{PlayerKind, PlayerRecord};
 use gomoku_config::tune::ScoreRef;
-use gomoku_config::tune_params::{ParamTarget, TunedParam};
+use gomoku_config::tune_params::{ParamTarget, TunedParam, param_text, substitute};
 use gomoku_engine::fields::NumericField;
 use gomoku_engine::{EngineParams, MAX_PATTERN_SCORE, PatternTable};
 use rand::RngExt;
@@ -25,6 +27,8 @@ pub struct ParamSpace {
     pub order: Vec<(usize, usize)>,
     /// The engine fields tuned, whose values follow the scores in the vector.
     pub fields: Vec<&'static NumericField>,
+    /// An external engine's placeholders tuned (name, decimals), which follow the fields.
+    pub placeholders: Vec<(String, u32)>,
     /// Per index, the bounds the file gives it (a method keeps it within them).
     pub bounds: Vec<Option<(f64, f64)>>,
     /// Per index, the file's SPSA `c_end` and `r_end`, when it gives them.
@@ -65,6 +69,7 @@ impl ParamSpace {
                 .map(|&(a, b)| (score_index(a), score_index(b)))
                 .collect(),
             fields: Vec::new(),
+            placeholders: Vec::new(),
             bounds: vec![None; scores],
             gains: vec![(None, None); scores],
         }
@@ -82,10 +87,11 @@ impl ParamSpace {
                 ParamTarget::Score(r) => score_index(r),
                 ParamTarget::Field(f) => {
                     self.fields.push(f);
-                    self.start.push(p.start);
-                    self.bounds.push(None);
-                    self.gains.push((None, None));
-                    self.start.len() - 1
+                    self.push_value()
+                }
+                ParamTarget::Placeholder => {
+                    self.placeholders.push((p.name.clone(), p.decimals));
+                    self.push_value()
                 }
             };
             self.start[i] = p.start;
@@ -94,6 +100,14 @@ impl ParamSpace {
             self.tuned.push(i);
         }
         self
+    }
+
+    /// A value after the scores (a field or a placeholder), its index.
+    fn push_value(&mut self) -> usize {
+        self.start.push(0.0);
+        self.bounds.push(None);
+        self.gains.push((None, None));
+        self.start.len() - 1
     }
 
     /// The number of values (tuned or not): the scores, then the fields.
@@ -109,8 +123,40 @@ impl ParamSpace {
     /// The name of value `i`: a score's (`own 011110`) or a field's (`futility`).
     pub fn name(&self, i: usize) -> String {
         match i.checked_sub(self.scores()) {
-            Some(j) => self.fields[j].name.to_string(),
+            Some(j) if j < self.fields.len() => self.fields[j].name.to_string(),
+            Some(j) => self.placeholders[j - self.fields.len()].0.clone(),
             None => score_name(&self.base, i),
+        }
+    }
+
+    /// The decimals value `i` is played with: a placeholder's, else 0 (an integer).
+    pub fn decimals(&self, i: usize) -> u32 {
+        let first = self.scores() + self.fields.len();
+        i.checked_sub(first)
+            .map_or(0, |j| self.placeholders.get(j).map_or(0, |p| p.1))
+    }
+
+    /// `record`, an external engine, renamed `name`, with the placeholders of its arguments
+    /// and options' values filled with `x`'s values, each rounded to its decimals.
+    pub fn external(&self, x: &[f64], record: &PlayerRecord, name: &str) -> PlayerRecord {
+        let first = self.scores() + self.fields.len();
+        let value = |placeholder: &str| {
+            let j = self.placeholders.iter().position(|p| p.0 == placeholder)?;
+            Some(param_text(x[first + j], self.placeholders[j].1))
+        };
+        let mut spec = record.spec.clone();
+        if let PlayerKind::External(program) = &mut spec {
+            for a in &mut program.args {
+                *a = substitute(a, &value);
+            }
+            for (_, v) in &mut program.options {
+                *v = substitute(v, &value);
+            }
+        }
+        PlayerRecord {
+            name: name.to_string(),
+            origin: record.origin.clone(),
+            spec,
         }
     }
 
@@ -201,14 +247,18 @@ impl ParamSpace {
         params
     }
 
-    /// `x` rounded stochastically: `floor(v) + 1` with probability `v - floor(v)` (unbiased),
-    /// drawing from `rng` in the vector's order.
+    /// `x` rounded stochastically to each value's decimals (integers but for a real
+    /// placeholder): with `s = 10^decimals`, `(floor(v·s) + 1)/s` with probability
+    /// `v·s - floor(v·s)` (unbiased), drawing from `rng` in the vector's order.
     pub fn round_stochastic(&self, x: &[f64], rng: &mut ChaCha8Rng) -> Vec<f64> {
         x.iter()
-            .map(|&v| {
+            .enumerate()
+            .map(|(i, &v)| {
+                let scale = 10f64.powi(self.decimals(i) as i32);
+                let v = v * scale;
                 let f = v.floor();
                 let u: f64 = rng.random();
-                if u < v - f { f + 1.0 } else { f }
+                (if u < v - f { f + 1.0 } else { f }) / scale
             })
             .collect()
     }

@@ -14,7 +14,8 @@
 //!   `steps/STEP/`, advances by them and checkpoints, as [`run`] would have.
 //!
 //! A step's games, its pairs counted and its update are the same in the three ways, so a
-//! sharded run ends with the same table as an unsharded one, byte for byte.
+//! sharded run ends with the same table as an unsharded one, byte for byte. Each way first
+//! settles SPSA's pairs of a run started under the old default ([`with_started_pairs`]).
 //!
 //! Files in the output directory: `state.json` (the checkpoint, format
 //! [`CHECKPOINT_VERSION`]: method state, iteration, scores, history), `history.jsonl`,
@@ -22,6 +23,7 @@
 //! `report/`.
 
 use crate::TuneError;
+use crate::checkpoint::with_started_pairs;
 use crate::iteration::{Plan, plan, start};
 use crate::tuner::Tuner;
 use gomoku_config::tune::TuneConfig;
@@ -63,6 +65,13 @@ fn games(
 
 /// Runs (or resumes) a tuning configuration, playing every step here.
 pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError> {
+    // Only a resumed run has started (any other is refused or deleted by `load`).
+    let started = if opts.resume {
+        with_started_pairs(cfg)
+    } else {
+        std::borrow::Cow::Borrowed(cfg)
+    };
+    let cfg = &*started;
     let mut t = Tuner::new(cfg, opts)?;
     std::fs::create_dir_all(&t.dir).map_err(|e| TuneError::io(&t.dir, e))?;
     let mut cp = t.load(true)?.or_else(|| start(&t));
@@ -92,14 +101,17 @@ pub fn run(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError>
     t.outputs(cp, true)
 }
 
-/// The line that opens a run: the file's name and method, the start table, the depth or time
-/// control, the openings and the output directory.
+/// The line that opens a run: the file's name and method, the start table (or the external
+/// engine), the depth or time control, the openings and the output directory.
 pub fn plan_line(cfg: &TuneConfig) -> String {
+    let start = match &cfg.external {
+        Some(e) => format!("external engine {}", e.name),
+        None => format!("start table {}", cfg.start_table.name),
+    };
     format!(
-        "tune {}: method {}, start table {}, {}, {} tuning / {} held-out openings, output {}",
+        "tune {}: method {}, {start}, {}, {} tuning / {} held-out openings, output {}",
         cfg.file.name,
         cfg.file.method.name(),
-        cfg.start_table.name,
         cfg.limit_in_words(),
         cfg.tuning_openings.len(),
         cfg.holdout_openings.len(),
@@ -159,6 +171,7 @@ pub fn play_shard(
     if n == 0 || i >= n {
         return Err(TuneError::BadShard { index: i, count: n });
     }
+    let cfg = &with_started_pairs(cfg);
     let mut t = Tuner::new(cfg, opts)?;
     let mut cp = t.load(false)?.or_else(|| start(&t));
     let nothing = |note: &str| ShardOutcome {
@@ -206,6 +219,7 @@ pub fn play_shard(
 /// checkpoints and writes `tuned.ron`. Iterations without games before it are advanced too.
 /// The confirmation is left to `tune CONFIG --resume`.
 pub fn merge_step(cfg: &TuneConfig, opts: &RunOptions) -> Result<RunOutcome, TuneError> {
+    let cfg = &with_started_pairs(cfg);
     let mut t = Tuner::new(cfg, opts)?;
     let mut cp = t.load(false)?.or_else(|| start(&t));
     while let Some(plan) = plan(&t, cp.as_ref())? {

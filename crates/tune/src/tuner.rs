@@ -11,11 +11,13 @@ use crate::checkpoint::{
 };
 use crate::history::HistoryLine;
 use crate::matches::{BookSlice, Step, StepSpec, iteration_seed};
+use crate::output::{TUNED_ENGINE, TUNED_OPTIONS, TUNED_TABLE};
 use crate::params::ParamSpace;
 use crate::texel::LossData;
 use gomoku_config::run::{PlayerRecord, RunKind};
 use gomoku_config::tune::{MethodSettings, TuneConfig};
 use gomoku_engine::EngineParams;
+use gomoku_stats::fmt_elo_pm;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -73,12 +75,14 @@ impl std::fmt::Display for Timings {
 }
 
 /// What a tuning run writes in its output directory, and all that `--force` deletes there.
-pub const TUNE_OUTPUTS: [&str; 7] = [
+pub const TUNE_OUTPUTS: [&str; 9] = [
     STATE_FILE,
     "history.jsonl",
     "steps",
     "shards",
-    "tuned.ron",
+    TUNED_TABLE,
+    TUNED_ENGINE,
+    TUNED_OPTIONS,
     "confirmation.json",
     "report",
 ];
@@ -231,20 +235,46 @@ impl<'a> Tuner<'a> {
             }
             _ => String::new(),
         };
-        let moved = cp
-            .history
-            .first()
-            .map(|start| largest_moves(&start.scores, &line.scores, 3))
-            .filter(|m| !m.is_empty())
-            .map_or(String::new(), |m| {
-                format!("; moved most from the start: {m}")
-            });
+        let spsa = matches!(self.cfg.file.method, MethodSettings::Spsa(_));
+        let moved = match self.current_values(&cp.scores) {
+            Some(values) if spsa => format!("; now {values}"),
+            _ => cp
+                .history
+                .first()
+                .map(|start| largest_moves(&start.scores, &line.scores, 3))
+                .filter(|m| !m.is_empty())
+                .map_or(String::new(), |m| {
+                    format!("; moved most from the start: {m}")
+                }),
+        };
+        let elo = match (line.elo, line.elo_error95) {
+            (Some(e), Some(e95)) if spsa => {
+                format!("; Elo against the start ~ {}", fmt_elo_pm(e, e95, 1))
+            }
+            _ => String::new(),
+        };
         eprintln!(
-            "iteration {} of {total}: {}{loss}{moved} ({:.1} s{eta})",
+            "iteration {} of {total}, {} games: {}{loss}{moved}{elo} ({:.1} s{eta})",
             line.iteration,
+            line.games,
             line.note,
             t0.elapsed().as_secs_f64()
         );
+    }
+
+    /// The tuned values of `x` with their names (`futility 412.3, lmr_base 2.61`), each with
+    /// a decimal more than it plays with; `None` past eight, too many for a line.
+    pub(crate) fn current_values(&self, x: &[f64]) -> Option<String> {
+        let tuned = &self.space.tuned;
+        (tuned.len() <= 8).then(|| {
+            let shown: Vec<String> = (tuned.iter())
+                .map(|&i| {
+                    let places = self.space.decimals(i) as usize + 1;
+                    format!("{} {:.places$}", self.space.name(i), x[i])
+                })
+                .collect();
+            shown.join(", ")
+        })
     }
 
     /// Writes the checkpoint and the history.
@@ -325,13 +355,23 @@ impl<'a> Tuner<'a> {
         self.space.engine(x, &base, name, "")
     }
 
-    /// Iteration `k`'s match of two engines on the tuning openings, from opening `offset`.
+    /// The player at the point `x`, named `name`: the configuration's engine (see
+    /// [`Tuner::player`], its table named `name` too), or its external engine with `x` in
+    /// its arguments and options.
+    pub(crate) fn contestant(&self, x: &[f64], margin: i32, name: &str) -> PlayerRecord {
+        match &self.cfg.external {
+            Some(record) => self.space.external(x, record, name),
+            None => PlayerRecord::engine(name, &self.player(x, margin, name)),
+        }
+    }
+
+    /// Iteration `k`'s match of two players on the tuning openings, from opening `offset`.
     pub(crate) fn pair_step(
         &self,
         k: u32,
         pairs: usize,
         offset: usize,
-        players: [(&str, EngineParams); 2],
+        players: [PlayerRecord; 2],
     ) -> Result<Step, TuneError> {
         let cfg = self.cfg;
         Step::new(
@@ -343,9 +383,7 @@ impl<'a> Tuner<'a> {
                     step: u64::from(k) + 1,
                     pairs: pairs as u64,
                 },
-                players: players
-                    .map(|(name, params)| PlayerRecord::engine(name, &params))
-                    .into(),
+                players: players.into(),
                 book: BookSlice {
                     openings: &cfg.tuning_openings,
                     range: &cfg.file.tuning_openings,

@@ -6,6 +6,9 @@
 #[path = "tune/runs.rs"]
 mod runs;
 
+#[path = "tune/external.rs"]
+mod external;
+
 use gomoku_board::{Board, Pos};
 use gomoku_engine::{CellClass, ClassSpec, CompiledTable, evaluate_from_scratch, seed_table};
 use gomoku_tune::features::{Counter, dot};

@@ -1,6 +1,8 @@
-//! `tune`: tune the evaluation's pattern table from a tuning file (configs/tune/*.ron) by
-//! Texel's logistic fit, SPRT hill climbing or SPSA; checkpoint after every iteration, then
-//! write the tuned table, the confirmation match on held-out openings and a report. On a
+//! `tune`: tune the evaluation's pattern table, engine fields or an external engine's
+//! parameters from a tuning file (configs/tune/*.ron) by Texel's logistic fit, SPRT hill
+//! climbing or SPSA; checkpoint after every iteration, then write the tuned values (table
+//! and engine file, or an external engine's options), the confirmation match on held-out
+//! openings and a report. On a
 //! cluster, `--shard I/N` plays one shard of the next step's games and `--merge-step`
 //! completes the step from its shards (deploy/slurm/tune-submit.sh chains them).
 
@@ -22,7 +24,7 @@ pub struct Args {
     #[arg(long)]
     resume: bool,
     /// Start over in an output directory that holds a run: delete what tuning wrote there
-    /// (checkpoint, history, steps, shards, tuned table, confirmation, report) first.
+    /// (checkpoint, history, steps, shards, tuned values, confirmation, report) first.
     #[arg(long, conflicts_with_all = ["resume", "shard", "merge_step"])]
     force: bool,
     /// Output directory, relative to the working directory (default: the file's `output`,

@@ -5,6 +5,7 @@ use crate::{Entry, Item, Kind, Section};
 use gomoku_config::limits::{
     MAX_DEPTH, MAX_ELO, MAX_ITERATIONS, MAX_NAME_LEN, MAX_PAIRS, MAX_TEXEL_GAMES, NUMERIC_FIELDS,
 };
+use gomoku_config::tune_params::MAX_DECIMALS;
 use gomoku_engine::MAX_PATTERN_SCORE;
 
 pub(super) fn tune() -> Section {
@@ -26,20 +27,36 @@ pub(super) fn tune() -> Section {
             .ex("name: \"my-tune\""),
         Entry::field("start_table", "The table to start from.")
             .path()
+            .needed_unless("external", "then refused")
             .ex("start_table: \"../tables/tuned.ron\""),
         Entry::field(
             "engine",
             "The engine that plays; its table is replaced by the one being tuned.",
         )
         .path()
+        .needed_unless("external", "then refused")
         .ex("engine: \"../engines/rich-d4.ron\""),
         Entry::field(
             "depth",
             "Search depth of the matches (SPSA, hill climbing) and of the confirmation; it \
              replaces the engine file's. Texel's self-play has a `depth` of its own.",
         )
+        .needed_unless("external", "then refused")
         .int(1, MAX_DEPTH)
         .ex("depth: 4"),
+        Entry::field(
+            "external",
+            "An external engine to tune instead of ours: a tournament's \
+             [`External(..)` participant](#participants), whose `args` and options' values \
+             hold the `params` as `{name}` (`args: [\"--lmr={lmr}\"]`, `options: \
+             [(\"LMR\", \"{lmr}\")]`), filled with each player's values before it starts \
+             (options go out as `INFO NAME VALUE` at each game's start). Its own \
+             `move_time_ms` / `game_time_ms` time it; SPSA or hill climbing, no table, \
+             engine, depth, pin, order, `time_control` or confirmation `also`.",
+        )
+        .default_means("None", "our engine plays")
+        .limit("every `{name}` a parameter, every parameter used")
+        .ex("external: Some(External(name: \"mine\", command: \"sh\", args: [\"mine.sh\", \"--lmr={lmr}\"], move_time_ms: 100)), params: [(name: \"lmr\", start: Some(2), min: Some(0), max: Some(8))]"),
         Entry::field("tuning_openings", "The openings of the tuning games.")
             .ex(format!("tuning_openings: (file: \"{BOOK}\", range: (0, 400))")),
         Entry::field(
@@ -120,7 +137,9 @@ pub(super) fn tune() -> Section {
         "A parameter's range is its field's, which bounds `start`, `min` and `max`: {} (an \
          engine field, as the engine file names it; `depth` is the tuning's own), or \
          -{MAX_PATTERN_SCORE}..={MAX_PATTERN_SCORE} for a score. An integer field plays its \
-         value rounded (SPSA: stochastically, as table scores).",
+         value rounded (SPSA: stochastically, as table scores). An `external` engine's \
+         parameter is a word written `{{name}}` in its args or options, and needs `start`, \
+         `min` and `max`.",
         fields.join(", ")
     ))
     .entries(vec![
@@ -157,6 +176,27 @@ pub(super) fn tune() -> Section {
         .default_means("None", "the method's `r_end`")
         .limit("(0, 1]")
         .ex("r_end: Some(0.002)"),
+        Entry::field(
+            "decimals",
+            "An external engine's parameter: the decimals its value is written with (SPSA \
+             rounds stochastically to them); 0 writes an integer.",
+        )
+        .default("0")
+        .limit(format!(
+            "0..={MAX_DECIMALS}; 0 for engine fields and scores"
+        ))
+        .host(host(
+            Kind::Tune,
+            format!(
+                "Tune(name: \"host\", external: Some(External(name: \"mine\", command: \"sh\", \
+                 options: [(\"noise\", \"{{top_n}}\")], move_time_ms: 100)), \
+                 tuning_openings: (file: \"{BOOK}\", range: (0, 10)), \
+                 holdout_openings: (file: \"{BOOK}\", range: (10, 20)), seed: 1, \
+                 output: \"../../reports/host\", method: Spsa(()), \
+                 params: [(start: Some(0.5), min: Some(0), max: Some(1), @@)])"
+            ),
+        ))
+        .ex("decimals: 2"),
     ]);
 
     let range = Item::new(
@@ -354,9 +394,14 @@ pub(super) fn tune() -> Section {
             .ex("iterations: 100"),
         Entry::field(
             "pairs",
-            "Game pairs per iteration (θ+ against θ-, colours reversed).",
+            "Game pairs per iteration (θ+ against θ-, colours reversed). The default is \
+             chosen from the noise: enough pairs that an iteration's result has a \
+             signal-to-noise ratio of ½ when θ+ is 20 Elo stronger than θ- (a pair's score \
+             varies by 0.45 between near-equal engines), `0.45·(347.4·0.5/20)²` rounded up; \
+             docs/TUNING.md says why. A run started under the default of before (4) keeps it \
+             when resumed.",
         )
-        .default("4")
+        .default("34")
         .int(1, MAX_PAIRS as i128)
         .ex("pairs: 8"),
         Entry::field(

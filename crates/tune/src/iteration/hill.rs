@@ -51,8 +51,8 @@ impl<'c> HillIteration<'c> {
                 settings.max_pairs,
                 state.pairs_played,
                 [
-                    ("candidate", t.player(x, margin, "candidate")),
-                    ("incumbent", t.player(&state.incumbent, margin, "incumbent")),
+                    t.contestant(x, margin, "candidate"),
+                    t.contestant(&state.incumbent, margin, "incumbent"),
                 ],
             )?),
             None => None,

@@ -5,6 +5,7 @@ use crate::TuneError;
 use crate::checkpoint::{Checkpoint, MethodState};
 use crate::matches::{Step, pair_scores, wins_minus_losses};
 use crate::spsa::{SpsaProbe, SpsaSchedule, SpsaState, probe, update};
+use crate::spsa_gain::GainEstimate;
 use crate::tuner::{Iteration, Tuner};
 use gomoku_config::tune::SpsaSettings;
 use gomoku_runner::JournalLine;
@@ -15,6 +16,7 @@ pub(crate) struct SpsaIteration<'c> {
     settings: &'c SpsaSettings,
     schedule: SpsaSchedule,
     state: SpsaState,
+    gain: GainEstimate,
     probe: SpsaProbe,
     step: Step,
     from: Checkpoint,
@@ -43,6 +45,7 @@ pub(crate) fn start(t: &Tuner<'_>, settings: &SpsaSettings) -> Checkpoint {
         MethodState::Spsa {
             schedule,
             state: SpsaState { theta: x0, k: 0 },
+            gain: GainEstimate::default(),
         },
         t.start_line(None),
         false,
@@ -51,11 +54,11 @@ pub(crate) fn start(t: &Tuner<'_>, settings: &SpsaSettings) -> Checkpoint {
 
 impl<'c> SpsaIteration<'c> {
     /// The next iteration of an SPSA run with `settings` from `from`, whose state is
-    /// `schedule` and `state`.
+    /// `schedule`, `state` and `gain`.
     pub(crate) fn new(
         t: &Tuner<'c>,
         settings: &'c SpsaSettings,
-        (schedule, state): (SpsaSchedule, SpsaState),
+        (schedule, state, gain): (SpsaSchedule, SpsaState, GainEstimate),
         from: Checkpoint,
     ) -> Result<Self, TuneError> {
         let space = &t.space;
@@ -64,12 +67,12 @@ impl<'c> SpsaIteration<'c> {
         space.clamp(&mut probe.plus);
         space.clamp(&mut probe.minus);
         let margin = settings.tie_break_margin;
-        let plus = t.player(
+        let plus = t.contestant(
             &space.round_stochastic(&probe.plus, &mut rng),
             margin,
             "plus",
         );
-        let minus = t.player(
+        let minus = t.contestant(
             &space.round_stochastic(&probe.minus, &mut rng),
             margin,
             "minus",
@@ -78,12 +81,13 @@ impl<'c> SpsaIteration<'c> {
             state.k,
             settings.pairs,
             state.k as usize * settings.pairs,
-            [("plus", plus), ("minus", minus)],
+            [plus, minus],
         )?;
         Ok(SpsaIteration {
             settings,
             schedule,
             state,
+            gain,
             probe,
             step,
             from,
@@ -110,6 +114,7 @@ impl<'c> SpsaIteration<'c> {
             settings,
             schedule,
             mut state,
+            mut gain,
             probe,
             from,
             ..
@@ -133,6 +138,15 @@ impl<'c> SpsaIteration<'c> {
             &feasible,
         );
         t.space.clamp(&mut state.theta);
+        // a_k/c_k², the step per unit of result along the perturbation (see `spsa_gain`).
+        let (a_k, c_k) = (schedule.a_k(rec.k), schedule.c_k(rec.k));
+        let rates: Vec<f64> = (t.space.tuned.iter())
+            .filter(|&&i| c_k[i] > 0.0)
+            .map(|&i| a_k[i] / (c_k[i] * c_k[i]))
+            .collect();
+        let rate = rates.iter().sum::<f64>() / rates.len().max(1) as f64;
+        gain.add(if rec.applied { rate } else { 0.0 }, &scores);
+        let elo = gain.elo();
         let note = format!(
             "theta+ wins - losses = {:+} over {} games; {}",
             rec.result,
@@ -154,9 +168,13 @@ impl<'c> SpsaIteration<'c> {
             note,
             loss: None,
             validation_loss: None,
-            elo: None,
-            elo_error95: None,
-            state: MethodState::Spsa { schedule, state },
+            elo: elo.map(|e| e.0),
+            elo_error95: elo.map(|e| e.1),
+            state: MethodState::Spsa {
+                schedule,
+                state,
+                gain,
+            },
         };
         Ok(t.record(from, it))
     }

@@ -21,6 +21,22 @@ const SPSA: &str =
 /// stop early when played whole and count only part of the pairs when played in shards.
 const MATCH: &str = "Match((iterations: 4, perturb: 2, step: 0.3, elo0: 0, elo1: 200, alpha: 0.2, max_pairs: 8, tie_break_margin: 30))";
 
+/// A fresh temporary directory for the test `tag` with `book.txt`, a book of 10 openings.
+pub(crate) fn book_dir(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gomoku-tune-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut book = String::from("# test book\n");
+    for m in [
+        "h8g7", "h8i7", "h8g9", "h8i9", "h8h7", "h8h9", "h8g8", "h8i8", "h8f6", "h8j10",
+    ] {
+        book.push_str(m);
+        book.push('\n');
+    }
+    std::fs::write(dir.join("book.txt"), book).unwrap();
+    dir
+}
+
 /// A temporary project: a book of 10 openings, the seed table, a depth-1 engine.
 fn project(
     tag: &str,
@@ -37,17 +53,7 @@ fn project_with(
     confirmation: &str,
     extra: &str,
 ) -> (PathBuf, gomoku_config::tune::TuneConfig) {
-    let dir = std::env::temp_dir().join(format!("gomoku-tune-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let mut book = String::from("# test book\n");
-    for m in [
-        "h8g7", "h8i7", "h8g9", "h8i9", "h8h7", "h8h9", "h8g8", "h8i8", "h8f6", "h8j10",
-    ] {
-        book.push_str(m);
-        book.push('\n');
-    }
-    std::fs::write(dir.join("book.txt"), book).unwrap();
+    let dir = book_dir(tag);
     std::fs::write(dir.join("table.ron"), table_to_ron(&seed_table())).unwrap();
     std::fs::write(
         dir.join("engine.ron"),
@@ -566,6 +572,81 @@ fn a_whole_run_writes_table_history_confirmation_and_report() {
             assert!(!text.contains(debug), "{file}: {text}");
         }
     }
+}
+
+#[test]
+fn spsa_of_engine_fields_writes_a_whole_engine_file_and_an_elo_estimate() {
+    let (dir, cfg) = project_with(
+        "engine-file",
+        SPSA,
+        "(pairs: 1)",
+        "\n    params: [(name: \"futility\", start: Some(300), min: Some(0), max: Some(2000)), (name: \"own 011110\")],",
+    );
+    let out = run(&cfg, &opts()).unwrap();
+    assert!(out.finished);
+    let what: Vec<&str> = out.files.iter().map(|f| f.0).collect();
+    assert_eq!(what, ["tuned table", "tuned engine"]);
+    // The engine file is complete: the engine of the tuning with the tuned table and field.
+    let engine = gomoku_config::engine::load_engine(dir.join("out/tuned-engine.ron")).unwrap();
+    let table = gomoku_config::engine::load_table(dir.join("out/tuned.ron")).unwrap();
+    assert_eq!(engine.name, "t-tuned");
+    assert_eq!(engine.params.table.patterns, table.patterns);
+    let last = &out.history.last().unwrap().scores;
+    let futility = last.iter().find(|s| s.0 == "futility").unwrap().1;
+    assert_eq!(f64::from(engine.params.features.futility), futility.round());
+    let untouched = |p: &gomoku_engine::EngineParams| (p.depth, p.top_n, p.tt_mib, p.radius);
+    assert_eq!(untouched(&engine.params), untouched(&cfg.engine));
+    // Every iteration has the running Elo estimate of θ against the start, with its interval.
+    assert!(
+        out.history[1..]
+            .iter()
+            .all(|l| l.elo.is_some_and(f64::is_finite) && l.elo_error95.is_some_and(|e| e > 0.0)),
+        "{:?}",
+        out.history
+    );
+    let h = load_tuning_history(dir.join("out")).unwrap();
+    assert!(h.parameters && h.patterns.iter().any(|p| p.name == "futility"));
+}
+
+#[test]
+fn a_run_started_under_the_old_default_pairs_keeps_them_when_resumed() {
+    use gomoku_config::tune::MethodSettings;
+    let method = "Spsa((iterations: 3, c_end_frac: 0.2, r_end: 0.002, tie_break_margin: 30))";
+    let (_, cfg) = project("old-pairs", method, "(pairs: 1)");
+    let pairs = |cfg: &gomoku_config::tune::TuneConfig| match &cfg.file.method {
+        MethodSettings::Spsa(s) => s.pairs,
+        _ => unreachable!(),
+    };
+    assert_eq!(pairs(&cfg), 34);
+    // What a build before the noise rule made of the same file: 4 pairs.
+    let mut old = cfg.clone();
+    if let MethodSettings::Spsa(s) = &mut old.file.method {
+        s.pairs = 4;
+    }
+    let first = RunOptions {
+        stop_after: Some(1),
+        ..opts()
+    };
+    run(&old, &first).unwrap();
+    let out = run(&cfg, &opts()).unwrap();
+    assert!(out.finished);
+    let notes: Vec<&str> = out.history[1..].iter().map(|l| l.note.as_str()).collect();
+    assert!(
+        notes.iter().all(|n| n.contains("over 8 games")),
+        "{notes:?}"
+    );
+    // Started afresh, the file plays the default of now.
+    let fresh = RunOptions {
+        force: true,
+        resume: false,
+        ..first
+    };
+    let out = run(&cfg, &fresh).unwrap();
+    assert!(
+        out.history[1].note.contains("over 68 games"),
+        "{:?}",
+        out.history
+    );
 }
 
 #[test]
