@@ -611,6 +611,37 @@ fn c_gomoku_cli_sendbyboard_asks_every_move_with_board_and_never_turn() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// c-gomoku-cli's `tc=MATCH/TURN+INC`: the increment is added to the game's time before each
+/// of the engine's moves, the first included, and `INFO time_left` says so.
+#[test]
+fn c_gomoku_cli_increment_is_added_before_each_move() {
+    let dir = setup("cgc-increment");
+    let log = dir.join("a.log");
+    let tee = format!("tee -a '{}' | exec '{PBRAIN}' --depth 1", s(&log));
+    script(&dir, "rec.sh", &tee);
+    let other = format!("cmd={PBRAIN} --depth 1");
+    let o = Command::new(BIN)
+        .args(["-each", "tc=10/1+5", "-engine", "name=a", "cmd=./rec.sh"])
+        .args(["-engine", "name=b", &other, "-games", "1"])
+        .args(["-openings", "file=book.txt", "type=pos", "--out", "run"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_ok(&o);
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(sent.contains("INFO timeout_match 10000\n"), "{sent}");
+    let left: Vec<u64> = sent
+        .lines()
+        .filter_map(|l| l.strip_prefix("INFO time_left "))
+        .map(|v| v.parse().unwrap())
+        .collect();
+    assert!(left.len() >= 3, "{sent}");
+    assert_eq!(left[0], 15_000, "{sent}");
+    // A move over 1 s (+ tolerance) loses on time, so each adds to the bank.
+    assert!(left.windows(2).all(|w| w[1] > w[0]), "{left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// An executable shell script `name` in `dir`.
 fn script(dir: &Path, name: &str, body: &str) {
     use std::os::unix::fs::PermissionsExt;

@@ -138,9 +138,10 @@ const DEFAULT_MAX_MEMORY: u64 = 350 << 20;
 struct EngineWords {
     cmd: Option<String>,
     name: Option<String>,
-    /// `tc=`: milliseconds for the game (0: no limit) and per move.
+    /// `tc=`: milliseconds for the game (0: no limit), per move, and added before each move.
     match_ms: Option<u64>,
     turn_ms: Option<u64>,
+    increment_ms: Option<u64>,
     tolerance_ms: Option<u64>,
     max_memory: Option<u64>,
     /// `depth=`, `nodes=` and `thread=` (0: not sent), as `INFO max_depth`, `max_node` and
@@ -162,6 +163,7 @@ impl EngineWords {
             name: each.name.clone().or(self.name.clone()),
             match_ms: each.match_ms.filter(|&m| m > 0).or(self.match_ms),
             turn_ms: each.turn_ms.filter(|&t| t > 0).or(self.turn_ms),
+            increment_ms: each.increment_ms.filter(|&i| i > 0).or(self.increment_ms),
             tolerance_ms: Some(each.tolerance_ms.unwrap_or(DEFAULT_TOLERANCE_MS)),
             max_memory: Some(each.max_memory.unwrap_or(DEFAULT_MAX_MEMORY)),
             depth: each.depth.filter(|&d| d > 0).or(self.depth),
@@ -179,6 +181,7 @@ impl EngineWords {
             name: later.name.clone().or(self.name.clone()),
             match_ms: later.match_ms.or(self.match_ms),
             turn_ms: later.turn_ms.or(self.turn_ms),
+            increment_ms: later.increment_ms.or(self.increment_ms),
             tolerance_ms: later.tolerance_ms.or(self.tolerance_ms),
             max_memory: later.max_memory.or(self.max_memory),
             depth: later.depth.or(self.depth),
@@ -226,16 +229,10 @@ fn engine_words(flag: &str, words: &[String]) -> Result<EngineWords, FlagsError>
             "name" => e.name = Some(value.to_string()),
             "tc" => {
                 let (left, inc) = value.split_once('+').unwrap_or((value, "0"));
-                if seconds(&shown, inc)? != 0 {
-                    return Err(flag_error(
-                        &shown,
-                        "an increment is not supported for Gomocup engines here (give \
-                         tc=MATCH/TURN without +INC)",
-                    ));
-                }
                 let (game, turn) = left.split_once('/').unwrap_or((left, left));
                 e.match_ms = Some(seconds(&shown, game)?);
                 e.turn_ms = Some(seconds(&shown, turn)?);
+                e.increment_ms = Some(seconds(&shown, inc)?);
             }
             "tolerance" => e.tolerance_ms = Some(seconds(&shown, value)?),
             "maxmemory" => e.max_memory = Some(number(&shown, value)?),
@@ -320,6 +317,10 @@ fn match_words(flag: &str, e: &EngineWords) -> Result<Vec<String>, FlagsError> {
     words.push(format!("move_time_ms={turn}"));
     if let Some(game) = e.match_ms.filter(|&m| m > 0) {
         words.push(format!("game_time_ms={game}"));
+        // c-gomoku-cli adds an increment only to a game clock.
+        if let Some(inc) = e.increment_ms.filter(|&i| i > 0) {
+            words.push(format!("increment_ms={inc}"));
+        }
     }
     words.push(format!(
         "tolerance_ms={}",
@@ -633,6 +634,21 @@ mod tests {
         ))
         .unwrap();
         assert!(alone.flags.engines[0].contains(&"tolerance_ms=1000".to_string()));
+        // An increment goes with a game clock (the README example's tc=180/30, plus one);
+        // -each's wins, and without a game clock it is dropped, as c-gomoku-cli does.
+        let inc = parse_cgc(&args(
+            "-engine cmd=a tc=180/30+0.5 -engine cmd=b tc=0/1+2 -each tc=0/0+0.25 \
+             -openings file=o.txt",
+        ))
+        .unwrap();
+        let has = |e: usize, w: &str| inc.flags.engines[e].contains(&w.to_string());
+        assert!(has(0, "game_time_ms=180000") && has(0, "increment_ms=250"));
+        assert!(has(0, "move_time_ms=30000"));
+        assert!(
+            !inc.flags.engines[1]
+                .iter()
+                .any(|w| w.starts_with("increment_ms"))
+        );
         assert_eq!(c.flags.rule, Rule::Renju);
         assert_eq!((c.flags.threads, c.flags.move_cap), (Some(2), Some(225)));
         assert_eq!(c.flags.book_format, BookFormatSpec::Pos);
@@ -707,7 +723,7 @@ mod tests {
             ("-sample freq=2", "-sample freq=2"),
             ("-each depth=x", "-each depth=x"),
             ("-each option.=1", "-each option.=1"),
-            ("-each tc=10+1", "-each tc=10+1"),
+            ("-each tc=10+x", "-each tc=10+x"),
             ("-rule 2", "-rule"),
             ("-bogus", "-bogus"),
         ] {

@@ -70,6 +70,9 @@ pub enum ParticipantEntry {
         /// Milliseconds for the engine's moves of a game (`INFO timeout_match`).
         #[serde(default)]
         game_time_ms: Option<u64>,
+        /// Milliseconds added to the game time before each of its moves.
+        #[serde(default)]
+        increment_ms: u64,
         /// Grace past a limit before the engine loses on time.
         #[serde(default = "thousand")]
         tolerance_ms: u64,
@@ -237,6 +240,7 @@ pub(crate) fn external_record(
         protocol,
         move_time_ms,
         game_time_ms,
+        increment_ms,
         tolerance_ms,
         max_memory_mb,
         start_timeout_ms,
@@ -258,6 +262,7 @@ pub(crate) fn external_record(
         args: args.clone(),
         move_time_ms: *move_time_ms,
         game_time_ms: *game_time_ms,
+        increment_ms: *increment_ms,
         tolerance_ms: *tolerance_ms,
         max_memory_mb: *max_memory_mb,
         start_timeout_ms: *start_timeout_ms,
@@ -346,6 +351,7 @@ fn external(name: &str, written: ExternalProgram, file: &Path) -> Result<Externa
     for (field, value, least, most, note) in [
         ("move_time_ms", Some(e.move_time_ms), 1, t, day),
         ("game_time_ms", e.game_time_ms, 1, t, day),
+        ("increment_ms", Some(e.increment_ms), 0, t, day),
         ("tolerance_ms", Some(e.tolerance_ms), 0, t, day),
         ("start_timeout_ms", Some(e.start_timeout_ms), 1, t, day),
         ("command_gap_ms", Some(e.command_gap_ms), 0, gap, ""),
@@ -358,6 +364,11 @@ fn external(name: &str, written: ExternalProgram, file: &Path) -> Result<Externa
                 "external engine {name}: {field} {v} not in {least}..={most}{note}"
             ));
         }
+    }
+    if e.increment_ms > 0 && e.game_time_ms.is_none() {
+        return Err(format!(
+            "external engine {name}: increment_ms adds to a game clock: give game_time_ms"
+        ));
     }
     for (option, value) in &e.options {
         if let Some(problem) = info_problem(option, value) {

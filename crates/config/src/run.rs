@@ -155,6 +155,10 @@ pub struct ExternalProgram {
     pub move_time_ms: u64,
     /// `INFO timeout_match`, milliseconds.
     pub game_time_ms: Option<u64>,
+    /// Added to the game time before each move, milliseconds (left out of the file when 0,
+    /// so runs without it keep their hash).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub increment_ms: u64,
     /// Grace past a limit before a loss on time, milliseconds.
     pub tolerance_ms: u64,
     /// `INFO max_memory`, MiB.

@@ -607,6 +607,14 @@ fn external_engines_resolve_relative_to_the_file() {
             "external engine x: command_gap_ms 1001 not in 0..=1000",
         ),
         (
+            "External(name: \"x\", command: \"bin/pbrain-x\", move_time_ms: 5, increment_ms: 86400001)",
+            "external engine x: increment_ms 86400001 not in 0..=86400000 (a day)",
+        ),
+        (
+            "External(name: \"x\", command: \"bin/pbrain-x\", move_time_ms: 5, increment_ms: 100)",
+            "external engine x: increment_ms adds to a game clock: give game_time_ms",
+        ),
+        (
             "External(name: \"x\", command: \"bin/pbrain-x\", move_time_ms: 0)",
             "external engine x: move_time_ms 0 not in 1..=86400000 (a day)",
         ),

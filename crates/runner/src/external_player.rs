@@ -48,6 +48,8 @@ pub struct ExternalSpec {
     pub move_time: Duration,
     /// Limit for the engine's moves of a game (`INFO timeout_match`), if any.
     pub game_time: Option<Duration>,
+    /// Added to the game time before each move (c-gomoku-cli's `tc=M/T+I`).
+    pub increment: Duration,
     /// Extra time allowed past a limit before the engine loses on time.
     pub tolerance: Duration,
     /// `INFO max_memory`, in bytes.
@@ -74,6 +76,7 @@ impl ExternalSpec {
             command,
             move_time,
             game_time: None,
+            increment: Duration::ZERO,
             tolerance: Duration::from_millis(1000),
             max_memory: None,
             start_timeout: Duration::from_secs(10),
@@ -90,6 +93,7 @@ impl ExternalSpec {
         Timeouts {
             turn: Some(self.move_time),
             game: self.game_time,
+            increment: self.increment,
             tolerance: self.tolerance,
             start: self.start_timeout,
             max_memory: self.max_memory,

@@ -45,6 +45,7 @@ pub fn external_spec(c: &ExternalProgram) -> ExternalSpec {
         },
         move_time: ms(c.move_time_ms),
         game_time: c.game_time_ms.map(ms),
+        increment: ms(c.increment_ms),
         tolerance: ms(c.tolerance_ms),
         max_memory: c.max_memory_mb.map(|m| m << 20),
         start_timeout: ms(c.start_timeout_ms),

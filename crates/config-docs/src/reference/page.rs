@@ -184,7 +184,7 @@ The table maps the options to the files' fields.
 |---|---|---|
 | `-engine cmd=X name=N` | `-engine cmd=X name=N` | a participant `External(name: "N", command: "X", move_time_ms: ..)`, or an in-process `Engine("file.ron")` |
 | `-each st=0.1` | `tc=0/0.1` | `time_control: MoveTime(100)`; an external program's `move_time_ms: 100` |
-| `-each tc=10+0.1` | `tc=10/10+0.1` | `time_control: GameTime(base_ms: 10000, inc_ms: 100)`; an external program's `game_time_ms` |
+| `-each tc=10+0.1` | `tc=10/10+0.1` | `time_control: GameTime(base_ms: 10000, inc_ms: 100)`; an external program's `game_time_ms: 10000, increment_ms: 100` |
 | `-each depth=N`, `nodes=N` | `depth=N`, `nodes=N` | `time_control: Depth(N)`, `Nodes(N)` (in-process engines); an external program's `options: [("max_depth", "N")]`, `("max_node", "N")` (what c-gomoku-cli sends it) |
 | `option.O=V` | `option.O=V` | an external program's `options: [("O", "V")]`, sent as `INFO O V` at every game's start |
 | — | `maxmemory=B` (bytes) | an external program's `max_memory_mb` (MiB) |

@@ -298,6 +298,14 @@ pub(super) fn tournament() -> Section {
         .int(1, MAX_TIME_MS)
         .ex("game_time_ms: 60000"),
         Entry::field(
+            "increment_ms",
+            "Milliseconds added to its game time before each of its moves, the first included \
+             (c-gomoku-cli's `tc=MATCH/TURN+INC`); only with `game_time_ms`.",
+        )
+        .default("0")
+        .int(0, MAX_TIME_MS)
+        .ex("increment_ms: 500"),
+        Entry::field(
             "tolerance_ms",
             "Grace past a limit before the program loses on time; a move in the grace counts as \
              \"over the time limit\" in the standings but stands.",

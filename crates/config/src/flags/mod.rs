@@ -44,7 +44,7 @@ ENGINES:
     cmd:PROGRAM                    an external Gomocup (pbrain) engine
   Settings: name=NAME; for an engine any field a tournament's overrides take (depth=6,
   top_n=5, top_n=none, lmr=false, table=FILE); for cmd: move_time_ms, game_time_ms,
-  tolerance_ms, max_memory_mb, start_timeout_ms, command_gap_ms, send_board=true,
+  increment_ms, tolerance_ms, max_memory_mb, start_timeout_ms, command_gap_ms, send_board=true,
   keep_messages=true, dir, stderr, log_dir, arg=WORD (once per argument) and
   option.NAME=VALUE (sent as INFO NAME VALUE at each game's start).
   A setting renames the engine as a sweep would (seed-d4 depth=6 plays as seed-d4-depth6).";
@@ -420,8 +420,8 @@ fn external(
                     .map_err(|_| format!("'{word}': expected true or false"))?;
                 fields.push(format!("{key}: {on}"));
             }
-            "move_time_ms" | "game_time_ms" | "tolerance_ms" | "start_timeout_ms"
-            | "max_memory_mb" | "command_gap_ms" => {
+            "move_time_ms" | "game_time_ms" | "increment_ms" | "tolerance_ms"
+            | "start_timeout_ms" | "max_memory_mb" | "command_gap_ms" => {
                 let n: u64 = value
                     .parse()
                     .map_err(|_| format!("'{word}': expected a whole number"))?;
@@ -434,7 +434,7 @@ fn external(
             _ => {
                 return Err(format!(
                     "'{word}': an external engine takes name, arg, dir, stderr, move_time_ms, \
-                     game_time_ms, tolerance_ms, max_memory_mb, start_timeout_ms, \
+                     game_time_ms, increment_ms, tolerance_ms, max_memory_mb, start_timeout_ms, \
                      command_gap_ms, send_board, keep_messages, log_dir and option.NAME"
                 ));
             }

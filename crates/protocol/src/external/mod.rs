@@ -77,6 +77,9 @@ pub struct Timeouts {
     pub turn: Option<Duration>,
     /// Limit for the engine's moves of a whole game (`INFO timeout_match`, `time_left`).
     pub game: Option<Duration>,
+    /// Added to the game's time before each move (c-gomoku-cli's `tc=M/T+I`); only with
+    /// `game`.
+    pub increment: Duration,
     /// Extra time allowed past a limit before the engine is declared out of time.
     pub tolerance: Duration,
     /// Limit for answering `START` and `ABOUT`.
@@ -93,6 +96,7 @@ impl Default for Timeouts {
         Timeouts {
             turn: None,
             game: None,
+            increment: Duration::ZERO,
             tolerance: Duration::from_millis(1000),
             start: Duration::from_secs(10),
             max_memory: None,
@@ -133,6 +137,8 @@ pub struct ExternalEngine {
     board: Option<Board>,
     timeouts: Timeouts,
     game_used: Duration,
+    /// Moves asked of the engine in this game: each brought its increment.
+    game_requests: u32,
     time_cap: Option<Duration>,
     last_message: Option<String>,
     /// When the engine's last move arrived, until the next line is sent to it.
@@ -230,6 +236,7 @@ impl ExternalEngine {
             board: None,
             timeouts: Timeouts::default(),
             game_used: Duration::ZERO,
+            game_requests: 0,
             time_cap: None,
             last_message: None,
             last_move_at: None,
@@ -458,6 +465,7 @@ impl ExternalEngine {
         let board = Board::new(geometry, rule).map_err(|e| EngineFault::Usage(e.to_string()))?;
         self.timeouts = timeouts;
         self.game_used = Duration::ZERO;
+        self.game_requests = 0;
         self.board = None;
         let cmd = if geometry.width == geometry.height {
             format!("START {}", geometry.width)
@@ -575,7 +583,10 @@ impl ExternalEngine {
         // The gap is waited out before the clock starts: it is the manager's, not the engine's.
         self.settle();
         let t = self.timeouts;
-        let game_left = t.game.map(|g| g.saturating_sub(self.game_used));
+        // As c-gomoku-cli does, the increment comes before the move it is for.
+        self.game_requests += 1;
+        let banked = t.increment * self.game_requests;
+        let game_left = t.game.map(|g| (g + banked).saturating_sub(self.game_used));
         let game_left = match (game_left, self.time_cap) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
