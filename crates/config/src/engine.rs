@@ -305,20 +305,24 @@ pub fn table_to_ron(table: &PatternTable) -> String {
 /// [`parse_engine`] reads back to equal parameters (the table's description aside): one field
 /// per line, one pattern per line.
 pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
-    let f = &p.features;
+    // Whole, so that a feature added to the engine is a field of the file or an error here.
+    let SearchFeatures {
+        aspiration,
+        lmr,
+        futility,
+        threat_extension,
+        eval_average,
+        three_defence,
+        static_wins,
+        quiescence,
+    } = p.features;
     let file = engine_settings!(EngineFile, p,
         name: name.to_string(),
         table: TableSource::Inline(TableFile::from_table(&p.table)),
         tt: p.use_tt,
         ordering: p.use_ordering,
-        aspiration: f.aspiration,
-        lmr: f.lmr,
-        futility: f.futility,
-        threat_extension: f.threat_extension,
-        eval_average: f.eval_average,
-        three_defence: f.three_defence,
-        static_wins: f.static_wins,
-        quiescence: f.quiescence,
+        aspiration, lmr, futility, threat_extension, eval_average, three_defence, static_wins,
+        quiescence,
         vct: p.vct,
         vct_depth: p.vct_depth,
         vct_threat: p.vct_threat,

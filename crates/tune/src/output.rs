@@ -9,7 +9,7 @@ use crate::confirm::{Confirmation, confirm, confirmation_dir, head_to_head, stan
 use crate::history::{HistoryLine, tuning_history};
 use crate::matches::counts;
 use crate::params::{ParamSpace, table_to_ron};
-use crate::tuner::{RunOptions, Timings, Tuner};
+use crate::tuner::{RunOptions, TUNED_ENGINE, TUNED_OPTIONS, TUNED_TABLE, Timings, Tuner};
 use gomoku_config::engine::engine_to_ron;
 use gomoku_config::run::PlayerKind;
 use gomoku_config::run::TimeControlSpec;
@@ -42,14 +42,6 @@ pub struct RunOutcome {
     /// The files of the tuned values: what each is (`tuned table`) and its path.
     pub files: Vec<(&'static str, PathBuf)>,
 }
-
-/// The tuned table, in the schema of `configs/tables/*.ron`.
-pub const TUNED_TABLE: &str = "tuned.ron";
-/// The tuned engine, a complete engine file (table in place) that `match` and `analyze
-/// --engine` read.
-pub const TUNED_ENGINE: &str = "tuned-engine.ron";
-/// An external engine's tuned `args` and `options`, lines to paste into its `External(..)`.
-pub const TUNED_OPTIONS: &str = "tuned-options.ron";
 
 impl RunOutcome {
     /// What `tune` prints at its end: where an unfinished run stands (`merged`: after a

@@ -11,7 +11,6 @@ use crate::checkpoint::{
 };
 use crate::history::HistoryLine;
 use crate::matches::{BookSlice, Step, StepSpec, iteration_seed};
-use crate::output::{TUNED_ENGINE, TUNED_OPTIONS, TUNED_TABLE};
 use crate::params::ParamSpace;
 use crate::texel::LossData;
 use gomoku_config::run::{PlayerRecord, RunKind};
@@ -73,6 +72,14 @@ impl std::fmt::Display for Timings {
         )
     }
 }
+
+/// The tuned table, in the schema of `configs/tables/*.ron`.
+pub const TUNED_TABLE: &str = "tuned.ron";
+/// The tuned engine, a complete engine file (table in place) that `match` and `analyze
+/// --engine` read.
+pub const TUNED_ENGINE: &str = "tuned-engine.ron";
+/// An external engine's tuned `args` and `options`, lines to paste into its `External(..)`.
+pub const TUNED_OPTIONS: &str = "tuned-options.ron";
 
 /// What a tuning run writes in its output directory, and all that `--force` deletes there.
 pub const TUNE_OUTPUTS: [&str; 9] = [
