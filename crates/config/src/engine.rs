@@ -141,6 +141,10 @@ defaults! {
     d_threads: usize = d().threads;
     d_aspiration: i32 = d().features.aspiration;
     d_lmr: bool = d().features.lmr;
+    d_lmr_scale: u32 = d().features.lmr_scale;
+    d_move_count: u32 = d().features.move_count;
+    d_history_bound: u32 = d().features.history_bound;
+    d_node_futility: i32 = d().features.node_futility;
     d_futility: i32 = d().features.futility;
     d_threat_extension: bool = d().features.threat_extension;
     d_eval_average: bool = d().features.eval_average;
@@ -209,6 +213,18 @@ pub struct EngineFile {
     /// Late-move reductions.
     #[serde(default = "d_lmr")]
     pub lmr: bool,
+    /// Logarithmic LMR scale, in hundredths.
+    #[serde(default = "d_lmr_scale")]
+    pub lmr_scale: u32,
+    /// Move-count pruning base.
+    #[serde(default = "d_move_count")]
+    pub move_count: u32,
+    /// History gravity bound.
+    #[serde(default = "d_history_bound")]
+    pub history_bound: u32,
+    /// Futility margin per ply at the node.
+    #[serde(default = "d_node_futility")]
+    pub node_futility: i32,
     /// Futility margin at depth 2.
     #[serde(default = "d_futility")]
     pub futility: i32,
