@@ -78,7 +78,8 @@ pub struct EngineParams {
 
 /// Search techniques of strong Gomoku engines, each a switch. The default keeps those an
 /// SPRT run under a clock said help (logarithmic late-move reductions at scale 100, futility
-/// 500, three defence); [`SearchFeatures::NONE`] is plain PVS.
+/// 500 at depth 2 and 800 a ply at the node, three defence); [`SearchFeatures::NONE`] is
+/// plain PVS.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchFeatures {
     /// Aspiration window half-width around the last iteration's score at the root (0 = off);
@@ -154,12 +155,13 @@ impl SearchFeatures {
 }
 
 impl Default for SearchFeatures {
-    /// The techniques kept by SPRT: logarithmic late-move reductions at scale 100, a futility
-    /// margin of 500 and the three defence.
+    /// The techniques kept by SPRT: logarithmic late-move reductions at scale 100, futility
+    /// margins of 500 at depth 2 and 800 a ply at the node, and the three defence.
     fn default() -> Self {
         SearchFeatures {
             lmr: true,
             lmr_scale: 100,
+            node_futility: 800,
             futility: 500,
             three_defence: true,
             ..SearchFeatures::NONE

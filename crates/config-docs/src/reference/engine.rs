@@ -286,7 +286,7 @@ Engine(
     lmr_scale: 100,
     move_count: 0,
     history_bound: 0,
-    node_futility: 0,
+    node_futility: 800,
     futility: 500,
     threat_extension: false,
     eval_average: false,
