@@ -145,6 +145,7 @@ defaults! {
     d_move_count: u32 = d().features.move_count;
     d_history_bound: u32 = d().features.history_bound;
     d_node_futility: i32 = d().features.node_futility;
+    d_razoring: i32 = d().features.razoring;
     d_futility: i32 = d().features.futility;
     d_threat_extension: bool = d().features.threat_extension;
     d_eval_average: bool = d().features.eval_average;
@@ -225,6 +226,9 @@ pub struct EngineFile {
     /// Futility margin per ply at the node.
     #[serde(default = "d_node_futility")]
     pub node_futility: i32,
+    /// Razoring margin per ply.
+    #[serde(default = "d_razoring")]
+    pub razoring: i32,
     /// Futility margin at depth 2.
     #[serde(default = "d_futility")]
     pub futility: i32,

@@ -53,6 +53,7 @@ macro_rules! search_features {
             move_count: f.move_count,
             history_bound: f.history_bound,
             node_futility: f.node_futility,
+            razoring: f.razoring,
             futility: f.futility,
             threat_extension: f.threat_extension,
             eval_average: f.eval_average,

@@ -53,6 +53,8 @@ pub struct Overrides {
     pub history_bound: Option<u32>,
     /// Futility margin per ply at the node.
     pub node_futility: Option<i32>,
+    /// Razoring margin per ply.
+    pub razoring: Option<i32>,
     /// Futility margin at depth 2.
     pub futility: Option<i32>,
     /// Threat extensions.
@@ -111,8 +113,8 @@ impl Overrides {
             ($($f:ident),*) => { $( if let Some(v) = self.$f { p.features.$f = v; } )* };
         }
         feature! {
-            aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, futility,
-            threat_extension, eval_average, three_defence,
+            aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring,
+            futility, threat_extension, eval_average, three_defence,
             static_wins, quiescence
         }
     }

@@ -119,6 +119,9 @@ pub struct FeaturesSpec {
     /// Futility margin per ply at the node (left out of the file when 0, as `lmr_scale`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub node_futility: i32,
+    /// Razoring margin per ply (left out of the file when 0, as `lmr_scale`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub razoring: i32,
 }
 
 fn features_off(f: &FeaturesSpec) -> bool {

@@ -91,6 +91,7 @@ pub const NUMERIC_FIELDS: &[NumericField] = &[
     ),
     field!("futility", 0, 1_000_000, i32, features.futility),
     field!("node_futility", 0, 1_000_000, i32, features.node_futility),
+    field!("razoring", 0, 1_000_000, i32, features.razoring),
     field!("quiescence", 0, MAX_QUIESCENCE, u32, features.quiescence),
     field!("vct_depth", 2, MAX_VCT_DEPTH, u32, vct_depth),
     field!("vct_threat", 1, 64, u32, vct_threat),

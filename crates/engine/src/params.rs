@@ -86,9 +86,9 @@ pub struct SearchFeatures {
     /// a score outside it widens the window on that side step by step (each step half as
     /// large again), and after five failures or on a mate score the full window settles it.
     pub aspiration: i32,
-    /// Late-move reductions: from the 4th move on, at depth 3 and more, a quiet move (one
-    /// that makes no four) is searched one ply shallower with a null window first, and again
-    /// at full depth only if it beats alpha.
+    /// Late-move reductions: at depth 3 and more, a late quiet move (one that makes no four)
+    /// is searched shallower with a null window first (by `lmr_scale`, or with it 0 one ply
+    /// from the 4th move on), and again at full depth only if it beats alpha.
     pub lmr: bool,
     /// Logarithmic LMR (with `lmr` on; 0 = the one-ply reduction above, at most
     /// [`MAX_LMR_SCALE`]): from the 2nd move on, at depth 3 and more, a quiet move is reduced
@@ -111,6 +111,11 @@ pub struct SearchFeatures {
     /// returns it unsearched; never under a four, an open-four or a double-four threat, nor
     /// with a mate score for beta.
     pub node_futility: i32,
+    /// Razoring margin per ply (0 = off): a null-window node of depth 1 or 2 whose static
+    /// evaluation is this much per ply below alpha returns the leaf's threat quiescence (on),
+    /// or its evaluation when the side to move has no four to play; guarded as
+    /// `node_futility`.
+    pub razoring: i32,
     /// Futility margin at depth 2 (0 = off): a quiet move whose static value after it plus
     /// the margin cannot reach alpha is not searched.
     pub futility: i32,
@@ -145,6 +150,7 @@ impl SearchFeatures {
         move_count: 0,
         history_bound: 0,
         node_futility: 0,
+        razoring: 0,
         futility: 0,
         threat_extension: false,
         eval_average: false,
@@ -244,6 +250,12 @@ impl EngineParams {
             return bad(
                 "node_futility",
                 format!("{} not in 0..=1000000", self.features.node_futility),
+            );
+        }
+        if !(0..=1_000_000).contains(&self.features.razoring) {
+            return bad(
+                "razoring",
+                format!("{} not in 0..=1000000", self.features.razoring),
             );
         }
         if self.features.history_bound > MAX_HISTORY_BOUND {

@@ -22,6 +22,7 @@ fn all_on() -> SearchFeatures {
         move_count: 3,
         history_bound: 10_000,
         node_futility: 1000,
+        razoring: 2000,
     }
 }
 

@@ -109,6 +109,10 @@ pub(super) fn overrides() -> Item {
         .default_text("the engine file's")
         .int(0, 1_000_000)
         .ex("node_futility: 1000"),
+        Entry::field("razoring", "Razoring margin per ply (0: off).")
+            .default_text("the engine file's")
+            .int(0, 1_000_000)
+            .ex("razoring: 2000"),
         Entry::field("futility", "Futility margin at depth 2 (0: off).")
             .default_text("the engine file's")
             .int(0, 1_000_000)

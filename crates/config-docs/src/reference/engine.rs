@@ -173,6 +173,16 @@ pub(super) fn engine() -> Section {
         .default(f.node_futility.to_string())
         .int(0, 1_000_000)
         .ex("node_futility: 1000"),
+        Entry::field(
+            "razoring",
+            "Razoring (0: off): a null-window node of depth 1 or 2 whose static evaluation is \
+             this margin per ply below alpha returns the leaf's threat quiescence (when on), or \
+             its evaluation when the side to move has no four to play; never under a four, an \
+             open-four or a double-four threat. Needs a table with cell classes.",
+        )
+        .default(f.razoring.to_string())
+        .int(0, 1_000_000)
+        .ex("razoring: 2000"),
         Entry::field("futility", "Futility pruning margin at depth 2 (0: off).")
             .default(f.futility.to_string())
             .int(0, 1_000_000)
@@ -287,6 +297,7 @@ Engine(
     move_count: 0,
     history_bound: 0,
     node_futility: 800,
+    razoring: 0,
     futility: 500,
     threat_extension: false,
     eval_average: false,

@@ -114,6 +114,10 @@ impl Worker<'_> {
             self.stats.pruned += 1;
             return e;
         }
+        if let Some(v) = self.razor(depth, ply, alpha, beta, forced.is_none()) {
+            self.stats.pruned += 1;
+            return v;
+        }
         let mut moves = std::mem::take(&mut self.lists.moves[ply]);
         moves.clear();
         // Whether the moves are cut to the defences of an open-four threat: a complete list.
@@ -326,17 +330,43 @@ impl Worker<'_> {
         improving: bool,
     ) -> Option<i32> {
         let m = self.p.features.node_futility;
-        if m == 0
-            || beta - alpha != 1
-            || !quiet
-            || crate::score::is_mate(beta)
-            || self.sb.faces_four_threat()
-        {
+        if m == 0 || !self.statically_prunable(alpha, beta, quiet) {
             return None;
         }
         let e = self.sb.eval();
         let plies = (depth - 1 - improving as i32).max(0) as i64;
         (e as i64 - m as i64 * plies >= beta as i64).then_some(e)
+    }
+
+    /// Whether a node may be settled by its static evaluation: a null window `(alpha,
+    /// beta)` with no mate score, `quiet` (no five-point of the opponent's), and no open-four
+    /// or double-four point of his either.
+    fn statically_prunable(&self, alpha: i32, beta: i32, quiet: bool) -> bool {
+        beta - alpha == 1
+            && quiet
+            && !crate::score::is_mate(alpha)
+            && !crate::score::is_mate(beta)
+            && !self.sb.faces_four_threat()
+    }
+
+    /// Razoring: at a null-window node of depth 1 or 2 (Rapfi's 2.6 in whole plies) whose
+    /// static evaluation is `razoring` per ply of `depth` below `alpha`, the value of the
+    /// leaf's threat quiescence when it is on, else the evaluation when the side to move has
+    /// no cell where a stone makes a four (nothing that could swing a lost-looking node
+    /// within its depth but its own fours). Guarded as [`Self::node_futile`].
+    fn razor(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32, quiet: bool) -> Option<i32> {
+        let m = self.p.features.razoring;
+        if m == 0 || depth > 2 || !self.statically_prunable(alpha, beta, quiet) {
+            return None;
+        }
+        let e = self.sb.eval();
+        if e as i64 + m as i64 * depth as i64 >= alpha as i64 {
+            return None;
+        }
+        if self.p.features.quiescence > 0 {
+            return Some(self.quiesce(0, ply, alpha, beta, None));
+        }
+        (!self.sb.has_four_cell(self.sb.to_move())).then_some(e)
     }
 
     /// Whether the side to move's static evaluation at `ply` improves on its value two plies

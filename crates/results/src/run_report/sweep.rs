@@ -72,6 +72,7 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         move_count,
         history_bound,
         node_futility,
+        razoring,
     } = features;
     // Two tables are the same setting when their values are; the chart shows the name.
     let values: Vec<String> = table
@@ -113,6 +114,7 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         ("move_count", number(f64::from(*move_count))),
         ("history_bound", number(f64::from(*history_bound))),
         ("node_futility", number(f64::from(*node_futility))),
+        ("razoring", number(f64::from(*razoring))),
         ("vct", switch(vct.is_some())),
         (
             "vct_depth",
