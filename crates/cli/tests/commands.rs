@@ -55,7 +55,7 @@ fn the_shipped_sprt_example_accepts_h1_after_the_pairs_its_comment_states() {
     let config = repo("configs/sprt/seed-d4-vs-d2.ron");
     let comment = std::fs::read_to_string(&config).unwrap();
     assert!(
-        comment.contains("accepts H1 after 25 pairs"),
+        comment.contains("accepts H1 after 30 pairs"),
         "the comment states the decision this test pins"
     );
     let dir = temp_dir("sprt");
@@ -73,10 +73,10 @@ fn the_shipped_sprt_example_accepts_h1_after_the_pairs_its_comment_states() {
     ]);
     let s = json(&whole.join("sprt.json"));
     assert_eq!(s["decision"], "H1", "{s}");
-    assert_eq!(s["pairs"], 25, "{s}");
+    assert_eq!(s["pairs"], 30, "{s}");
     assert!(s["llr"].as_f64().unwrap() >= s["upper"].as_f64().unwrap());
     let journal = games(&whole);
-    assert_eq!(journal.len(), 50);
+    assert_eq!(journal.len(), 60);
 
     // Cut the journal to 10 pairs and half a line, as a kill would leave it; --resume plays
     // the rest to the same games and the same decision (on one thread this time).

@@ -141,6 +141,11 @@ defaults! {
     d_threads: usize = d().threads;
     d_aspiration: i32 = d().features.aspiration;
     d_lmr: bool = d().features.lmr;
+    d_lmr_scale: u32 = d().features.lmr_scale;
+    d_move_count: u32 = d().features.move_count;
+    d_history_bound: u32 = d().features.history_bound;
+    d_node_futility: i32 = d().features.node_futility;
+    d_razoring: i32 = d().features.razoring;
     d_futility: i32 = d().features.futility;
     d_threat_extension: bool = d().features.threat_extension;
     d_eval_average: bool = d().features.eval_average;
@@ -209,6 +214,21 @@ pub struct EngineFile {
     /// Late-move reductions.
     #[serde(default = "d_lmr")]
     pub lmr: bool,
+    /// Logarithmic LMR scale, in hundredths.
+    #[serde(default = "d_lmr_scale")]
+    pub lmr_scale: u32,
+    /// Move-count pruning base.
+    #[serde(default = "d_move_count")]
+    pub move_count: u32,
+    /// History gravity bound.
+    #[serde(default = "d_history_bound")]
+    pub history_bound: u32,
+    /// Futility margin per ply at the node.
+    #[serde(default = "d_node_futility")]
+    pub node_futility: i32,
+    /// Razoring margin per ply.
+    #[serde(default = "d_razoring")]
+    pub razoring: i32,
     /// Futility margin at depth 2.
     #[serde(default = "d_futility")]
     pub futility: i32,
@@ -309,6 +329,11 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
     let SearchFeatures {
         aspiration,
         lmr,
+        lmr_scale,
+        move_count,
+        history_bound,
+        node_futility,
+        razoring,
         futility,
         threat_extension,
         eval_average,
@@ -321,8 +346,8 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         table: TableSource::Inline(TableFile::from_table(&p.table)),
         tt: p.use_tt,
         ordering: p.use_ordering,
-        aspiration, lmr, futility, threat_extension, eval_average, three_defence, static_wins,
-        quiescence,
+        aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring, futility,
+        threat_extension, eval_average, three_defence, static_wins, quiescence,
         vct: p.vct,
         vct_depth: p.vct_depth,
         vct_threat: p.vct_threat,

@@ -49,6 +49,11 @@ macro_rules! search_features {
         $ty {
             aspiration: f.aspiration,
             lmr: f.lmr,
+            lmr_scale: f.lmr_scale,
+            move_count: f.move_count,
+            history_bound: f.history_bound,
+            node_futility: f.node_futility,
+            razoring: f.razoring,
             futility: f.futility,
             threat_extension: f.threat_extension,
             eval_average: f.eval_average,

@@ -45,6 +45,16 @@ pub struct Overrides {
     pub aspiration: Option<i32>,
     /// Late-move reductions.
     pub lmr: Option<bool>,
+    /// Logarithmic LMR scale.
+    pub lmr_scale: Option<u32>,
+    /// Move-count pruning base.
+    pub move_count: Option<u32>,
+    /// History gravity bound.
+    pub history_bound: Option<u32>,
+    /// Futility margin per ply at the node.
+    pub node_futility: Option<i32>,
+    /// Razoring margin per ply.
+    pub razoring: Option<i32>,
     /// Futility margin at depth 2.
     pub futility: Option<i32>,
     /// Threat extensions.
@@ -103,7 +113,8 @@ impl Overrides {
             ($($f:ident),*) => { $( if let Some(v) = self.$f { p.features.$f = v; } )* };
         }
         feature! {
-            aspiration, lmr, futility, threat_extension, eval_average, three_defence,
+            aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring,
+            futility, threat_extension, eval_average, three_defence,
             static_wins, quiescence
         }
     }

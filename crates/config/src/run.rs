@@ -106,6 +106,22 @@ pub struct FeaturesSpec {
     /// none, as its engines had, and keeps its hash).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub quiescence: u32,
+    /// Logarithmic LMR scale (left out of the file when 0: a run written before it has the
+    /// one-ply reduction, as its engines had, and keeps its hash).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub lmr_scale: u32,
+    /// Move-count pruning base (left out of the file when 0, as `lmr_scale`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub move_count: u32,
+    /// History gravity bound (left out of the file when 0, as `lmr_scale`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub history_bound: u32,
+    /// Futility margin per ply at the node (left out of the file when 0, as `lmr_scale`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub node_futility: i32,
+    /// Razoring margin per ply (left out of the file when 0, as `lmr_scale`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub razoring: i32,
 }
 
 fn features_off(f: &FeaturesSpec) -> bool {

@@ -69,6 +69,8 @@ pub struct SprtFile {
 defaults! { five_percent: f64 = 0.05; }
 
 /// One of the two engines.
+// Two of them per SPRT file, read once: boxing the overrides would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum EngineEntry {

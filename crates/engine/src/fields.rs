@@ -5,7 +5,10 @@
 
 use crate::params::EngineParams;
 use crate::pattern::MAX_PATTERN_SCORE;
-use crate::{MAX_DEPTH, MAX_QUIESCENCE, MAX_TT_MIB, MAX_VCT_DEPTH};
+use crate::{
+    MAX_DEPTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE, MAX_MOVE_COUNT, MAX_QUIESCENCE, MAX_TT_MIB,
+    MAX_VCT_DEPTH,
+};
 
 /// One numeric field of an engine file.
 #[derive(Clone, Copy, Debug)]
@@ -77,7 +80,18 @@ pub const NUMERIC_FIELDS: &[NumericField] = &[
     ),
     field!("threads", 1, 64, usize, threads),
     field!("aspiration", 0, 1_000_000, i32, features.aspiration),
+    field!("lmr_scale", 0, MAX_LMR_SCALE, u32, features.lmr_scale),
+    field!("move_count", 0, MAX_MOVE_COUNT, u32, features.move_count),
+    field!(
+        "history_bound",
+        0,
+        MAX_HISTORY_BOUND,
+        u32,
+        features.history_bound
+    ),
     field!("futility", 0, 1_000_000, i32, features.futility),
+    field!("node_futility", 0, 1_000_000, i32, features.node_futility),
+    field!("razoring", 0, 1_000_000, i32, features.razoring),
     field!("quiescence", 0, MAX_QUIESCENCE, u32, features.quiescence),
     field!("vct_depth", 2, MAX_VCT_DEPTH, u32, vct_depth),
     field!("vct_threat", 1, 64, u32, vct_threat),

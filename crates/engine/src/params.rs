@@ -16,6 +16,12 @@ pub const MAX_DEPTH: u32 = 64;
 pub const MAX_TT_MIB: usize = 4096;
 /// The most plies of threat quiescence accepted.
 pub const MAX_QUIESCENCE: u32 = 32;
+/// The largest logarithmic LMR scale accepted, in hundredths.
+pub const MAX_LMR_SCALE: u32 = 400;
+/// The largest move-count pruning base accepted.
+pub const MAX_MOVE_COUNT: u32 = 64;
+/// The largest history gravity bound accepted.
+pub const MAX_HISTORY_BOUND: u32 = 1_000_000;
 /// The deepest VCT accepted, in attacker moves.
 pub const MAX_VCT_DEPTH: u32 = 60;
 /// Plies the per-ply arrays of a search (moves, PV, killers) are sized for: [`MAX_DEPTH`]
@@ -71,17 +77,45 @@ pub struct EngineParams {
 }
 
 /// Search techniques of strong Gomoku engines, each a switch. The default keeps those an
-/// SPRT run said help (late-move reductions, futility 500, three defence; README's engine
-/// section has the figures); [`SearchFeatures::NONE`] is plain PVS.
+/// SPRT run under a clock said help (logarithmic late-move reductions at scale 100, futility
+/// 500 at depth 2 and 800 a ply at the node, three defence); [`SearchFeatures::NONE`] is
+/// plain PVS.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchFeatures {
     /// Aspiration window half-width around the last iteration's score at the root (0 = off);
-    /// a score outside it is searched again with the full window.
+    /// a score outside it widens the window on that side step by step (each step half as
+    /// large again), and after five failures or on a mate score the full window settles it.
     pub aspiration: i32,
-    /// Late-move reductions: from the 4th move on, at depth 3 and more, a quiet move (one
-    /// that makes no four) is searched one ply shallower with a null window first, and again
-    /// at full depth only if it beats alpha.
+    /// Late-move reductions: at depth 3 and more, a late quiet move (one that makes no four)
+    /// is searched shallower with a null window first (by `lmr_scale`, or with it 0 one ply
+    /// from the 4th move on), and again at full depth only if it beats alpha.
     pub lmr: bool,
+    /// Logarithmic LMR (with `lmr` on; 0 = the one-ply reduction above, at most
+    /// [`MAX_LMR_SCALE`]): from the 2nd move on, at depth 3 and more, a quiet move is reduced
+    /// by this many hundredths of ln(depth)·ln(move number) plies, a ply less at PV nodes,
+    /// a ply more where the evaluation is not improving and at cut nodes for a move that is
+    /// no killer; a reduced move that beats alpha is searched again at full depth.
+    pub lmr_scale: u32,
+    /// Move-count pruning (0 = off, at most [`MAX_MOVE_COUNT`]): at depth 2 and more, once a
+    /// move that does not lose is found, the quiet moves (no four) past this base plus
+    /// depth^1.32 moves (half as many where the evaluation is not improving) are skipped;
+    /// never when the opponent has a five-point, an open-four or a double-four point.
+    pub move_count: u32,
+    /// History gravity bound (0 = off: a cutoff adds its depth squared, without bound; at most
+    /// [`MAX_HISTORY_BOUND`]): a cutoff's bonus, and the same penalty for every move searched
+    /// before it at the node, move the counters under gravity within ±bound, and with
+    /// `lmr_scale` a move's counter takes up to a ply off its reduction (or adds a third).
+    pub history_bound: u32,
+    /// Futility at the node (0 = off): a null-window node whose static evaluation beats beta
+    /// by this margin per ply of depth past the first (a ply less where it is improving)
+    /// returns it unsearched; never under a four, an open-four or a double-four threat, nor
+    /// with a mate score for beta.
+    pub node_futility: i32,
+    /// Razoring margin per ply (0 = off): a null-window node of depth 1 or 2 whose static
+    /// evaluation is this much per ply below alpha returns the leaf's threat quiescence (on),
+    /// or its evaluation when the side to move has no four to play; guarded as
+    /// `node_futility`.
+    pub razoring: i32,
     /// Futility margin at depth 2 (0 = off): a quiet move whose static value after it plus
     /// the margin cannot reach alpha is not searched.
     pub futility: i32,
@@ -112,6 +146,11 @@ impl SearchFeatures {
     pub const NONE: SearchFeatures = SearchFeatures {
         aspiration: 0,
         lmr: false,
+        lmr_scale: 0,
+        move_count: 0,
+        history_bound: 0,
+        node_futility: 0,
+        razoring: 0,
         futility: 0,
         threat_extension: false,
         eval_average: false,
@@ -122,11 +161,13 @@ impl SearchFeatures {
 }
 
 impl Default for SearchFeatures {
-    /// The techniques kept by SPRT: late-move reductions, a futility margin of 500 and the
-    /// three defence.
+    /// The techniques kept by SPRT: logarithmic late-move reductions at scale 100, futility
+    /// margins of 500 at depth 2 and 800 a ply at the node, and the three defence.
     fn default() -> Self {
         SearchFeatures {
             lmr: true,
+            lmr_scale: 100,
+            node_futility: 800,
             futility: 500,
             three_defence: true,
             ..SearchFeatures::NONE
@@ -191,6 +232,39 @@ impl EngineParams {
             return bad(
                 "futility",
                 format!("{} not in 0..=1000000", self.features.futility),
+            );
+        }
+        if self.features.lmr_scale > MAX_LMR_SCALE {
+            return bad(
+                "lmr_scale",
+                format!("{} not in 0..={MAX_LMR_SCALE}", self.features.lmr_scale),
+            );
+        }
+        if self.features.move_count > MAX_MOVE_COUNT {
+            return bad(
+                "move_count",
+                format!("{} not in 0..={MAX_MOVE_COUNT}", self.features.move_count),
+            );
+        }
+        if !(0..=1_000_000).contains(&self.features.node_futility) {
+            return bad(
+                "node_futility",
+                format!("{} not in 0..=1000000", self.features.node_futility),
+            );
+        }
+        if !(0..=1_000_000).contains(&self.features.razoring) {
+            return bad(
+                "razoring",
+                format!("{} not in 0..=1000000", self.features.razoring),
+            );
+        }
+        if self.features.history_bound > MAX_HISTORY_BOUND {
+            return bad(
+                "history_bound",
+                format!(
+                    "{} not in 0..={MAX_HISTORY_BOUND}",
+                    self.features.history_bound
+                ),
             );
         }
         if self.features.quiescence > MAX_QUIESCENCE {

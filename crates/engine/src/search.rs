@@ -10,8 +10,9 @@
 //! (`windows`), and the VCF's and the VCT's state (`vcf::state`, `vct::state`,
 //! `vct::proofs`). Each search adds its `Worker` methods in a module of its own: `root`
 //! (forced moves, the threat searches, iterative deepening, tie-break), `negamax` (the
-//! interior nodes), `quiescence` (the leaves' threat search), `ordering` (move ordering),
-//! `vcf` and `vct` (the threat searches, the VCT's moves in `vct::moves`).
+//! interior nodes; its late-move reductions and move counts in `selectivity`), `quiescence`
+//! (the leaves' threat search), `ordering` (move ordering), `vcf` and `vct` (the threat
+//! searches, the VCT's moves in `vct::moves`).
 
 mod control;
 mod engine;
@@ -21,6 +22,7 @@ mod ordering;
 mod quiescence;
 mod result;
 mod root;
+mod selectivity;
 mod vcf;
 mod vct;
 mod windows;

@@ -18,6 +18,11 @@ fn all_on() -> SearchFeatures {
         three_defence: true,
         static_wins: true,
         quiescence: 8,
+        lmr_scale: 100,
+        move_count: 3,
+        history_bound: 10_000,
+        node_futility: 1000,
+        razoring: 2000,
     }
 }
 

@@ -3,7 +3,10 @@
 use super::hosts::{BOOK, any_board_host, participant_host, tournament_host, tournament_parts};
 use crate::{Entry, Item};
 use gomoku_board::{MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
-use gomoku_config::limits::{MAX_DEPTH, MAX_QUIESCENCE, MAX_TIME_MS, MAX_TT_MIB};
+use gomoku_config::limits::{
+    MAX_DEPTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE, MAX_MOVE_COUNT, MAX_QUIESCENCE, MAX_TIME_MS,
+    MAX_TT_MIB,
+};
 use gomoku_engine::MAX_VCT_DEPTH;
 
 pub(super) fn overrides() -> Item {
@@ -84,6 +87,32 @@ pub(super) fn overrides() -> Item {
         Entry::field("lmr", "Late-move reductions on or off.")
             .default_text("the engine file's")
             .ex("lmr: false"),
+        Entry::field(
+            "lmr_scale",
+            "Logarithmic LMR scale in hundredths (0: one ply).",
+        )
+        .default_text("the engine file's")
+        .int(0, MAX_LMR_SCALE)
+        .ex("lmr_scale: 100"),
+        Entry::field("move_count", "Move-count pruning base (0: off).")
+            .default_text("the engine file's")
+            .int(0, MAX_MOVE_COUNT)
+            .ex("move_count: 3"),
+        Entry::field("history_bound", "History gravity bound (0: off).")
+            .default_text("the engine file's")
+            .int(0, MAX_HISTORY_BOUND)
+            .ex("history_bound: 10000"),
+        Entry::field(
+            "node_futility",
+            "Futility margin per ply at the node (0: off).",
+        )
+        .default_text("the engine file's")
+        .int(0, 1_000_000)
+        .ex("node_futility: 1000"),
+        Entry::field("razoring", "Razoring margin per ply (0: off).")
+            .default_text("the engine file's")
+            .int(0, 1_000_000)
+            .ex("razoring: 2000"),
         Entry::field("futility", "Futility margin at depth 2 (0: off).")
             .default_text("the engine file's")
             .int(0, 1_000_000)

@@ -2,7 +2,10 @@
 
 use super::hosts::{host, some};
 use crate::{Entry, Item, Kind, Section};
-use gomoku_config::limits::{MAX_DEPTH, MAX_NAME_LEN, MAX_QUIESCENCE, MAX_TT_MIB, NUMERIC_FIELDS};
+use gomoku_config::limits::{
+    MAX_DEPTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE, MAX_MOVE_COUNT, MAX_NAME_LEN, MAX_QUIESCENCE,
+    MAX_TT_MIB, NUMERIC_FIELDS,
+};
 use gomoku_engine::{CellClass, EngineParams, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, MAX_VCT_DEPTH};
 
 /// The brain's `INFO` keys: one per numeric field, with its range.
@@ -129,6 +132,57 @@ pub(super) fn engine() -> Section {
         Entry::field("lmr", "Late-move reductions on or off.")
             .default(f.lmr.to_string())
             .ex("lmr: false"),
+        Entry::field(
+            "lmr_scale",
+            "Logarithmic late-move reductions (with `lmr`; 0: one ply from the 4th move): from \
+             the 2nd move, at depth 3 and more, a move that makes no four is reduced by this \
+             many hundredths of ln(depth)·ln(move number) plies, a ply less at PV nodes, a ply \
+             more where the evaluation is not improving and at cut nodes for a move that is no \
+             killer; one that beats alpha is searched again at full depth.",
+        )
+        .default(f.lmr_scale.to_string())
+        .int(0, MAX_LMR_SCALE)
+        .ex("lmr_scale: 100"),
+        Entry::field(
+            "move_count",
+            "Move-count pruning (0: off): at depth 2 and more, once a move that does not lose is \
+             found, moves that make no four past this base plus depth^1.32 (half as many where \
+             the evaluation is not improving) are skipped; never when the opponent has a \
+             five-point, an open-four or a double-four point. Needs a table with cell classes.",
+        )
+        .default(f.move_count.to_string())
+        .int(0, MAX_MOVE_COUNT)
+        .ex("move_count: 3"),
+        Entry::field(
+            "history_bound",
+            "History with gravity (0: off, a cutoff adds its depth squared): a cutoff's bonus, \
+             and the same penalty for each move searched before it at the node, move the \
+             history counters under gravity within ±this bound; with `lmr_scale`, a move's \
+             counter takes up to a ply off its reduction.",
+        )
+        .default(f.history_bound.to_string())
+        .int(0, MAX_HISTORY_BOUND)
+        .ex("history_bound: 10000"),
+        Entry::field(
+            "node_futility",
+            "Futility at the node (0: off): a null-window node whose static evaluation beats \
+             beta by this margin per ply of depth past the first (a ply less where it is \
+             improving) returns it unsearched; never under a four, an open-four or a \
+             double-four threat. Needs a table with cell classes.",
+        )
+        .default(f.node_futility.to_string())
+        .int(0, 1_000_000)
+        .ex("node_futility: 1000"),
+        Entry::field(
+            "razoring",
+            "Razoring (0: off): a null-window node of depth 1 or 2 whose static evaluation is \
+             this margin per ply below alpha returns the leaf's threat quiescence (when on), or \
+             its evaluation when the side to move has no four to play; never under a four, an \
+             open-four or a double-four threat. Needs a table with cell classes.",
+        )
+        .default(f.razoring.to_string())
+        .int(0, 1_000_000)
+        .ex("razoring: 2000"),
         Entry::field("futility", "Futility pruning margin at depth 2 (0: off).")
             .default(f.futility.to_string())
             .int(0, 1_000_000)
@@ -239,6 +293,11 @@ Engine(
     // search techniques
     aspiration: 0,
     lmr: true,
+    lmr_scale: 100,
+    move_count: 0,
+    history_bound: 0,
+    node_futility: 800,
+    razoring: 0,
     futility: 500,
     threat_extension: false,
     eval_average: false,

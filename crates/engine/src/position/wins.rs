@@ -62,6 +62,22 @@ impl SearchBoard {
     }
 }
 
+impl SearchBoard {
+    /// Whether the side to move faces a five-point, an open-four point or a double-four
+    /// point of the opponent's (by the class counts): true as well when the line kinds are
+    /// not kept, as nothing is known then. Selective pruning stays off under such a threat.
+    #[inline]
+    pub fn faces_four_threat(&self) -> bool {
+        let Some(counts) = self.kinds.class_counts() else {
+            return true;
+        };
+        let theirs = &counts[self.to_move().opponent().index()];
+        [CellClass::Five, CellClass::OpenFour, CellClass::DoubleFour]
+            .iter()
+            .any(|&c| theirs[c.index()] > 0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::board::SearchBoard;

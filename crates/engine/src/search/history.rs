@@ -83,4 +83,57 @@ impl OrderingMemory {
         self.history[hi] = self.history[hi].saturating_add(bonus);
         self.live = true;
     }
+
+    /// Moves the history counter of `color`'s move at `m` by `bonus` (a penalty when
+    /// negative) under gravity toward ±`bound`: the nearer the counter is to the bound on
+    /// that side, the less it moves, so a counter within ±`bound` stays so (`|bonus|` at most
+    /// `bound`).
+    #[inline]
+    pub(super) fn nudge_history(&mut self, color: Color, m: u32, bonus: i32, bound: i32) {
+        let hi = self.hist_index(color, m);
+        self.history[hi] = gravity(self.history[hi], bonus, bound);
+        self.live = true;
+    }
+}
+
+/// `h` moved by `bonus` under gravity toward ±`bound`: h + bonus − h·|bonus|/bound.
+#[inline]
+fn gravity(h: i32, bonus: i32, bound: i32) -> i32 {
+    let (h, bonus, bound) = (
+        h as i64,
+        bonus.clamp(-bound, bound) as i64,
+        bound.max(1) as i64,
+    );
+    (h + bonus - h * bonus.abs() / bound) as i32
+}
+
+/// The history bonus (and penalty) of a cutoff at `depth` under a gravity bound: Rapfi's
+/// quadratic in the depth, at most half the bound.
+#[inline]
+pub(super) fn history_bonus(depth: i32, bound: i32) -> i32 {
+    let d = depth.max(1);
+    (25 * d * d + 105 * d - 100).clamp(1, (bound / 2).max(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Any run of bonuses and penalties within the bound keeps a counter within it, and
+    /// a bonus moves it up, a penalty down.
+    #[test]
+    fn gravity_keeps_counters_within_the_bound() {
+        let bound = 10_000;
+        let mut h = 0;
+        for i in 0..5000 {
+            let bonus = history_bonus(i % 23, bound) * if i % 7 < 4 { 1 } else { -1 };
+            let next = gravity(h, bonus, bound);
+            assert!(next.abs() <= bound, "{h} + {bonus} -> {next}");
+            assert!(if bonus > 0 { next >= h } else { next <= h }, "{h} {bonus}");
+            h = next;
+        }
+        assert_eq!(gravity(bound, bound / 2, bound), bound);
+        assert_eq!(gravity(-bound, -bound, bound), -bound);
+        assert_eq!(gravity(0, 300, bound), 300);
+    }
 }

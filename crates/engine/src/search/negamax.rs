@@ -3,11 +3,16 @@
 //! fours, quiet leaves evaluated from the gain tables without playing them (or handed to the
 //! threat quiescence), and the bookkeeping of a beta cutoff.
 
-use super::worker::Worker;
+use super::history::history_bonus;
+use super::selectivity::{NodeKind, history_plies, lmr_reduction, move_count_limit};
+use super::worker::{NO_EVAL, Worker};
 use crate::params::MAX_PLY;
 use crate::score::{INF, MATE_BOUND, WIN, score_from_tt, score_to_tt};
 use crate::tt::{Bound, TtEntry};
 use gomoku_board::{Color, DIRECTIONS, Pos, Rule};
+
+/// The most moves searched before a cutoff that its history penalty reaches.
+const MAX_TRIED: usize = 32;
 
 /// Cells along a line from a threat point that may decide its five-points.
 const THREAT_REACH: i32 = 5;
@@ -38,8 +43,16 @@ pub(super) fn tt_cutoff(e: &TtEntry, ply: usize, alpha: i32, beta: i32) -> Optio
 }
 
 impl Worker<'_> {
-    /// Negamax with PVS from the side to move's view at `ply` (>= 1).
-    pub(super) fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// Negamax with PVS from the side to move's view at `ply` (>= 1); `cut` when the parent
+    /// expects this node to fail high (the selectivity reduces more there).
+    pub(super) fn negamax(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        cut: bool,
+    ) -> i32 {
         self.lists.pv_len[ply] = 0;
         if self.control.stopped() {
             return 0;
@@ -91,6 +104,20 @@ impl Worker<'_> {
                 return s;
             }
         }
+        let f = self.p.features;
+        let improving = self.improving(
+            ply,
+            forced.is_none(),
+            f.lmr_scale > 0 || f.move_count > 0 || f.node_futility > 0,
+        );
+        if let Some(e) = self.node_futile(depth, alpha, beta, forced.is_none(), improving) {
+            self.stats.pruned += 1;
+            return e;
+        }
+        if let Some(v) = self.razor(depth, ply, alpha, beta, forced.is_none()) {
+            self.stats.pruned += 1;
+            return v;
+        }
         let mut moves = std::mem::take(&mut self.lists.moves[ply]);
         moves.clear();
         // Whether the moves are cut to the defences of an open-four threat: a complete list.
@@ -117,7 +144,6 @@ impl Worker<'_> {
         let mut best = -INF;
         let mut best_move = moves[0];
         let n_moves = moves.len();
-        let f = self.p.features;
         // The static value here, for leaves averaged over two plies.
         let here = if f.eval_average && depth == 1 {
             Some(self.sb.eval())
@@ -129,10 +155,27 @@ impl Worker<'_> {
             _ => s,
         };
         let futility = f.futility > 0 && depth == 2 && forced.is_none();
+        let node = NodeKind {
+            pv: beta - alpha > 1,
+            cut,
+            improving,
+        };
+        // Move-count pruning: past this many moves, quiet ones are skipped once a move that
+        // does not lose is found (never under a four or an open-four threat).
+        let count_limit = (f.move_count > 0
+            && depth >= 2
+            && forced.is_none()
+            && !defending
+            && !self.sb.faces_four_threat())
+        .then(|| move_count_limit(f.move_count, depth, node.improving));
+        let me = self.sb.to_move();
         // A mate score must be a proof: when every move the width let through loses, the
         // moves it left out are searched too before the node is called lost.
         let mut widened =
             depth == 1 || forced.is_some() || defending || self.p.top_n.is_none_or(|k| n_moves < k);
+        // The moves searched so far, for the history penalties of a cutoff.
+        let mut tried = [0u32; MAX_TRIED];
+        let mut n_tried = 0;
         let mut n = 0;
         loop {
             if n == moves.len() {
@@ -162,6 +205,13 @@ impl Worker<'_> {
                 self.stats.pruned += 1;
                 continue;
             }
+            if count_limit.is_some_and(|k| n >= k)
+                && best > -MATE_BOUND
+                && !self.sb.makes_four(m as usize, me)
+            {
+                self.stats.pruned += 1;
+                continue;
+            }
             let score = if depth == 1
                 && let Some(e) = self.sb.eval_after(m as usize)
             {
@@ -187,19 +237,30 @@ impl Worker<'_> {
                     depth - 1
                 };
                 let score = if n == 0 {
-                    -self.negamax(next, ply + 1, -beta, -alpha)
+                    -self.negamax(next, ply + 1, -beta, -alpha, !node.pv && !cut)
                 } else {
-                    let reduce = f.lmr && depth >= 3 && n >= 3 && forced.is_none() && !four;
-                    let mut s = if reduce {
-                        -self.negamax(next - 1, ply + 1, -alpha - 1, -alpha)
+                    let r = if !f.lmr || forced.is_some() || four {
+                        0
+                    } else if f.lmr_scale == 0 {
+                        (depth >= 3 && n >= 3) as i32
+                    } else if depth >= 3 {
+                        let killer = self.memory.killers(ply).is_some_and(|k| k.contains(&m));
+                        let history = history_plies(self.memory.history(me, m), f.history_bound);
+                        lmr_reduction(f.lmr_scale, depth, n + 1, node, killer, history)
+                            .min(next - 1)
+                    } else {
+                        0
+                    };
+                    let mut s = if r > 0 {
+                        -self.negamax(next - r, ply + 1, -alpha - 1, -alpha, true)
                     } else {
                         alpha + 1
                     };
                     if s > alpha && !self.control.stopped() {
-                        s = -self.negamax(next, ply + 1, -alpha - 1, -alpha);
+                        s = -self.negamax(next, ply + 1, -alpha - 1, -alpha, !cut);
                     }
                     if s > alpha && s < beta && !self.control.stopped() {
-                        -self.negamax(next, ply + 1, -beta, -alpha)
+                        -self.negamax(next, ply + 1, -beta, -alpha, false)
                     } else {
                         s
                     }
@@ -212,6 +273,10 @@ impl Worker<'_> {
                 return 0;
             }
             self.stats.searched += 1;
+            if f.history_bound > 0 && n_tried < MAX_TRIED {
+                tried[n_tried] = m;
+                n_tried += 1;
+            }
             if score > best {
                 best = score;
                 best_move = m;
@@ -223,7 +288,8 @@ impl Worker<'_> {
                     head[ply][1..1 + child_len].copy_from_slice(&tail[0][..child_len]);
                     self.lists.pv_len[ply] = child_len + 1;
                     if score >= beta {
-                        self.cutoff(ply, n, moves.len(), m, depth, forced.is_none());
+                        let quiet = forced.is_none();
+                        self.cutoff(ply, n, moves.len(), m, depth, quiet, &tried[..n_tried]);
                         break;
                     }
                 }
@@ -247,6 +313,78 @@ impl Worker<'_> {
             );
         }
         best
+    }
+
+    /// Futility at the node: its static evaluation when that beats `beta` by the margin
+    /// (`node_futility` per ply of `depth` past the first, a ply less when `improving`), at a
+    /// node searched with a null window, `quiet` (no four of the opponent's), under no
+    /// open-four or double-four threat, and with no mate score in the window. A stone never
+    /// harms its own side in Gomoku, so a side that stands this far above beta rarely falls
+    /// below it by searching.
+    fn node_futile(
+        &self,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        quiet: bool,
+        improving: bool,
+    ) -> Option<i32> {
+        let m = self.p.features.node_futility;
+        if m == 0 || !self.statically_prunable(alpha, beta, quiet) {
+            return None;
+        }
+        let e = self.sb.eval();
+        let plies = (depth - 1 - improving as i32).max(0) as i64;
+        (e as i64 - m as i64 * plies >= beta as i64).then_some(e)
+    }
+
+    /// Whether a node may be settled by its static evaluation: a null window `(alpha,
+    /// beta)` with no mate score, `quiet` (no five-point of the opponent's), and no open-four
+    /// or double-four point of his either.
+    fn statically_prunable(&self, alpha: i32, beta: i32, quiet: bool) -> bool {
+        beta - alpha == 1
+            && quiet
+            && !crate::score::is_mate(alpha)
+            && !crate::score::is_mate(beta)
+            && !self.sb.faces_four_threat()
+    }
+
+    /// Razoring: at a null-window node of depth 1 or 2 (Rapfi's 2.6 in whole plies) whose
+    /// static evaluation is `razoring` per ply of `depth` below `alpha`, the value of the
+    /// leaf's threat quiescence when it is on, else the evaluation when the side to move has
+    /// no cell where a stone makes a four (nothing that could swing a lost-looking node
+    /// within its depth but its own fours). Guarded as [`Self::node_futile`].
+    fn razor(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32, quiet: bool) -> Option<i32> {
+        let m = self.p.features.razoring;
+        if m == 0 || depth > 2 || !self.statically_prunable(alpha, beta, quiet) {
+            return None;
+        }
+        let e = self.sb.eval();
+        if e as i64 + m as i64 * depth as i64 >= alpha as i64 {
+            return None;
+        }
+        if self.p.features.quiescence > 0 {
+            return Some(self.quiesce(0, ply, alpha, beta, None));
+        }
+        (!self.sb.has_four_cell(self.sb.to_move())).then_some(e)
+    }
+
+    /// Whether the side to move's static evaluation at `ply` improves on its value two plies
+    /// up, recording it for the plies below when `kept` (the selectivity is on); a node
+    /// under a four (`quiet` false) has none, and a node with nothing to compare counts as
+    /// improving (the cautious side).
+    fn improving(&mut self, ply: usize, quiet: bool, kept: bool) -> bool {
+        if !kept {
+            return true;
+        }
+        let e = if quiet { self.sb.eval() } else { NO_EVAL };
+        self.lists.evals[ply] = e;
+        let before = if ply >= 2 {
+            self.lists.evals[ply - 2]
+        } else {
+            NO_EVAL
+        };
+        e == NO_EVAL || before == NO_EVAL || e > before
     }
 
     /// Three defence: when the opponent can make an open four somewhere (no four of his is
@@ -310,9 +448,20 @@ impl Worker<'_> {
     }
 
     /// Book-keeping of a beta cutoff by move `m`, the `n`th of `n_moves`: statistics, and
-    /// killers and history unless the move was forced.
+    /// killers and history unless the move was forced (with a gravity bound, a penalty for
+    /// each other move `tried` before it).
     #[inline]
-    fn cutoff(&mut self, ply: usize, n: usize, n_moves: usize, m: u32, depth: i32, quiet: bool) {
+    #[allow(clippy::too_many_arguments)]
+    fn cutoff(
+        &mut self,
+        ply: usize,
+        n: usize,
+        n_moves: usize,
+        m: u32,
+        depth: i32,
+        quiet: bool,
+        tried: &[u32],
+    ) {
         self.stats.beta_cutoffs += 1;
         if n == 0 {
             self.stats.first_move_cutoffs += 1;
@@ -322,8 +471,16 @@ impl Worker<'_> {
             if self.p.killers {
                 self.memory.add_killer(ply, m);
             }
-            if self.p.history {
-                self.memory.add_history(self.sb.to_move(), m, depth * depth);
+            let bound = self.p.features.history_bound as i32;
+            let me = self.sb.to_move();
+            if self.p.history && bound > 0 {
+                let bonus = history_bonus(depth, bound);
+                self.memory.nudge_history(me, m, bonus, bound);
+                for &t in tried.iter().filter(|&&t| t != m) {
+                    self.memory.nudge_history(me, t, -bonus, bound);
+                }
+            } else if self.p.history {
+                self.memory.add_history(me, m, depth * depth);
             }
         }
     }

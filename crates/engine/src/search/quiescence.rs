@@ -96,7 +96,7 @@ impl Worker<'_> {
     fn threat_child(&mut self, c: u32, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.sb.make(c as usize);
         self.tick();
-        let s = -self.negamax(depth - 1, ply + 1, -beta, -alpha);
+        let s = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
         self.sb.unmake();
         s
     }

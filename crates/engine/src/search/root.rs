@@ -9,6 +9,9 @@ use crate::time::next_fits;
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
+/// Aspiration windows searched at a root iteration before the full window.
+const ASPIRATION_TRIES: usize = 5;
+
 /// A root move and its score in the last iteration; `exact` when that score is not only a
 /// bound (the tie-break may pick only among exact scores).
 #[derive(Clone, Copy, Debug)]
@@ -386,11 +389,11 @@ impl Worker<'_> {
                 self.sb.make(rm.cell as usize);
                 self.tick();
                 let score = if first || alpha == -INF {
-                    -self.negamax(depth - 1, 1, -hi, -alpha)
+                    -self.negamax(depth - 1, 1, -hi, -alpha, false)
                 } else {
-                    let s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha);
+                    let s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha, true);
                     if s > alpha && !self.control.stopped() {
-                        -self.negamax(depth - 1, 1, -hi, -alpha)
+                        -self.negamax(depth - 1, 1, -hi, -alpha, false)
                     } else {
                         s
                     }
@@ -418,8 +421,10 @@ impl Worker<'_> {
     }
 
     /// One iteration, inside an aspiration window around `last` (the previous iteration's
-    /// score) when that feature is on and the score is no mate; searched again with the full
-    /// window when the score falls outside.
+    /// score) when that feature is on and the score is no mate. A score outside the window
+    /// widens it on that side by a step that grows by half each time (a fail low also pulls
+    /// the upper bound halfway down, as Rapfi does); a mate score, or
+    /// [`ASPIRATION_TRIES`] failures, leave it to the full window.
     fn root_aspirated(
         &mut self,
         depth: i32,
@@ -432,10 +437,22 @@ impl Worker<'_> {
             && self.p.tie_break_margin == 0
             && !is_mate(last)
         {
-            let (lo, hi) = (last - w, last + w);
-            let (score, pv) = self.root_window(depth, roots, lo, hi);
-            if self.control.stopped() || (score > lo && score < hi) {
-                return (score, pv);
+            let (mut lo, mut hi, mut step) = (last - w, last + w, w);
+            for _ in 0..ASPIRATION_TRIES {
+                let (score, pv) = self.root_window(depth, roots, lo, hi);
+                if self.control.stopped() || (score > lo && score < hi) {
+                    return (score, pv);
+                }
+                if is_mate(score) {
+                    break;
+                }
+                if score <= lo {
+                    hi = lo + (hi - lo) / 2;
+                    lo = score - step;
+                } else {
+                    hi = score + step;
+                }
+                step += step / 2;
             }
         }
         self.root_iteration(depth, roots)

@@ -66,6 +66,7 @@ impl Buffers {
                     scored: Vec::with_capacity(cells),
                     pv: vec![[0; MAX_PLY]; MAX_PLY + 1],
                     pv_len: vec![0; MAX_PLY + 1],
+                    evals: vec![NO_EVAL; MAX_PLY + 1],
                     mark: vec![false; cells],
                 },
                 vct_values: (0..VCT_PLIES).map(|_| Vec::new()).collect(),
@@ -77,6 +78,7 @@ impl Buffers {
         self.lists.raw.clear();
         self.lists.scored.clear();
         self.lists.pv_len.fill(0);
+        self.lists.evals.fill(NO_EVAL);
         self.lists.mark.fill(false);
         self.vcf_line.clear();
         self
@@ -96,9 +98,15 @@ pub(super) struct MoveLists {
     /// Per ply, the principal variation from there.
     pub(super) pv: Vec<[u32; MAX_PLY]>,
     pub(super) pv_len: Vec<usize>,
+    /// Per ply, the side to move's static evaluation at the node the search is in there
+    /// ([`NO_EVAL`] for none), kept only while the selectivity needs it.
+    pub(super) evals: Vec<i32>,
     /// One entry per cell, all false between uses (for deduplicating cell lists).
     pub(super) mark: Vec<bool>,
 }
+
+/// An entry of [`MoveLists::evals`] for a node with no static evaluation to compare.
+pub(super) const NO_EVAL: i32 = i32::MIN;
 
 /// What every search thread shares.
 #[derive(Clone, Copy)]

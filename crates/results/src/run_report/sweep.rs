@@ -68,6 +68,11 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         three_defence,
         static_wins,
         quiescence,
+        lmr_scale,
+        move_count,
+        history_bound,
+        node_futility,
+        razoring,
     } = features;
     // Two tables are the same setting when their values are; the chart shows the name.
     let values: Vec<String> = table
@@ -105,6 +110,11 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         ("three_defence", switch(*three_defence)),
         ("static_wins", switch(*static_wins)),
         ("quiescence", number(f64::from(*quiescence))),
+        ("lmr_scale", number(f64::from(*lmr_scale))),
+        ("move_count", number(f64::from(*move_count))),
+        ("history_bound", number(f64::from(*history_bound))),
+        ("node_futility", number(f64::from(*node_futility))),
+        ("razoring", number(f64::from(*razoring))),
         ("vct", switch(vct.is_some())),
         (
             "vct_depth",
