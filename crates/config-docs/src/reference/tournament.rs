@@ -304,7 +304,8 @@ pub(super) fn tournament() -> Section {
         )
         .default("0")
         .int(0, MAX_TIME_MS)
-        .ex("increment_ms: 500"),
+        .limit("only with `game_time_ms`")
+        .ex("game_time_ms: Some(60000), increment_ms: 500"),
         Entry::field(
             "tolerance_ms",
             "Grace past a limit before the program loses on time; a move in the grace counts as \
