@@ -588,22 +588,31 @@ fn c_gomoku_cli_engine_options_are_sent_as_info_at_each_game() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn c_gomoku_cli_sendbyboard_asks_every_move_with_board_and_never_turn() {
-    let dir = setup("cgc-board");
+/// Runs c-gomoku-cli's command line `-each tc=TC -engine name=a (logged) -engine name=b
+/// -games 1 EXTRA...` on `book.txt` in a fresh `dir_name`, both our brain at depth 1;
+/// gives the folder and every line engine a was sent.
+fn cgc_sent_to_a(dir_name: &str, tc: &str, games: &str, extra: &[&str]) -> (PathBuf, String) {
+    let dir = setup(dir_name);
     let log = dir.join("a.log");
     let tee = format!("tee -a '{}' | exec '{PBRAIN}' --depth 1", s(&log));
     script(&dir, "rec.sh", &tee);
     let other = format!("cmd={PBRAIN} --depth 1");
     let o = Command::new(BIN)
-        .args(["-each", "tc=0/1", "-engine", "name=a", "cmd=./rec.sh"])
-        .args(["-engine", "name=b", &other, "-games", "2", "-sendbyboard"])
+        .args(["-each", tc, "-engine", "name=a", "cmd=./rec.sh"])
+        .args(["-engine", "name=b", &other, "-games", games])
+        .args(extra)
         .args(["-openings", "file=book.txt", "type=pos", "--out", "run"])
         .current_dir(&dir)
         .output()
         .unwrap();
     assert_ok(&o);
     let sent = std::fs::read_to_string(&log).unwrap();
+    (dir, sent)
+}
+
+#[test]
+fn c_gomoku_cli_sendbyboard_asks_every_move_with_board_and_never_turn() {
+    let (dir, sent) = cgc_sent_to_a("cgc-board", "tc=0/1", "2", &["-sendbyboard"]);
     assert!(!sent.contains("TURN "), "{sent}");
     // Without -sendbyboard each game has one BOARD (after the opening), then TURNs.
     let boards = sent.lines().filter(|l| *l == "BOARD").count();
@@ -615,20 +624,7 @@ fn c_gomoku_cli_sendbyboard_asks_every_move_with_board_and_never_turn() {
 /// of the engine's moves, the first included, and `INFO time_left` says so.
 #[test]
 fn c_gomoku_cli_increment_is_added_before_each_move() {
-    let dir = setup("cgc-increment");
-    let log = dir.join("a.log");
-    let tee = format!("tee -a '{}' | exec '{PBRAIN}' --depth 1", s(&log));
-    script(&dir, "rec.sh", &tee);
-    let other = format!("cmd={PBRAIN} --depth 1");
-    let o = Command::new(BIN)
-        .args(["-each", "tc=10/1+5", "-engine", "name=a", "cmd=./rec.sh"])
-        .args(["-engine", "name=b", &other, "-games", "1"])
-        .args(["-openings", "file=book.txt", "type=pos", "--out", "run"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    assert_ok(&o);
-    let sent = std::fs::read_to_string(&log).unwrap();
+    let (dir, sent) = cgc_sent_to_a("cgc-increment", "tc=10/1+5", "1", &[]);
     assert!(sent.contains("INFO timeout_match 10000\n"), "{sent}");
     let left: Vec<u64> = sent
         .lines()
@@ -637,7 +633,7 @@ fn c_gomoku_cli_increment_is_added_before_each_move() {
         .collect();
     assert!(left.len() >= 3, "{sent}");
     assert_eq!(left[0], 15_000, "{sent}");
-    // A move over 1 s (+ tolerance) loses on time, so each adds to the bank.
+    // A move past 1 s plus the 3 s tolerance loses on time, so each move adds to the bank.
     assert!(left.windows(2).all(|w| w[1] > w[0]), "{left:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
