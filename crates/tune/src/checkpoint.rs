@@ -10,7 +10,7 @@ use crate::history::{HistoryLine, history_text};
 use crate::search::LocalSearch;
 use crate::spsa::{SpsaSchedule, SpsaState};
 use crate::spsa_gain::GainEstimate;
-use gomoku_config::run::{EngineRecord, PlayerRecord, TimeControlSpec};
+use gomoku_config::run::{EngineRecord, PlayerKind, TimeControlSpec};
 use gomoku_config::tune::{MethodSettings, SPSA_LEGACY_PAIRS, ScoreRef, SpsaSettings, TuneConfig};
 use gomoku_config::tune_params::ParamEntry;
 use gomoku_config::{InputLines, read_input_text};
@@ -85,8 +85,9 @@ pub struct Checkpoint {
 /// method and its settings, the seed, the pinned score, the order constraints, the move cap,
 /// the engine with the start table's values, the tuning openings' moves, the journal of
 /// each of Texel's `runs`, by content, the `params`, the time control and the external engine
-/// that plays, if one does, with its arguments and options as written). Names, descriptions, file paths, the output directory
-/// and the confirmation are left out, so renaming or moving files never breaks `--resume`.
+/// that plays, if one does: its command, arguments and options as written, not its name).
+/// Names, descriptions, file paths, the output directory and the confirmation are left out,
+/// so renaming or moving files never breaks `--resume`.
 pub fn config_key(cfg: &TuneConfig) -> String {
     #[derive(Serialize)]
     struct Key<'a> {
@@ -109,7 +110,7 @@ pub fn config_key(cfg: &TuneConfig) -> String {
         time_control: TimeControlSpec,
         // Left out when ours plays, so the keys of checkpoints from before it stay the same.
         #[serde(skip_serializing_if = "Option::is_none")]
-        external: Option<&'a PlayerRecord>,
+        external: Option<&'a PlayerKind>,
     }
     fn is_engine_default(tc: &TimeControlSpec) -> bool {
         *tc == TimeControlSpec::EngineDefault
@@ -141,7 +142,7 @@ pub fn config_key(cfg: &TuneConfig) -> String {
             .collect(),
         params: &cfg.file.params,
         time_control: cfg.file.time_control,
-        external: cfg.external.as_ref(),
+        external: cfg.external.as_ref().map(|r| &r.spec),
     };
     let text = serde_json::to_string(&key).expect("keys serialize");
     format!("{:016x}", fnv1a64(text.as_bytes()))

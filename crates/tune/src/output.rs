@@ -12,7 +12,6 @@ use crate::params::{ParamSpace, table_to_ron};
 use crate::tuner::{RunOptions, TUNED_ENGINE, TUNED_OPTIONS, TUNED_TABLE, Timings, Tuner};
 use gomoku_config::engine::engine_to_ron;
 use gomoku_config::run::PlayerKind;
-use gomoku_config::run::TimeControlSpec;
 use gomoku_config::tune::TuneConfig;
 use gomoku_config::tune_params::external_entry_lines;
 use gomoku_engine::{EngineParams, PatternTable};
@@ -77,8 +76,9 @@ impl RunOutcome {
 }
 
 impl Tuner<'_> {
-    /// Writes `tuned.ron` and, when the run has finished and `confirmation` is asked for,
-    /// plays the confirmation and writes its file and the report.
+    /// Writes the tuned values (`tuned.ron` and the engine or option file) and, when the run
+    /// has finished and `confirmation` is asked for, plays the confirmation and writes its
+    /// file and the report.
     pub(crate) fn outputs(
         mut self,
         cp: Option<Checkpoint>,
@@ -265,10 +265,7 @@ fn write_report(
             Some(e) => ("external engine".to_string(), e.name.clone()),
             None => ("start table".to_string(), cfg.start_table.name.clone()),
         },
-        match cfg.file.time_control {
-            TimeControlSpec::EngineDefault => ("depth".into(), cfg.engine.depth.to_string()),
-            tc => ("time control".into(), tc.in_words()),
-        },
+        ("limit".to_string(), cfg.limit_in_words()),
         ("iterations".to_string(), cp.iteration.to_string()),
         ("games (tuning)".to_string(), cp.games.to_string()),
         ("confirmation".to_string(), c.openings.clone()),
