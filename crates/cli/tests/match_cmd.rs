@@ -588,9 +588,9 @@ fn c_gomoku_cli_engine_options_are_sent_as_info_at_each_game() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Runs c-gomoku-cli's command line `-each tc=TC -engine name=a (logged) -engine name=b
-/// -games 1 EXTRA...` on `book.txt` in a fresh `dir_name`, both our brain at depth 1;
-/// gives the folder and every line engine a was sent.
+/// Runs c-gomoku-cli's command line `-each TC -engine name=a (logged) -engine name=b -games
+/// GAMES EXTRA...` on `book.txt` in a fresh `dir_name`, both our brain at depth 1; gives the
+/// folder and every line engine a was sent.
 fn cgc_sent_to_a(dir_name: &str, tc: &str, games: &str, extra: &[&str]) -> (PathBuf, String) {
     let dir = setup(dir_name);
     let log = dir.join("a.log");
