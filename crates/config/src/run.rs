@@ -560,15 +560,19 @@ pub struct RunConfig {
 
 impl RunConfig {
     /// The canonical key of the run hash: this config without what does not decide games
-    /// (the run's and tables' names, the book's file name, players' origins).
+    /// (the run's and tables' names, the book's file name, players' origins, whether an
+    /// external engine's messages are kept).
     pub fn hash_key(&self) -> RunConfig {
         let mut key = self.clone();
         key.name.clear();
         key.book.file.clear();
         for p in &mut key.players {
             p.origin = None;
-            if let PlayerKind::Engine(e) = &mut p.spec {
-                e.table.name.clear();
+            match &mut p.spec {
+                PlayerKind::Engine(e) => e.table.name.clear(),
+                // `-msg` or `-debug` added on a resume keeps the run.
+                PlayerKind::External(e) => e.keep_messages = false,
+                PlayerKind::Builtin(_) => {}
             }
         }
         key
