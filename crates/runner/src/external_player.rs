@@ -207,7 +207,12 @@ impl ExternalPlayer {
 /// c-gomoku-cli numbers its threads (1 outside a pool).
 pub fn worker_log(dir: &Path) -> PathBuf {
     let worker = rayon::current_thread_index().map_or(1, |i| i + 1);
-    dir.join(format!("c-gomoku-cli.{worker}.log"))
+    dir.join(worker_log_name(worker))
+}
+
+/// The name of worker thread `worker`'s `-log` file (from 1), as c-gomoku-cli names it.
+pub fn worker_log_name(worker: usize) -> String {
+    format!("c-gomoku-cli.{worker}.log")
 }
 
 /// Whether `board` is `known` plus one move (so `TURN` suffices).

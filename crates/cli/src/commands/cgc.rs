@@ -23,7 +23,7 @@ pub fn run(args: &[String]) -> Result<ExitCode> {
     if command.log && !command.resume {
         // c-gomoku-cli starts its logs afresh, one per worker thread.
         for worker in 1..=gomoku_runner::batch::effective_threads(threads) {
-            let log = format!("c-gomoku-cli.{worker}.log");
+            let log = gomoku_runner::external_player::worker_log_name(worker);
             std::fs::write(&log, "").with_context(|| format!("writing {log}"))?;
         }
     }
