@@ -104,6 +104,8 @@ pub struct EngineBrain {
     engine: Engine,
     params: EngineParams,
     depth_cap: Option<u32>,
+    /// The table size the manager's `INFO max_memory` allows, MiB, if it sent one.
+    tt_cap_mib: Option<usize>,
     seed: u64,
     rng: ChaCha8Rng,
 }
@@ -115,9 +117,19 @@ impl EngineBrain {
             engine: Engine::new(params.clone())?,
             params,
             depth_cap: None,
+            tt_cap_mib: None,
             seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
         })
+    }
+
+    /// The engine of `params` with its table within the memory limit.
+    fn build(&self, params: &EngineParams) -> Result<Engine, EngineError> {
+        let mut running = params.clone();
+        running.tt_mib = self
+            .tt_cap_mib
+            .map_or(params.tt_mib, |cap| params.tt_mib.min(cap));
+        Engine::new(running)
     }
 
     /// Caps the depth on a clock too (the brain's `--depth`); without a cap a clocked search
@@ -200,14 +212,9 @@ impl Brain for EngineBrain {
     fn set_option(&mut self, key: &str, value: i64) -> Option<Result<(), String>> {
         let field = gomoku_engine::fields::numeric_field(key)?;
         let mut params = self.params.clone();
-        let set = field.set(&mut params, value).and_then(|()| {
-            // The memory limit's table size stays while another field changes.
-            let mut running = params.clone();
-            if key != "tt_mib" {
-                running.tt_mib = self.engine.params().tt_mib;
-            }
-            Engine::new(running).map_err(|e| e.to_string())
-        });
+        let set = field
+            .set(&mut params, value)
+            .and_then(|()| self.build(&params).map_err(|e| e.to_string()));
         Some(set.map(|engine| {
             self.engine = engine;
             self.params = params;
@@ -220,13 +227,11 @@ impl Brain for EngineBrain {
             return;
         }
         let cap = ((bytes / (1 << 20)) / 2).max(1) as usize;
-        let want = self.params.tt_mib.min(cap);
-        if want != self.engine.params().tt_mib {
-            let mut p = self.params.clone();
-            p.tt_mib = want;
-            if let Ok(e) = Engine::new(p) {
-                self.engine = e;
-            }
+        self.tt_cap_mib = Some(cap);
+        if self.params.tt_mib.min(cap) != self.engine.params().tt_mib
+            && let Ok(e) = self.build(&self.params)
+        {
+            self.engine = e;
         }
     }
 }
@@ -235,6 +240,20 @@ impl Brain for EngineBrain {
 mod tests {
     use super::*;
     use gomoku_board::Rule;
+
+    #[test]
+    fn the_memory_limit_caps_a_table_size_set_after_it() {
+        let mut b = EngineBrain::new(EngineParams::default(), 1).unwrap();
+        b.set_max_memory(8 << 20);
+        assert_eq!(b.engine.params().tt_mib, 4);
+        assert_eq!(b.set_option("tt_mib", 64), Some(Ok(())));
+        assert_eq!((b.params.tt_mib, b.engine.params().tt_mib), (64, 4));
+        assert_eq!(b.set_option("top_n", 5), Some(Ok(())));
+        assert_eq!(
+            (b.engine.params().top_n, b.engine.params().tt_mib),
+            (Some(5), 4)
+        );
+    }
 
     #[test]
     fn on_a_clock_the_brain_deepens_past_its_depth_unless_capped() {
