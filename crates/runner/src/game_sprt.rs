@@ -12,9 +12,9 @@ use crate::batch::{BatchResult, Observer};
 use crate::game::GameResult;
 use crate::journal::JournalLine;
 use crate::progress::ConsoleObserver;
-use crate::sprt::Decision;
+use crate::sprt::{Decision, decided};
 use gomoku_config::run::SprtSettings;
-use gomoku_stats::{EloModel, Sprt, SprtStatus, StatsError, Trinomial};
+use gomoku_stats::{EloModel, Sprt, StatsError, Trinomial};
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -90,11 +90,7 @@ impl<'a> GameSprtObserver<'a> {
             }
             let llr = self.sprt.llr_trinomial(c);
             let (lower, upper) = (self.sprt.lower_bound(), self.sprt.upper_bound());
-            let verdict = match self.sprt.status(llr) {
-                SprtStatus::AcceptH1 => Some(Decision::H1),
-                SprtStatus::AcceptH0 => Some(Decision::H0),
-                SprtStatus::Continue => None,
-            };
+            let verdict = decided(self.sprt.status(llr));
             let tail = match verdict {
                 Some(Decision::H1) => ". H1 accepted.",
                 Some(_) => ". H0 accepted.",

@@ -227,7 +227,8 @@ fn candidate_score(line: &JournalLine) -> Result<f64, RunnerError> {
     })
 }
 
-fn decided(status: SprtStatus) -> Option<Decision> {
+/// The decision a status stands for, if the test has decided.
+pub(crate) fn decided(status: SprtStatus) -> Option<Decision> {
     match status {
         SprtStatus::AcceptH0 => Some(Decision::H0),
         SprtStatus::AcceptH1 => Some(Decision::H1),
