@@ -489,6 +489,16 @@ fn c_gomoku_cli_command_lines_give_its_schedule() {
                 }
             }
             assert_eq!(lost, ours.len());
+            // Every game the journal says `a` lost, and only those.
+            let a_lost = games(&dir.join(file))
+                .iter()
+                .filter(|g| match g.result {
+                    Some(GameResult::Black) => g.white == "a",
+                    Some(GameResult::White) => g.black == "a",
+                    _ => false,
+                })
+                .count();
+            assert_eq!(lost, a_lost);
             assert!(0 < lost && lost < theirs.len(), "{lost}");
             let mut rest = theirs.iter();
             for game in &ours {
