@@ -1,6 +1,6 @@
 //! Hill climbing on playing strength. Iteration `k` perturbs `perturb` tuned scores of the
-//! incumbent by `±step·max(|score|, 1)` (choices from the iteration's generator, redrawn
-//! while the candidate breaks an order constraint), then plays the candidate against the
+//! incumbent by `±step·max(|score|, 1)`, rounded to the value's decimals (choices from the
+//! iteration's generator, redrawn while the candidate breaks an order constraint), then plays the candidate against the
 //! incumbent in game pairs and runs a pentanomial SPRT over them **in pair order**, looking
 //! after every pair: the first pair whose LLR crosses a bound decides (H1: the candidate
 //! becomes the incumbent; H0: it is rejected), and a test still undecided after `max_pairs`
@@ -75,7 +75,13 @@ pub fn propose(
             }
         }
         for i in picked {
-            let d = (settings.step * x[i].abs().max(1.0)).round().max(1.0);
+            // A step of at least one unit of the value's last decimal (a whole unit for an
+            // integer), so that a real parameter moves by a fraction, not by 1.
+            let unit = 10f64.powi(-(space.decimals(i) as i32));
+            let d = ((settings.step * x[i].abs().max(1.0) / unit)
+                .round()
+                .max(1.0))
+                * unit;
             let new = if rng.random::<bool>() {
                 x[i] + d
             } else {
@@ -213,4 +219,51 @@ pub fn finish_iteration(
         accepted,
         reason,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gomoku_config::tune_params::{ParamTarget, TunedParam};
+
+    fn placeholder(name: &str, start: f64, max: f64, decimals: u32) -> TunedParam {
+        TunedParam {
+            name: name.into(),
+            target: ParamTarget::Placeholder,
+            start,
+            min: 0.0,
+            max,
+            c_end: None,
+            r_end: None,
+            decimals,
+        }
+    }
+
+    #[test]
+    fn a_step_is_rounded_to_the_values_decimals() {
+        let params = [
+            placeholder("noise", 0.6, 1.0, 2),
+            placeholder("skill", 40.0, 100.0, 0),
+        ];
+        let space = ParamSpace::new(gomoku_engine::seed_table(), None, &[]).with_params(&params);
+        let mut settings: MatchSettings = serde_json::from_str("{}").unwrap();
+        settings.perturb = 2;
+        settings.step = 0.1;
+        let (noise, skill) = (space.len() - 2, space.len() - 1);
+        let mut state = HillState {
+            incumbent: space.start(),
+            k: 0,
+            pairs_played: 0,
+            accepted: 0,
+        };
+        for k in 0..20 {
+            state.k = k;
+            let (x, _) = propose(&space, &state, &settings, 7).unwrap();
+            // 0.1·max(0.6, 1) = 0.1 either way (a whole unit would clamp it to 0 or 1);
+            // 0.1·40 = 4 for the integer.
+            let d = (x[noise] - 0.6).abs();
+            assert!((d - 0.1).abs() < 1e-9, "{}", x[noise]);
+            assert_eq!((x[skill] - 40.0).abs(), 4.0);
+        }
+    }
 }
