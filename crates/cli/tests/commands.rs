@@ -2,6 +2,7 @@
 //! example ends as its comment promises, `sprt --resume` continues exactly, `bench --json`
 //! prints the pinned signature, `analyze` finds a win, and `show` rules a finished game.
 
+use gomoku_testdata::ScratchDir;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -13,11 +14,8 @@ fn repo(rel: &str) -> PathBuf {
         .join(rel)
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-cli-cmd-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(tag: &str) -> ScratchDir {
+    ScratchDir::new(&format!("cli-cmd-{tag}"))
 }
 
 fn run(args: &[&str]) -> Output {

@@ -6,6 +6,7 @@
 
 use gomoku_runner::outputs::termination;
 use gomoku_runner::{GameResult, JournalLine, Reason, read_journal};
+use gomoku_testdata::ScratchDir;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -20,10 +21,8 @@ fn repo() -> PathBuf {
 }
 
 /// A fresh temp dir with a 4-opening book.
-fn setup(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-cli-match-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+fn setup(tag: &str) -> ScratchDir {
+    let dir = ScratchDir::new(&format!("cli-match-{tag}"));
     std::fs::write(dir.join("book.txt"), "h8g7i9\nh8i7g9\nh8h7i8\nh8g9j8\n").unwrap();
     dir
 }
@@ -601,7 +600,7 @@ fn c_gomoku_cli_engine_options_are_sent_as_info_at_each_game() {
 /// Runs c-gomoku-cli's command line `-each TC -engine name=a (logged) -engine name=b -games
 /// GAMES EXTRA...` on `book.txt` in a fresh `dir_name`, both our brain at depth 1; gives the
 /// folder and every line engine a was sent.
-fn cgc_sent_to_a(dir_name: &str, tc: &str, games: &str, extra: &[&str]) -> (PathBuf, String) {
+fn cgc_sent_to_a(dir_name: &str, tc: &str, games: &str, extra: &[&str]) -> (ScratchDir, String) {
     let dir = setup(dir_name);
     let log = dir.join("a.log");
     let tee = format!("tee -a '{}' | exec '{PBRAIN}' --depth 1", s(&log));

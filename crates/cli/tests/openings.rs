@@ -5,17 +5,15 @@
 //! reported (exit 3) and then played by `--resume`, a shard of other options refused.
 
 use gomoku_runner::{JournalLine, read_journal};
+use gomoku_testdata::ScratchDir;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gomoku-arena");
 
 /// A fresh temp dir with a 4-opening book.
-fn setup(tag: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("gomoku-cli-openings-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+fn setup(tag: &str) -> ScratchDir {
+    let dir = ScratchDir::new(&format!("cli-openings-{tag}"));
     std::fs::write(dir.join("book.txt"), "h8g7i9\nh8i7g9\nh8h7i8\nh8g9j8\n").unwrap();
     dir
 }

@@ -16,6 +16,7 @@ use gomoku_engine::EngineParams;
 use gomoku_protocol::{
     Brain, Budget, EngineBrain, EngineCommand, EngineFault, ExternalEngine, IllegalReason, Timeouts,
 };
+use gomoku_testdata::ScratchDir;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -943,16 +944,18 @@ fn pbrain_reads_the_config_beside_its_executable() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-protocol-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(tag: &str) -> ScratchDir {
+    ScratchDir::new(&format!("protocol-{tag}"))
 }
 
 /// A tournament directory with a book of `openings` (pos notation) and a config whose
 /// participants are `participants` (RON entries).
-fn tournament_dir(tag: &str, openings: &[&str], participants: &[String], extra: &str) -> PathBuf {
+fn tournament_dir(
+    tag: &str,
+    openings: &[&str],
+    participants: &[String],
+    extra: &str,
+) -> ScratchDir {
     let dir = temp_dir(tag);
     std::fs::write(dir.join("book.txt"), openings.join("\n") + "\n").unwrap();
     let config = format!(
@@ -1057,9 +1060,6 @@ fn pbrain_as_a_tournament_participant_plays_the_in_process_games() {
             assert_eq!(x[f], y[f], "job {}: {f} differs", x["job"]);
         }
         assert!(x["moves"].as_array().unwrap().len() >= 8, "{x}");
-    }
-    for d in [local, ext, dir] {
-        let _ = std::fs::remove_dir_all(d);
     }
 }
 

@@ -3,6 +3,7 @@
 //! whose decision and `sprt.json` do not depend on the thread count.
 
 use gomoku_stats::{PoolGame, PoolOptions, Z95, fit_pool};
+use gomoku_testdata::ScratchDir;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -17,11 +18,8 @@ const ENGINE: &str = concat!(
     "/../../configs/engines/seed-d2.ron"
 );
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-rate-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(tag: &str) -> ScratchDir {
+    ScratchDir::new(&format!("rate-{tag}"))
 }
 
 fn arena(args: &[&str]) -> Output {
@@ -97,8 +95,9 @@ fn rate_tiny_pgn_prints_ordos_ratings() {
     assert!((diff - (128.650 + 102.748)).abs() < 0.002, "{diff}");
 }
 
-/// A tiny round robin of depth-1 and depth-2 engines on the project's book.
-fn tiny_tournament(tag: &str) -> PathBuf {
+/// A tiny round robin of depth-1 and depth-2 engines on the project's book, played into
+/// `out/` of the folder given.
+fn tiny_tournament(tag: &str) -> ScratchDir {
     let dir = temp_dir(tag);
     let config = format!(
         r#"Tournament(
@@ -119,12 +118,13 @@ fn tiny_tournament(tag: &str) -> PathBuf {
     std::fs::write(dir.join("t.ron"), config).unwrap();
     let out = arena(&["tournament", dir.join("t.ron").to_str().unwrap(), "--quiet"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    dir.join("out")
+    dir
 }
 
 #[test]
 fn rate_json_of_a_journal_equals_a_direct_fit() {
-    let run = tiny_tournament("journal");
+    let dir = tiny_tournament("journal");
+    let run = dir.join("out");
     let out = arena(&["rate", run.to_str().unwrap(), "--json"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -245,7 +245,8 @@ fn bad_inputs_name_the_file_and_line() {
 
     // A journal with a broken line in the middle is an error naming it; a torn last line
     // (a killed run) is skipped with a warning naming it.
-    let run = tiny_tournament("torn");
+    let dir = tiny_tournament("torn");
+    let run = dir.join("out");
     let journal = std::fs::read_to_string(run.join("games.jsonl")).unwrap();
     let mut lines: Vec<&str> = journal.lines().collect();
     let n = lines.len();
@@ -406,7 +407,8 @@ fn sprt_decides_the_same_on_one_and_two_threads() {
 
 #[test]
 fn journal_lines_of_another_run_are_refused_with_their_line() {
-    let run = tiny_tournament("foreign");
+    let dir = tiny_tournament("foreign");
+    let run = dir.join("out");
     let journal = run.join("games.jsonl");
     let original = std::fs::read_to_string(&journal).unwrap();
     let edit = |line: usize, field: &str, value: Value| {

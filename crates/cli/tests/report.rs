@@ -1,8 +1,8 @@
 //! `gomoku-arena report` end to end on a tiny run: the pages and charts exist, and the
 //! standings in report.md are those of `rate --json`.
 
+use gomoku_testdata::ScratchDir;
 use serde_json::Value;
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gomoku-arena");
@@ -23,10 +23,9 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-fn tiny_run() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-report-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+/// A played tournament in `out/` of the folder given.
+fn tiny_run() -> ScratchDir {
+    let dir = ScratchDir::new("report");
     let config = format!(
         r#"Tournament(
     name: "tiny-report",
@@ -45,7 +44,7 @@ fn tiny_run() -> PathBuf {
     std::fs::write(dir.join("t.ron"), config).unwrap();
     let out = arena(&["tournament", dir.join("t.ron").to_str().unwrap(), "--quiet"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    dir.join("out")
+    dir
 }
 
 /// The rows of the Markdown standings table: (rank, engine, "Elo ± err", games, "W / D / L").
@@ -83,7 +82,8 @@ fn signed(v: f64) -> String {
 
 #[test]
 fn report_of_a_tiny_run() {
-    let run = tiny_run();
+    let dir = tiny_run();
+    let run = dir.join("out");
     let report = run.join("report");
     // The tournament wrote its report from the lines in memory; `report` reads the journal.
     let pages = |names: &[&str]| -> Vec<String> {

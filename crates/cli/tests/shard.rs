@@ -4,6 +4,7 @@
 //! twice, a missing shard (then completed by `--resume` on the merged directory) and a shard
 //! of another run are each reported clearly.
 
+use gomoku_testdata::ScratchDir;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -12,10 +13,8 @@ const BIN: &str = env!("CARGO_BIN_EXE_gomoku-arena");
 /// A temp dir with a 4-opening book and tournaments of 3 players (depth-1 and depth-2 seed
 /// engines and the greedy built-in) on 15x15: 4 x 3 pairs x 2 = 24 games. `t.ron` has seed
 /// 11, `other.ron` the same with seed 12.
-fn setup(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-cli-shard-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+fn setup(tag: &str) -> ScratchDir {
+    let dir = ScratchDir::new(&format!("cli-shard-{tag}"));
     std::fs::write(dir.join("book.txt"), "h8g7i9\nh8i7g9\nh8h7i8\nh8g9j8\n").unwrap();
     let engine = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs/engines/seed-d2.ron");
     let engine = engine.canonicalize().unwrap();

@@ -6,7 +6,8 @@
 //! Everything a run starts inherits a marker variable from the test's environment, so the
 //! processes of its tree are found in /proc wherever they were reparented.
 
-use std::path::{Path, PathBuf};
+use gomoku_testdata::ScratchDir;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -22,10 +23,8 @@ const GAMES: usize = 8;
 /// A tournament of two fake engines: `steady` plays at once; `hider` leaves a `sleep` in a
 /// session of its own on its third move of every game and hangs there until it loses on
 /// time (`hider_ms` a move, 100 ms tolerance), so every game is the same on every run.
-fn setup(tag: &str, hider_ms: u64) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-signals-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+fn setup(tag: &str, hider_ms: u64) -> ScratchDir {
+    let dir = ScratchDir::new(&format!("signals-{tag}"));
     std::fs::write(dir.join("book.txt"), "h8i9\nh8g7\nh8j8\nh8h10\n").unwrap();
     let config = format!(
         r#"Tournament(

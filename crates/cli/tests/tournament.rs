@@ -1,17 +1,16 @@
 //! `gomoku-arena tournament` end to end: kill -9 at several points and resume gives exactly
 //! the games of an uninterrupted run; bad files are refused before any game.
 
+use gomoku_testdata::ScratchDir;
 use std::collections::{HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_gomoku-arena");
 
-fn setup(tag: &str, rounds: u32) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-cli-t-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+fn setup(tag: &str, rounds: u32) -> ScratchDir {
+    let dir = ScratchDir::new(&format!("cli-t-{tag}"));
     let mut book = String::from("# test book\n");
     for (a, b) in [
         ("g", "7"),

@@ -4,6 +4,7 @@
 //! (`--shard I/N`) and merged (`--merge-step`) gives the unsharded table; a bad file is refused
 //! with its line and column.
 
+use gomoku_testdata::ScratchDir;
 use rand::{RngExt, SeedableRng};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -13,10 +14,8 @@ const BIN: &str = env!("CARGO_BIN_EXE_gomoku-arena");
 
 const TEXEL: &str = "Texel((games: 8, depth: 1, tie_break_margin: 30, iterations: 3))";
 
-fn setup(tag: &str, method: &str, extra: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-cli-tune-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+fn setup(tag: &str, method: &str, extra: &str) -> ScratchDir {
+    let dir = ScratchDir::new(&format!("cli-tune-{tag}"));
     let book: String = [
         "h8g7", "h8i7", "h8g9", "h8i9", "h8h7", "h8h9", "h8g8", "h8i8",
     ]

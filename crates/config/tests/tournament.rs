@@ -4,6 +4,7 @@ use gomoku_config::ConfigError;
 use gomoku_config::run::{Pairing, PlayerKind};
 use gomoku_config::tournament::{TimeControlSpec, Tournament, load_tournament_with};
 use gomoku_engine::EngineParams;
+use gomoku_testdata::ScratchDir;
 use std::path::{Path, PathBuf};
 
 /// A stand-in for the engine module's loader: the file must exist; its first line is the name.
@@ -18,9 +19,8 @@ fn fake_engine(p: &Path) -> Result<(String, EngineParams), ConfigError> {
     ))
 }
 
-fn setup(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-config-t-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+fn setup(tag: &str) -> ScratchDir {
+    let dir = ScratchDir::new(&format!("config-t-{tag}"));
     std::fs::create_dir_all(dir.join("engines")).unwrap();
     std::fs::write(dir.join("engines/e4.ron"), "seed-d4\n").unwrap();
     std::fs::write(dir.join("engines/e2.ron"), "seed-d2\n").unwrap();
@@ -464,7 +464,8 @@ fn every_shipped_config_loads() {
                 .replace("/path/to/pbrain-opponent", "/bin/sh")
                 .replace("\"../../", &format!("\"{}/", repo.display()))
                 .replace("\"../", &format!("\"{}/", configs.display()));
-            let copy = setup("sparring").join("sparring.ron");
+            let dir = setup("sparring");
+            let copy = dir.join("sparring.ron");
             std::fs::write(&copy, text).unwrap();
             let t =
                 gomoku_config::tournament::load_tournament(&copy).unwrap_or_else(|e| panic!("{e}"));

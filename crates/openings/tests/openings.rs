@@ -12,6 +12,7 @@ use gomoku_openings::{
     write_book,
 };
 use gomoku_runner::{JournalLine, OpenMode, RunInfo, RunOptions};
+use gomoku_testdata::ScratchDir;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
@@ -164,11 +165,8 @@ fn a_generated_book_file_holds_its_openings_and_the_command_that_made_it() {
 }
 
 /// A fresh scratch directory for one test.
-fn scratch(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-openings-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn scratch(tag: &str) -> ScratchDir {
+    ScratchDir::new(&format!("openings-{tag}"))
 }
 
 fn book_of(lines: &[&str]) -> Book {

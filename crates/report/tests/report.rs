@@ -2,19 +2,17 @@
 //! statistics, files are well-formed SVG/PNG, HTML is escaped, empty input
 //! is fine.
 
+use gomoku_testdata::ScratchDir;
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use gomoku_report::*;
 
 const HOSTILE: &str = "<script>alert(1)</script>";
 
-/// Fresh, empty directory under the system temp dir.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("gomoku-report-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+/// Fresh, empty directory under the system temp dir (removed when the test passes).
+fn temp_dir(name: &str) -> ScratchDir {
+    ScratchDir::new(&format!("report-test-{name}"))
 }
 
 fn row(rank: u32, engine: &str, elo: f64, err: f64) -> StandingRow {

@@ -309,6 +309,7 @@ pub(crate) mod tests {
     use super::*;
     use gomoku_runner::GameResult;
     use gomoku_runner::game::Reason;
+    use gomoku_testdata::ScratchDir;
 
     /// A journal line of run `r1`: `job`, pair `pair`, Black and White by index and name.
     pub(crate) fn line(
@@ -347,10 +348,9 @@ pub(crate) mod tests {
         }
     }
 
-    fn write_journal(tag: &str, lines: &[JournalLine], tail: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("gomoku-results-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+    /// A journal of `lines` then `tail` in a folder of its own (removed when dropped).
+    fn write_journal(tag: &str, lines: &[JournalLine], tail: &str) -> (ScratchDir, PathBuf) {
+        let dir = ScratchDir::new(&format!("results-{tag}"));
         let mut text = String::new();
         for l in lines {
             text += &serde_json::to_string(l).unwrap();
@@ -358,15 +358,13 @@ pub(crate) mod tests {
         }
         let path = dir.join(JOURNAL_FILE);
         std::fs::write(&path, text + tail).unwrap();
-        path
+        (dir, path)
     }
 
     /// A file of `len` zero bytes (sparse: no disk used) after `head`, in a directory of
-    /// its own.
-    fn oversized(tag: &str, name: &str, head: &[u8], len: u64) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("gomoku-results-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+    /// its own (removed when dropped).
+    fn oversized(tag: &str, name: &str, head: &[u8], len: u64) -> (ScratchDir, PathBuf) {
+        let dir = ScratchDir::new(&format!("results-{tag}"));
         let path = dir.join(name);
         std::fs::write(&path, head).unwrap();
         std::fs::OpenOptions::new()
@@ -375,13 +373,13 @@ pub(crate) mod tests {
             .unwrap()
             .set_len(len)
             .unwrap();
-        path
+        (dir, path)
     }
 
     #[test]
     fn an_oversized_input_to_rate_is_refused_naming_the_file() {
         let big = (64 << 20) + 1;
-        let pgn = oversized("big-pgn", "results.pgn", b"[Event \"1\"]\n", big);
+        let (_dir, pgn) = oversized("big-pgn", "results.pgn", b"[Event \"1\"]\n", big);
         let err = load_results(&pgn, FirstMover::Black)
             .unwrap_err()
             .to_string();
@@ -396,7 +394,7 @@ pub(crate) mod tests {
         // zero bytes that never ends.
         let first = line(0, 0, (0, "a"), (1, "b"), Some(GameResult::Black));
         let head = serde_json::to_string(&first).unwrap() + "\n";
-        let journal = oversized("big-journal", JOURNAL_FILE, head.as_bytes(), big + 10_000);
+        let (_dir, journal) = oversized("big-journal", JOURNAL_FILE, head.as_bytes(), big + 10_000);
         let err = load_results(&journal, FirstMover::Black)
             .unwrap_err()
             .to_string();
@@ -450,20 +448,20 @@ pub(crate) mod tests {
             line(0, 0, a, b, Some(GameResult::Black)),
             line(1, 0, b, a, Some(GameResult::White)),
         ];
-        let path = write_journal("alone", &good, "{\"v\":1,");
+        let (_dir, path) = write_journal("alone", &good, "{\"v\":1,");
         let (lines, torn) = read_checked_journal(&path, None).unwrap();
         assert_eq!(lines.len(), 2);
         assert!(torn.unwrap().contains("games.jsonl:3: torn"));
 
         let mut other = good.clone();
         other[1].run = "r2".into();
-        let path = write_journal("other-run", &other, "");
+        let (_dir, path) = write_journal("other-run", &other, "");
         let err = read_checked_journal(&path, None).unwrap_err().to_string();
         assert!(err.contains("games.jsonl:2: a game of run r2"), "{err}");
 
         let mut renamed = good.clone();
         renamed[1].white = "z".into();
-        let path = write_journal("renamed", &renamed, "");
+        let (_dir, path) = write_journal("renamed", &renamed, "");
         let err = read_checked_journal(&path, None).unwrap_err().to_string();
         assert!(err.contains("games.jsonl:2: player 0 is 'z'"), "{err}");
     }

@@ -14,12 +14,11 @@ use gomoku_results::{RunReport, TableOptions, load_results, rate};
 use gomoku_runner::journal::JOURNAL_FILE;
 use gomoku_runner::{GameResult, RunOptions, TournamentSpec, read_journal, run_tournament};
 use gomoku_stats::FirstMover;
-use std::path::PathBuf;
+use gomoku_testdata::ScratchDir;
 
 /// A round robin of depths 1, 2 and 3 on ten openings, both colours, played into a run dir.
-fn tournament() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-results-report-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+fn tournament() -> ScratchDir {
+    let dir = ScratchDir::new("results-report");
     let book = "h8g8i6\nh8i9g7\nh8h9j8\nh8g7i7\nh8i8g9\nh8g9g7\nh8i7i9\nh8h7f8\nh8j9h9\nh8g6i8\n";
     let geometry = Geometry::square(15);
     let openings: Vec<_> = gomoku_board::opening::parse_book(

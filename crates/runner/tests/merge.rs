@@ -7,6 +7,7 @@ use gomoku_runner::{
     BuiltinKind, JournalLine, MergeOptions, OpenMode, Participant, RunInfo, RunOptions,
     RunnerError, TournamentSpec, merge_runs, read_journal, run_tournament, write_outputs,
 };
+use gomoku_testdata::ScratchDir;
 
 mod support;
 
@@ -15,11 +16,8 @@ fn load_shard(dir: &Path) -> Option<(usize, usize)> {
 }
 use std::path::{Path, PathBuf};
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-merge-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(tag: &str) -> ScratchDir {
+    ScratchDir::new(&format!("merge-{tag}"))
 }
 
 fn spec(seed: u64) -> TournamentSpec {

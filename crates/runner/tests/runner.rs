@@ -7,19 +7,16 @@ use gomoku_runner::{
     PlayerFault, Reason, RunOptions, RunnerError, TimeControl, TournamentSpec, play_game,
     read_journal, run_tournament, write_outputs,
 };
+use gomoku_testdata::ScratchDir;
 
 mod support;
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, HashMap};
-use std::path::PathBuf;
 use std::sync::Arc;
 use support::test_spec;
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-runner-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(tag: &str) -> ScratchDir {
+    ScratchDir::new(&format!("runner-{tag}"))
 }
 
 fn openings() -> Vec<Vec<Pos>> {

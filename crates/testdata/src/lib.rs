@@ -9,10 +9,15 @@
 //! - elsewhere it writes a line with "skipped" and the missing file to stderr and returns
 //!   `None`, and the caller returns early.
 //!
+//! Tests that write files do it in a [`ScratchDir`], which a passing test removes.
+//!
 //! Fixtures the project writes itself do not belong here: they live in the repository
 //! beside their tests. A caller that reads data should also assert how many items it checked
 //! against what the file holds, so that a parse that silently finds fewer fails.
 #![deny(missing_docs)]
+
+mod scratch;
+pub use scratch::ScratchDir;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -116,10 +121,8 @@ mod tests {
     use super::*;
 
     /// A fresh folder with one file, `data/present.txt`.
-    fn fixture(tag: &str) -> PathBuf {
-        let root =
-            std::env::temp_dir().join(format!("gomoku-testdata-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+    fn fixture(tag: &str) -> ScratchDir {
+        let root = ScratchDir::new(&format!("testdata-{tag}"));
         std::fs::create_dir_all(root.join("data")).unwrap();
         std::fs::write(root.join("data/present.txt"), "x").unwrap();
         root

@@ -2,6 +2,7 @@
 //! option towards its best values, and a tuning file's placeholders are checked at their line.
 
 use super::runs::book_dir;
+use gomoku_testdata::ScratchDir;
 use gomoku_tune::{RunOptions, run};
 use std::path::PathBuf;
 
@@ -9,7 +10,8 @@ const ENGINE: &str = env!("CARGO_BIN_EXE_gomoku-scripted-engine");
 
 /// A tuning file of the scripted engine (best at skill 70, noise 0.2) started at skill 40 and
 /// noise 0.6, with `params` replaced by `params` when given.
-fn external_tuning(tag: &str, params: Option<&str>, args: &str) -> (PathBuf, String) {
+/// Gives the folder (removed when dropped) and the file's path.
+fn external_tuning(tag: &str, params: Option<&str>, args: &str) -> (ScratchDir, PathBuf) {
     let dir = book_dir(tag);
     let params = params.unwrap_or(
         r#"[
@@ -39,12 +41,12 @@ fn external_tuning(tag: &str, params: Option<&str>, args: &str) -> (PathBuf, Str
     );
     let path = dir.join("tune.ron");
     std::fs::write(&path, &text).unwrap();
-    (path, text)
+    (dir, path)
 }
 
 #[test]
 fn spsa_moves_an_external_engines_argument_and_option_the_right_way() {
-    let (path, _) = external_tuning("external-spsa", None, r#"["--skill={skill}"]"#);
+    let (_dir, path) = external_tuning("external-spsa", None, r#"["--skill={skill}"]"#);
     let cfg = gomoku_config::tune::load_tune(&path).unwrap();
     let opts = RunOptions {
         command: "gomoku-arena tune tune.ron".into(),
@@ -87,7 +89,7 @@ fn spsa_moves_an_external_engines_argument_and_option_the_right_way() {
 #[test]
 fn an_external_engines_placeholders_are_checked_at_their_line() {
     let refused = |params: Option<&str>, args: &str, needle: &str, line: usize| {
-        let (path, _) = external_tuning("external-refused", params, args);
+        let (_dir, path) = external_tuning("external-refused", params, args);
         let e = gomoku_config::tune::load_tune(&path)
             .unwrap_err()
             .to_string();

@@ -6,6 +6,7 @@
 use gomoku_engine::seed_table;
 use gomoku_runner::journal::{JOURNAL_FILE, read_journal};
 use gomoku_runner::{JournalLine, pair_jobs};
+use gomoku_testdata::ScratchDir;
 use gomoku_tune::params::table_to_ron;
 use gomoku_tune::{RunOptions, RunOutcome, load_tuning_history, merge_step, play_shard, run};
 use rand::{RngExt, SeedableRng};
@@ -22,10 +23,8 @@ const SPSA: &str =
 const MATCH: &str = "Match((iterations: 4, perturb: 2, step: 0.3, elo0: 0, elo1: 200, alpha: 0.2, max_pairs: 8, tie_break_margin: 30))";
 
 /// A fresh temporary directory for the test `tag` with `book.txt`, a book of 10 openings.
-pub(crate) fn book_dir(tag: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("gomoku-tune-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+pub(crate) fn book_dir(tag: &str) -> ScratchDir {
+    let dir = ScratchDir::new(&format!("tune-{tag}"));
     let mut book = String::from("# test book\n");
     for m in [
         "h8g7", "h8i7", "h8g9", "h8i9", "h8h7", "h8h9", "h8g8", "h8i8", "h8f6", "h8j10",
@@ -42,7 +41,7 @@ fn project(
     tag: &str,
     method: &str,
     confirmation: &str,
-) -> (PathBuf, gomoku_config::tune::TuneConfig) {
+) -> (ScratchDir, gomoku_config::tune::TuneConfig) {
     project_with(tag, method, confirmation, "")
 }
 
@@ -52,7 +51,7 @@ fn project_with(
     method: &str,
     confirmation: &str,
     extra: &str,
-) -> (PathBuf, gomoku_config::tune::TuneConfig) {
+) -> (ScratchDir, gomoku_config::tune::TuneConfig) {
     let dir = book_dir(tag);
     std::fs::write(dir.join("table.ron"), table_to_ron(&seed_table())).unwrap();
     std::fs::write(
@@ -96,12 +95,14 @@ fn tuned(out: &Path) -> String {
     std::fs::read_to_string(out.join("tuned.ron")).unwrap()
 }
 
-/// A run played straight through: its outcome, table text and [`progress`] at the end.
-fn straight(tag: &str, method: &str) -> (RunOutcome, String, usize) {
-    let (_, cfg) = project(tag, method, "(pairs: 1)");
+/// A run played straight through: its folder (removed when dropped), outcome, table text
+/// and [`progress`] at the end.
+fn straight(tag: &str, method: &str) -> (ScratchDir, RunOutcome, String, usize) {
+    let (dir, cfg) = project(tag, method, "(pairs: 1)");
     let out = run(&cfg, &opts()).unwrap();
     assert!(out.finished);
-    (out, tuned(&cfg.output), progress(&cfg.output))
+    let (table, progress) = (tuned(&cfg.output), progress(&cfg.output));
+    (dir, out, table, progress)
 }
 
 /// The time the last step of a run's [`progress`] took, as a watcher sees it: a delay of a
@@ -153,10 +154,10 @@ fn progress(out: &Path) -> usize {
 }
 
 fn resume_matches_straight(method: &str, tag: &str) {
-    let (reference, table, _) = straight(&format!("{tag}-straight"), method);
+    let (_straight_dir, reference, table, _) = straight(&format!("{tag}-straight"), method);
     assert!(reference.history.len() >= 3, "{:#?}", reference.history);
 
-    let (_, cfg) = project(&format!("{tag}-resumed"), method, "(pairs: 1)");
+    let (_dir, cfg) = project(&format!("{tag}-resumed"), method, "(pairs: 1)");
     let first = run(
         &cfg,
         &RunOptions {
@@ -186,8 +187,8 @@ fn resume_matches_straight(method: &str, tag: &str) {
 
 #[test]
 fn force_starts_over_and_deletes_only_what_tuning_wrote() {
-    let (straight_run, reference, _) = straight("force-straight", SPSA);
-    let (_, cfg) = project("force", SPSA, "(pairs: 1)");
+    let (_straight_dir, straight_run, reference, _) = straight("force-straight", SPSA);
+    let (_dir, cfg) = project("force", SPSA, "(pairs: 1)");
     let first = run(
         &cfg,
         &RunOptions {
@@ -254,9 +255,10 @@ fn checkpointed(out: &Path) -> usize {
 /// iteration played in memory, or a game of Texel's collection), whose games are then played
 /// again (or, for Texel's journaled collection, continued).
 fn killed_matches_straight(method: &str, tag: &str) {
-    let (reference, table, total_progress) = straight(&format!("{tag}-straight"), method);
+    let (_straight_dir, reference, table, total_progress) =
+        straight(&format!("{tag}-straight"), method);
     let total = reference.history.len();
-    let (_, cfg) = project(&format!("{tag}-killed"), method, "(pairs: 1)");
+    let (_dir, cfg) = project(&format!("{tag}-killed"), method, "(pairs: 1)");
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x6b11);
     let mut kills = 0;
     while checkpointed(&cfg.output) < total - 1 {
@@ -334,8 +336,8 @@ fn without_timing(lines: &[JournalLine]) -> Vec<JournalLine> {
 /// Plays every step in `n` shards and merges it, then finishes the run (Texel's sweeps) as
 /// the last cluster job does.
 fn sharded_matches_whole(method: &str, tag: &str, n: usize) {
-    let (reference, table, _) = straight(&format!("{tag}-whole"), method);
-    let (_, cfg) = project(&format!("{tag}-sharded"), method, "(pairs: 1)");
+    let (_straight_dir, reference, table, _) = straight(&format!("{tag}-whole"), method);
+    let (_dir, cfg) = project(&format!("{tag}-sharded"), method, "(pairs: 1)");
     let mut steps = 0;
     loop {
         let shards: Vec<_> = (0..n)
@@ -385,7 +387,7 @@ fn match_sharded_steps_equal_whole_steps() {
 
 #[test]
 fn a_merge_with_a_missing_shard_is_refused() {
-    let (_, cfg) = project("missing-shard", SPSA, "(pairs: 1)");
+    let (_dir, cfg) = project("missing-shard", SPSA, "(pairs: 1)");
     for i in [0, 2] {
         play_shard(&cfg, (i, 3), &opts()).unwrap();
     }
@@ -401,9 +403,9 @@ fn a_merge_with_a_missing_shard_is_refused() {
 #[test]
 fn texel_fits_the_games_of_other_runs_as_its_own() {
     let all = TEXEL.replace("validation_fraction: 0.25", "validation_fraction: 0.0");
-    let (a, _, _) = straight("runs-self", &all);
+    let (_straight_dir, a, _, _) = straight("runs-self", &all);
     let collect = a.dir.join("steps/collect");
-    let (_, cfg) = project(
+    let (_dir, cfg) = project(
         "runs-other",
         &all.replace(
             "games: 40,",
@@ -442,7 +444,7 @@ fn texel_fits_the_games_of_other_runs_as_its_own() {
         .collect();
     std::fs::write(copy.join(JOURNAL_FILE), &text).unwrap();
     let with = |runs: &str, tag: &str| {
-        let (_, c) = project(
+        let (_dir, c) = project(
             tag,
             &all.replace("games: 40,", &format!("games: 0, runs: [{runs}],")),
             "(pairs: 1)",
@@ -502,7 +504,7 @@ fn texel_fits_the_games_of_other_runs_as_its_own() {
 fn a_step_is_a_batch_of_game_pairs() {
     // The tournament of a step has pair_jobs' schedule: pair p on opening p of its book, both
     // colours, the pair's own symmetry.
-    let (_, cfg) = project("schedule", SPSA, "(pairs: 1)");
+    let (_dir, cfg) = project("schedule", SPSA, "(pairs: 1)");
     let step = gomoku_tune::collect::collection_step(
         &cfg,
         &gomoku_config::tune::TexelSettings {
@@ -612,7 +614,7 @@ fn spsa_of_engine_fields_writes_a_whole_engine_file_and_an_elo_estimate() {
 fn a_run_started_under_the_old_default_pairs_keeps_them_when_resumed() {
     use gomoku_config::tune::MethodSettings;
     let method = "Spsa((iterations: 3, c_end_frac: 0.2, r_end: 0.002, tie_break_margin: 30))";
-    let (_, cfg) = project("old-pairs", method, "(pairs: 1)");
+    let (_dir, cfg) = project("old-pairs", method, "(pairs: 1)");
     let pairs = |cfg: &gomoku_config::tune::TuneConfig| match &cfg.file.method {
         MethodSettings::Spsa(s) => s.pairs,
         _ => unreachable!(),
@@ -651,7 +653,7 @@ fn a_run_started_under_the_old_default_pairs_keeps_them_when_resumed() {
 
 #[test]
 fn a_checkpoint_of_another_format_version_is_refused() {
-    let (_, cfg) = project("version", SPSA, "(pairs: 1)");
+    let (_dir, cfg) = project("version", SPSA, "(pairs: 1)");
     run(
         &cfg,
         &RunOptions {
@@ -818,7 +820,7 @@ fn every_step_and_the_confirmation_play_the_tunings_time_control() {
     assert_eq!(info.config.time_control, TimeControlSpec::Nodes(3000));
     assert!(tuned(&dir.join("out")).contains("Confirmation at 3000 nodes a move"));
     // Without one, the steps play at the tuning's depth, as before.
-    let (_, cfg) = project("no-clock", SPSA, "(pairs: 1)");
+    let (_dir, cfg) = project("no-clock", SPSA, "(pairs: 1)");
     let shard = play_shard(&cfg, (0, 1), &opts()).unwrap();
     let info = gomoku_runner::journal::RunInfo::load(&shard.dir.unwrap()).unwrap();
     assert_eq!(info.config.time_control, TimeControlSpec::EngineDefault);
