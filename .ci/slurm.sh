@@ -6,8 +6,12 @@
 # (.ci/slurm/compare_runs.py). Then the same for tuning runs of deterministic players:
 # deploy/slurm/tune-submit.sh chains a 4-shard array and a merge per step plus the finish,
 # and the final checkpoint, history, tuned files and confirmation must equal the unsharded
-# run's byte for byte. Needs root; installs what is missing; stops every daemon it started
-# and removes its temp dir on exit, failed or not.
+# run's byte for byte. Last, a run on a clock (whose games no two runs share): one shard is
+# killed (kill -9) in the middle of a step, which cancels the rest of the chain; a merge by
+# hand must refuse the partial step, and the same chain submitted again must finish the run,
+# replaying only the killed shard's missing games (.ci/slurm/check_tune_run.py). Needs root;
+# installs what is missing; stops every daemon it started and removes its temp dir on exit,
+# failed or not.
 #
 # usage: bash .ci/slurm.sh [BINARY [CONFIG [TUNE_CONFIG...]]]
 #   BINARY       default: $GOMOKU_ARENA, else ./target/release/gomoku-arena (built by CI before)
@@ -17,6 +21,8 @@
 #                (search fields and a score at a node budget), configs/tune/tiny-spsa.ron
 #                (table scores at depth 2)
 # Environment: SLURM_CI_SHARDS (4), SLURM_CI_TIMEOUT (seconds for the jobs, 300),
+#   SLURM_CI_CLOCK_TUNE (the SPSA file on a clock whose shard is killed: default
+#   configs/tune/tiny-spsa-clock.ron; at least 2 iterations; empty: no such check),
 #   SLURM_CI_KEEP=1 (keep the temp dir: logs, shards, merged and unsharded runs).
 set -euo pipefail
 
@@ -35,6 +41,9 @@ tune_configs=()
 for f in "${@:3}"; do tune_configs+=("$(arg_path "$f" "$start_dir")"); done
 [ ${#tune_configs[@]} -gt 0 ] ||
     tune_configs=("$repo/configs/tune/tiny-spsa-search.ron" "$repo/configs/tune/tiny-spsa.ron")
+if [ -z "${SLURM_CI_CLOCK_TUNE+set}" ]; then clock_config=$repo/configs/tune/tiny-spsa-clock.ron
+elif [ -n "$SLURM_CI_CLOCK_TUNE" ]; then clock_config=$(arg_path "$SLURM_CI_CLOCK_TUNE" "$start_dir")
+else clock_config=""; fi
 shards=${SLURM_CI_SHARDS:-4}
 timeout_s=${SLURM_CI_TIMEOUT:-300}
 
@@ -60,7 +69,7 @@ print_phases() {
     local p
     [ ${#phases[@]} -gt 0 ] || return 0
     echo "== slurm: phase times"
-    for p in "${phases[@]}"; do printf '   %-28s %s\n' "${p% *}" "$(fmt_ms "${p##* }")"; done
+    for p in "${phases[@]}"; do printf '   %-34s %s\n' "${p% *}" "$(fmt_ms "${p##* }")"; done
 }
 show_log() {   # show_log FILE [LINES]
     [ -s "$1" ] || return 0
@@ -153,10 +162,10 @@ trap 'exit 143' TERM
 [ "$(id -u)" = 0 ] || die "must run as root (it installs packages and runs slurmd)"
 { [ -f "$arena" ] && [ -x "$arena" ]; } || die "no executable gomoku-arena at $arena (build it first, or pass BINARY / GOMOKU_ARENA)"
 [ -f "$config" ] || die "no tournament file $config"
-for f in "${tune_configs[@]}"; do [ -f "$f" ] || die "no tuning file $f"; done
+for f in "${tune_configs[@]}" $clock_config; do [ -f "$f" ] || die "no tuning file $f"; done
 [[ "$shards" =~ ^[1-9][0-9]*$ ]] || die "SLURM_CI_SHARDS must be a positive integer"
 command -v python3 >/dev/null || die "python3 is needed for .ci/slurm/compare_runs.py"
-echo "slurm.sh: binary $arena, config $config, tuning ${tune_configs[*]}, $shards shards"
+echo "slurm.sh: binary $arena, config $config, tuning ${tune_configs[*]}, on a clock ${clock_config:-(none)}, $shards shards"
 
 # ---------------------------------------------------------------- install
 phase "install (slurm-wlm, munge)"
@@ -393,4 +402,76 @@ for ((c = 0; c < ${#tune_configs[@]}; c++)); do
     done
     echo "$name: state.json, history.jsonl, tuned.ron, tuned-engine.ron and confirmation.json identical (sha256 of state.json $(sha256sum <"$sharded/state.json" | cut -c1-16))"
 done
+# ---------------------------------------------------------------- a shard killed on a clock
+if [ -n "$clock_config" ]; then
+    phase "tune on a clock: a shard killed"
+    clock_run=$work/tune-clock
+    clock_steps=$("$arena" tune "$clock_config" --steps) || die "cannot read the steps of $clock_config"
+    [ "$clock_steps" -ge 2 ] || die "$clock_config has $clock_steps steps; the check needs 2 or more"
+    # Step 2, so that the chain submitted again starts after a merged step. Its last shard:
+    # on a busy node it starts last, so the others finish and only it has games missing.
+    kill_step=$(printf 'iteration-%04d' 2)
+    victim=$((shards - 1))
+    step_shards=$clock_run/shards/$kill_step
+    journal=$step_shards/$(printf 'shard-%03d' "$victim")/games.jsonl
+    submit_chain "$clock_run" "$clock_config"
+    first_chain=("${chain[@]}")
+    victim_array=${first_chain[2]}
+    # The shard's gomoku-arena: `tune ... --out RUN --shard I/N` (tune-shard.sbatch execs it),
+    # of the step's array job (every step's shard I has that command line).
+    shard_pid() {
+        local p
+        for p in $(pgrep -f -- "--out $clock_run --shard $victim/$shards " || true); do
+            grep -qzx "SLURM_ARRAY_JOB_ID=$victim_array" "/proc/$p/environ" 2>/dev/null &&
+                { echo "$p"; return 0; }
+        done
+        return 0
+    }
+    # Killed once its first game is journaled: a whole game to keep, the rest to replay.
+    deadline=$(($(now_ms) + timeout_s * 1000)) pid=""
+    while :; do
+        [ -n "$pid" ] || pid=$(shard_pid)
+        [ -n "$pid" ] && [ -s "$journal" ] && break
+        [ "$(now_ms)" -lt "$deadline" ] || die "shard $victim/$shards of $kill_step never journaled a game"
+        if [ -z "$pid" ] && [ -s "$journal" ]; then
+            die "shard $victim/$shards of $kill_step ended before it could be killed"
+        fi
+        sleep 0.05
+    done
+    kill -KILL "$pid" 2>/dev/null || die "shard $victim/$shards of $kill_step (pid $pid) ended before it could be killed"
+    echo "killed shard $victim/$shards of $kill_step (pid $pid, kill -9) after $(wc -l <"$journal") games"
+    wait_jobs "${first_chain[@]}"
+    # The killed task failed, the step's merge and all after it were cancelled unrun.
+    vstate=$(job_states "$victim_array" | awk -v t="$victim" '$1 == t') || die "scontrol show job $victim_array failed"
+    [[ "$vstate" != *COMPLETED* && -n "$vstate" ]] || die "the killed shard's task did not fail: '$vstate'"
+    all_completed "${first_chain[@]:0:2}"
+    for id in "${first_chain[@]:3}"; do
+        st=$(job_states "$id" | awk '{print $2}' | sort -u | paste -sd,) || die "scontrol show job $id failed"
+        [ "$st" = CANCELLED ] || die "job $id after the killed shard is $st, not CANCELLED"
+    done
+    echo "task ${victim_array}_$victim: $(awk '{print $2, $3}' <<<"$vstate"); the step's merge and the $((${#first_chain[@]} - 4)) jobs after it CANCELLED"
+    cp -a "$step_shards" "$work/clock-kept"
+
+    # A merge by hand must refuse the step with a shard's games missing, and leave the
+    # checkpoint where the last whole step put it.
+    before=$(sha256sum "$clock_run/state.json" "$clock_run/history.jsonl")
+    if "$arena" tune "$clock_config" --out "$clock_run" --merge-step --threads 1 >"$work/log/clock-partial-merge.out" 2>&1; then
+        show_log "$work/log/clock-partial-merge.out"
+        die "tune --merge-step merged $kill_step with a killed shard"
+    fi
+    grep -q "$kill_step: .* jobs missing" "$work/log/clock-partial-merge.out" ||
+        { show_log "$work/log/clock-partial-merge.out"; die "tune --merge-step failed, but not for the missing games"; }
+    [ "$(sha256sum "$clock_run/state.json" "$clock_run/history.jsonl")" = "$before" ] ||
+        die "the refused merge changed the checkpoint or the history"
+    echo "tune --merge-step refused: $(grep -o "$kill_step: .* jobs missing[^;]*" "$work/log/clock-partial-merge.out")"
+
+    phase "tune on a clock: submitted again"
+    submit_chain "$clock_run" "$clock_config"
+    wait_jobs "${chain[@]}"
+    all_completed "${chain[@]}"
+    echo "all ${#chain[@]} jobs COMPLETED"
+    python3 "$repo/.ci/slurm/check_tune_run.py" "$clock_run" --iterations "$clock_steps" \
+        --kept "$work/clock-kept" --kept-step "$kill_step" ||
+        die "the resumed run on a clock is not whole"
+fi
 phase ""
