@@ -467,9 +467,16 @@ if [ -n "$clock_config" ]; then
 
     phase "tune on a clock: submitted again"
     submit_chain "$clock_run" "$clock_config"
+    # Only the steps left: from the killed one on.
+    [ ${#chain[@]} = $((2 * (clock_steps - 1) + 1)) ] ||
+        die "the chain submitted again has ${#chain[@]} jobs, not the $((clock_steps - 1)) steps left and the finish"
     wait_jobs "${chain[@]}"
     all_completed "${chain[@]}"
     echo "all ${#chain[@]} jobs COMPLETED"
+    # The killed shard's log holds both attempts, the killed one first.
+    victim_log=$clock_run/logs/step-0002-shard-$victim.out
+    attempts=$(grep -c "^tune shard $victim/$shards: job" "$victim_log" || true)
+    [ "$attempts" = 2 ] || { show_log "$victim_log"; die "$victim_log holds $attempts attempts, not the killed one and its retry"; }
     python3 "$repo/.ci/slurm/check_tune_run.py" "$clock_run" --iterations "$clock_steps" \
         --kept "$work/clock-kept" --kept-step "$kill_step" ||
         die "the resumed run on a clock is not whole"
