@@ -219,6 +219,7 @@ pub fn play_shard(
 /// the first checkpoint, none once the run has finished or Texel has its collection. A
 /// cluster run submitted again chains these; a checkpoint of another run is refused.
 pub fn steps_left(cfg: &TuneConfig, opts: &RunOptions) -> Result<u32, TuneError> {
+    let cfg = &with_started_pairs(cfg);
     let t = Tuner::new(cfg, opts)?;
     let all = cfg.file.method.steps();
     Ok(match t.load(false)? {

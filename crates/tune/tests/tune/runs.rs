@@ -428,6 +428,27 @@ fn steps_left_count_the_merged_steps_only() {
     );
 }
 
+/// An SPSA run started when `pairs` left out meant 4 is still the same run (as for resume,
+/// shards and merges): its steps left are counted, not refused as another run's.
+#[test]
+fn steps_left_of_a_run_started_under_the_old_default_pairs() {
+    let spsa = |pairs: &str| {
+        format!("Spsa((iterations: 3,{pairs} c_end_frac: 0.2, r_end: 0.002, tie_break_margin: 30))")
+    };
+    let (_, started) = project("steps-left-legacy", &spsa(" pairs: 4,"), "(pairs: 1)");
+    let once = RunOptions {
+        stop_after: Some(1),
+        ..opts()
+    };
+    run(&started, &once).unwrap();
+    let (_, now) = project("steps-left-legacy-now", &spsa(""), "(pairs: 1)");
+    let now = gomoku_config::tune::TuneConfig {
+        output: started.output.clone(),
+        ..now
+    };
+    assert_eq!(steps_left(&now, &opts()).unwrap(), 2);
+}
+
 /// Texel over the games of another run: the positions of a run's journal are those its
 /// self-play collection would give, so a run with no games of its own, fed the journal of a
 /// straight run's collection, fits the same table; games not decided on the board give none,
