@@ -3,17 +3,26 @@
 # on this machine (Debian's slurm-wlm + munge, all state in a temp dir), runs the tournament
 # as a 4-task job array plus the dependent merge job through deploy/slurm/submit.sh, waits
 # for both, plays the same tournament unsharded, and checks that the merged run equals it
-# (.ci/slurm/compare_runs.py). Then the same for a tuning run: deploy/slurm/tune-submit.sh
-# chains a 4-shard array and a merge per step plus the finish, and the final table (with
-# its history and confirmation) must equal the unsharded run's byte for byte. Needs root;
+# (.ci/slurm/compare_runs.py). Then the same for tuning runs of deterministic players:
+# deploy/slurm/tune-submit.sh chains a 4-shard array and a merge per step plus the finish,
+# and the final checkpoint, history, tuned files and confirmation must equal the unsharded
+# run's byte for byte. Last, a run on a clock (whose games no two runs share): one shard is
+# killed (kill -9) in the middle of a step, which cancels the rest of the chain; a merge by
+# hand must refuse the partial step, and the same chain submitted again must finish the run,
+# replaying only the killed shard's missing games (.ci/slurm/check_tune_run.py). Needs root;
 # installs what is missing; stops every daemon it started and removes its temp dir on exit,
 # failed or not.
 #
-# usage: bash .ci/slurm.sh [BINARY [CONFIG [TUNE_CONFIG]]]
+# usage: bash .ci/slurm.sh [BINARY [CONFIG [TUNE_CONFIG...]]]
 #   BINARY       default: $GOMOKU_ARENA, else ./target/release/gomoku-arena (built by CI before)
 #   CONFIG       default: configs/tournaments/quick.ron
-#   TUNE_CONFIG  default: configs/tune/tiny-spsa.ron
+#   TUNE_CONFIG  tuning files whose sharded run must equal the unsharded one byte for byte
+#                (players at a depth or a node budget); default: configs/tune/tiny-spsa-search.ron
+#                (search fields and a score at a node budget), configs/tune/tiny-spsa.ron
+#                (table scores at depth 2)
 # Environment: SLURM_CI_SHARDS (4), SLURM_CI_TIMEOUT (seconds for the jobs, 300),
+#   SLURM_CI_CLOCK_TUNE (the SPSA file on a clock whose shard is killed: default
+#   configs/tune/tiny-spsa-clock.ron; at least 2 iterations; empty: no such check),
 #   SLURM_CI_KEEP=1 (keep the temp dir: logs, shards, merged and unsharded runs).
 set -euo pipefail
 
@@ -28,8 +37,13 @@ elif [ -n "${GOMOKU_ARENA:-}" ]; then arena=$(arg_path "$GOMOKU_ARENA" "$start_d
 else arena=$repo/target/release/gomoku-arena; fi
 if [ -n "${2:-}" ]; then config=$(arg_path "$2" "$start_dir")
 else config=$repo/configs/tournaments/quick.ron; fi
-if [ -n "${3:-}" ]; then tune_config=$(arg_path "$3" "$start_dir")
-else tune_config=$repo/configs/tune/tiny-spsa.ron; fi
+tune_configs=()
+for f in "${@:3}"; do tune_configs+=("$(arg_path "$f" "$start_dir")"); done
+[ ${#tune_configs[@]} -gt 0 ] ||
+    tune_configs=("$repo/configs/tune/tiny-spsa-search.ron" "$repo/configs/tune/tiny-spsa.ron")
+if [ -z "${SLURM_CI_CLOCK_TUNE+set}" ]; then clock_config=$repo/configs/tune/tiny-spsa-clock.ron
+elif [ -n "$SLURM_CI_CLOCK_TUNE" ]; then clock_config=$(arg_path "$SLURM_CI_CLOCK_TUNE" "$start_dir")
+else clock_config=""; fi
 shards=${SLURM_CI_SHARDS:-4}
 timeout_s=${SLURM_CI_TIMEOUT:-300}
 
@@ -37,7 +51,7 @@ timeout_s=${SLURM_CI_TIMEOUT:-300}
 work=""                # temp dir with every file of the cluster and the runs
 policy_created=0       # we put a policy-rc.d in place during apt-get install
 array_id="" merge_id=""
-tune_ids=()            # the tuning chain's jobs: an array and a merge per step, the finish
+tune_ids=()            # the tuning chains' jobs: an array and a merge per step, the finish
 declare -A daemon_pid=()
 phases=()
 phase_name="" phase_t0=0
@@ -55,7 +69,7 @@ print_phases() {
     local p
     [ ${#phases[@]} -gt 0 ] || return 0
     echo "== slurm: phase times"
-    for p in "${phases[@]}"; do printf '   %-28s %s\n' "${p% *}" "$(fmt_ms "${p##* }")"; done
+    for p in "${phases[@]}"; do printf '   %-34s %s\n' "${p% *}" "$(fmt_ms "${p##* }")"; done
 }
 show_log() {   # show_log FILE [LINES]
     [ -s "$1" ] || return 0
@@ -77,7 +91,7 @@ diagnose() {
         done
     fi
     local f
-    for f in "$work"/run/logs/*.out "$work"/tune-run/logs/*.out; do [ -e "$f" ] && show_log "$f" 30; done
+    for f in "$work"/run/logs/*.out "$work"/tune-*/logs/*.out; do [ -e "$f" ] && show_log "$f" 30; done
     show_log "$work/log/jobcomp.log" 10
     show_log "$work/log/slurmctld.log" 30
     show_log "$work/log/slurmd.log" 30
@@ -148,10 +162,10 @@ trap 'exit 143' TERM
 [ "$(id -u)" = 0 ] || die "must run as root (it installs packages and runs slurmd)"
 { [ -f "$arena" ] && [ -x "$arena" ]; } || die "no executable gomoku-arena at $arena (build it first, or pass BINARY / GOMOKU_ARENA)"
 [ -f "$config" ] || die "no tournament file $config"
-[ -f "$tune_config" ] || die "no tuning file $tune_config"
+for f in "${tune_configs[@]}" $clock_config; do [ -f "$f" ] || die "no tuning file $f"; done
 [[ "$shards" =~ ^[1-9][0-9]*$ ]] || die "SLURM_CI_SHARDS must be a positive integer"
 command -v python3 >/dev/null || die "python3 is needed for .ci/slurm/compare_runs.py"
-echo "slurm.sh: binary $arena, config $config, tuning $tune_config, $shards shards"
+echo "slurm.sh: binary $arena, config $config, tuning ${tune_configs[*]}, on a clock ${clock_config:-(none)}, $shards shards"
 
 # ---------------------------------------------------------------- install
 phase "install (slurm-wlm, munge)"
@@ -340,33 +354,131 @@ phase "compare"
 python3 "$repo/.ci/slurm/compare_runs.py" "$run_dir/merged" "$work/unsharded" ||
     die "the merged Slurm run differs from the unsharded run"
 
-# ---------------------------------------------------------------- the tuning chain
-phase "tune: step arrays + merges"
-tune_run=$work/tune-run
-ids=$(GOMOKU_ARENA=$arena SHARD_CPUS=1 bash "$repo/deploy/slurm/tune-submit.sh" "$tune_config" "$shards" "$tune_run") ||
-    die "deploy/slurm/tune-submit.sh failed"
-read -r -a tune_ids <<<"$ids"
-steps=$(( (${#tune_ids[@]} - 1) / 2 ))
-{ [ "$steps" -ge 1 ] && [ $((2 * steps + 1)) = ${#tune_ids[@]} ]; } ||
-    die "tune-submit.sh printed '$ids', not an array and a merge per step and the finish"
-echo "tuning chain: $steps steps of $shards shards, ${#tune_ids[@]} jobs"
-wait_jobs "${tune_ids[@]}"
-for id in "${tune_ids[@]}"; do
-    states=$(job_states "$id") || die "scontrol show job $id failed"
-    bad=$(grep -vc ' COMPLETED 0:0$' <<<"$states" || true)
-    [ "$bad" = 0 ] || die "tuning job $id did not complete: $(paste -sd';' <<<"$states")"
-done
-echo "all $steps steps ($((steps * shards)) shards, $steps merges) and the finish COMPLETED"
+# ---------------------------------------------------------------- the tuning chains
+submit_chain() {   # submit_chain RUN_DIR CONFIG: its chain of steps; sets chain (the ids)
+    local ids steps
+    ids=$(GOMOKU_ARENA=$arena SHARD_CPUS=1 bash "$repo/deploy/slurm/tune-submit.sh" "$2" "$shards" "$1") ||
+        die "deploy/slurm/tune-submit.sh failed for $2"
+    read -r -a chain <<<"$ids"
+    tune_ids+=("${chain[@]}")
+    steps=$(( (${#chain[@]} - 1) / 2 ))
+    { [ "$steps" -ge 1 ] && [ $((2 * steps + 1)) = ${#chain[@]} ]; } ||
+        die "tune-submit.sh printed '$ids', not an array and a merge per step and the finish"
+    echo "$(basename "$2"): $steps steps of $shards shards, ${#chain[@]} jobs"
+}
+all_completed() {   # all_completed ID...: every job, every array task, COMPLETED with exit 0
+    local id states bad
+    for id in "$@"; do
+        states=$(job_states "$id") || die "scontrol show job $id failed"
+        bad=$(grep -vc ' COMPLETED 0:0$' <<<"$states" || true)
+        [ "$bad" = 0 ] || die "tuning job $id did not complete: $(paste -sd';' <<<"$states")"
+    done
+}
 
-phase "tune: unsharded run (local)"
-"$arena" tune "$tune_config" --out "$work/tune-unsharded" >"$work/log/tune-unsharded.out" 2>&1 ||
-    { show_log "$work/log/tune-unsharded.out"; die "the unsharded tuning run failed"; }
+# Deterministic players: the chains of every file at once (their jobs share the node), then
+# each file unsharded, and every file the run ends with must be the same, byte for byte.
+phase "tune: sharded chains"
+for ((c = 0; c < ${#tune_configs[@]}; c++)); do
+    submit_chain "$work/tune-run-$c" "${tune_configs[$c]}"
+done
+wait_jobs "${tune_ids[@]}"
+all_completed "${tune_ids[@]}"
+echo "all ${#tune_ids[@]} jobs COMPLETED"
+
+phase "tune: unsharded runs (local)"
+for ((c = 0; c < ${#tune_configs[@]}; c++)); do
+    "$arena" tune "${tune_configs[$c]}" --out "$work/tune-unsharded-$c" >"$work/log/tune-unsharded-$c.out" 2>&1 ||
+        { show_log "$work/log/tune-unsharded-$c.out"; die "the unsharded run of ${tune_configs[$c]} failed"; }
+done
 
 phase "tune: compare"
-for f in tuned.ron history.jsonl confirmation.json; do
-    [ -s "$tune_run/$f" ] || die "the Slurm tuning run wrote no $f"
-    cmp "$tune_run/$f" "$work/tune-unsharded/$f" ||
-        die "$f of the $shards-shard Slurm tuning run differs from the unsharded run's"
+for ((c = 0; c < ${#tune_configs[@]}; c++)); do
+    sharded=$work/tune-run-$c unsharded=$work/tune-unsharded-$c name=$(basename "${tune_configs[$c]}")
+    for f in state.json history.jsonl tuned.ron tuned-engine.ron confirmation.json; do
+        [ -s "$unsharded/$f" ] || die "the unsharded run of $name wrote no $f"
+        [ -s "$sharded/$f" ] || die "the Slurm run of $name wrote no $f"
+        cmp "$sharded/$f" "$unsharded/$f" ||
+            die "$f of the $shards-shard Slurm run of $name differs from the unsharded run's"
+    done
+    echo "$name: state.json, history.jsonl, tuned.ron, tuned-engine.ron and confirmation.json identical (sha256 of state.json $(sha256sum <"$sharded/state.json" | cut -c1-16))"
 done
-echo "tuned.ron, history.jsonl and confirmation.json identical: $(sha256sum <"$tune_run/tuned.ron" | cut -c1-16) (sha256 of tuned.ron)"
+# ---------------------------------------------------------------- a shard killed on a clock
+if [ -n "$clock_config" ]; then
+    phase "tune on a clock: a shard killed"
+    clock_run=$work/tune-clock
+    clock_steps=$("$arena" tune "$clock_config" --steps) || die "cannot read the steps of $clock_config"
+    [ "$clock_steps" -ge 2 ] || die "$clock_config has $clock_steps steps; the check needs 2 or more"
+    # Step 2, so that the chain submitted again starts after a merged step. Its last shard:
+    # on a busy node it starts last, so the others finish and only it has games missing.
+    kill_step=$(printf 'iteration-%04d' 2)
+    victim=$((shards - 1))
+    step_shards=$clock_run/shards/$kill_step
+    journal=$step_shards/$(printf 'shard-%03d' "$victim")/games.jsonl
+    submit_chain "$clock_run" "$clock_config"
+    first_chain=("${chain[@]}")
+    victim_array=${first_chain[2]}
+    # The shard's gomoku-arena: `tune ... --out RUN --shard I/N` (tune-shard.sbatch execs it),
+    # of the step's array job (every step's shard I has that command line).
+    shard_pid() {
+        local p
+        for p in $(pgrep -f -- "--out $clock_run --shard $victim/$shards " || true); do
+            grep -qzx "SLURM_ARRAY_JOB_ID=$victim_array" "/proc/$p/environ" 2>/dev/null &&
+                { echo "$p"; return 0; }
+        done
+        return 0
+    }
+    # Killed once its first game is journaled: a whole game to keep, the rest to replay.
+    deadline=$(($(now_ms) + timeout_s * 1000)) pid=""
+    while :; do
+        [ -n "$pid" ] || pid=$(shard_pid)
+        [ -n "$pid" ] && [ -s "$journal" ] && break
+        [ "$(now_ms)" -lt "$deadline" ] || die "shard $victim/$shards of $kill_step never journaled a game"
+        if [ -z "$pid" ] && [ -s "$journal" ]; then
+            die "shard $victim/$shards of $kill_step ended before it could be killed"
+        fi
+        sleep 0.05
+    done
+    kill -KILL "$pid" 2>/dev/null || die "shard $victim/$shards of $kill_step (pid $pid) ended before it could be killed"
+    echo "killed shard $victim/$shards of $kill_step (pid $pid, kill -9) after $(wc -l <"$journal") games"
+    wait_jobs "${first_chain[@]}"
+    # The killed task failed, the step's merge and all after it were cancelled unrun.
+    vstate=$(job_states "$victim_array" | awk -v t="$victim" '$1 == t') || die "scontrol show job $victim_array failed"
+    [[ "$vstate" != *COMPLETED* && -n "$vstate" ]] || die "the killed shard's task did not fail: '$vstate'"
+    all_completed "${first_chain[@]:0:2}"
+    for id in "${first_chain[@]:3}"; do
+        st=$(job_states "$id" | awk '{print $2}' | sort -u | paste -sd,) || die "scontrol show job $id failed"
+        [ "$st" = CANCELLED ] || die "job $id after the killed shard is $st, not CANCELLED"
+    done
+    echo "task ${victim_array}_$victim: $(awk '{print $2, $3}' <<<"$vstate"); the step's merge and the $((${#first_chain[@]} - 4)) jobs after it CANCELLED"
+    cp -a "$step_shards" "$work/clock-kept"
+
+    # A merge by hand must refuse the step with a shard's games missing, and leave the
+    # checkpoint where the last whole step put it.
+    before=$(sha256sum "$clock_run/state.json" "$clock_run/history.jsonl")
+    if "$arena" tune "$clock_config" --out "$clock_run" --merge-step --threads 1 >"$work/log/clock-partial-merge.out" 2>&1; then
+        show_log "$work/log/clock-partial-merge.out"
+        die "tune --merge-step merged $kill_step with a killed shard"
+    fi
+    grep -q "$kill_step: .* jobs missing" "$work/log/clock-partial-merge.out" ||
+        { show_log "$work/log/clock-partial-merge.out"; die "tune --merge-step failed, but not for the missing games"; }
+    [ "$(sha256sum "$clock_run/state.json" "$clock_run/history.jsonl")" = "$before" ] ||
+        die "the refused merge changed the checkpoint or the history"
+    echo "tune --merge-step refused: $(grep -o "$kill_step: .* jobs missing[^;]*" "$work/log/clock-partial-merge.out")"
+
+    phase "tune on a clock: submitted again"
+    submit_chain "$clock_run" "$clock_config"
+    # Only the steps left: from the killed one on.
+    [ ${#chain[@]} = $((2 * (clock_steps - 1) + 1)) ] ||
+        die "the chain submitted again has ${#chain[@]} jobs, not the $((clock_steps - 1)) steps left and the finish"
+    wait_jobs "${chain[@]}"
+    all_completed "${chain[@]}"
+    echo "all ${#chain[@]} jobs COMPLETED"
+    # The killed shard's log holds both attempts, the killed one first.
+    victim_log=$clock_run/logs/step-0002-shard-$victim.out
+    attempts=$(grep -c "^tune shard $victim/$shards: job" "$victim_log" || true)
+    [ "$attempts" = 2 ] || { show_log "$victim_log"; die "$victim_log holds $attempts attempts, not the killed one and its retry"; }
+    python3 "$repo/.ci/slurm/check_tune_run.py" "$clock_run" --iterations "$clock_steps" \
+        --kept "$work/clock-kept" --kept-step "$kill_step" ||
+        die "the resumed run on a clock is not whole"
+fi
 phase ""

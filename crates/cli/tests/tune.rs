@@ -227,7 +227,13 @@ fn shards_and_merges_give_the_unsharded_table() {
     let sharded = setup("shard-parts", method, "");
     let steps: u32 = ok(&tune(&sharded, &["--steps"])).trim().parse().unwrap();
     assert_eq!(steps, 3);
+    // With --resume, the steps still to play: what tune-submit.sh chains when submitted again.
+    let left = |dir: &Path| -> u32 {
+        let out = ok(&tune(dir, &["--steps", "--resume"]));
+        out.trim().parse().unwrap()
+    };
     for step in 1..=steps {
+        assert_eq!(left(&sharded), steps - step + 1);
         for i in 0..3 {
             let shard = format!("{i}/3");
             let out = ok(&tune(&sharded, &["--shard", &shard, "--quiet"]));
@@ -235,6 +241,7 @@ fn shards_and_merges_give_the_unsharded_table() {
         }
         ok(&tune(&sharded, &["--merge-step", "--quiet"]));
     }
+    assert_eq!(left(&sharded), 0);
     let done = ok(&tune(&sharded, &["--shard", "0/3", "--quiet"]));
     assert!(done.contains("nothing to play"), "{done}");
     ok(&tune(&sharded, &["--resume", "--quiet"]));

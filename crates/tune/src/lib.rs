@@ -68,7 +68,9 @@ mod tuner;
 
 pub use history::{HistoryLine, load_tuning_history};
 pub use params::ParamSpace;
-pub use run::{RunOptions, RunOutcome, ShardOutcome, merge_step, plan_line, play_shard, run};
+pub use run::{
+    RunOptions, RunOutcome, ShardOutcome, merge_step, plan_line, play_shard, run, steps_left,
+};
 
 use gomoku_board::{Geometry, Rule};
 use std::path::{Path, PathBuf};

@@ -26,7 +26,7 @@ use crate::TuneError;
 use crate::checkpoint::with_started_pairs;
 use crate::iteration::{Plan, plan, start};
 use crate::tuner::Tuner;
-use gomoku_config::tune::TuneConfig;
+use gomoku_config::tune::{MethodSettings, TuneConfig};
 use gomoku_runner::JournalLine;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -212,6 +212,22 @@ pub fn play_shard(
         // checkpoint: step over it in memory, as the merge will.
         cp = Some(plan.advance(&mut t, &[])?);
     }
+}
+
+/// The steps that play games still ahead of the run in `cfg.output`, as its checkpoint stands
+/// (only a merged step counts, not its shards): the file's [`MethodSettings::steps`] before
+/// the first checkpoint, none once the run has finished or Texel has its collection. A
+/// cluster run submitted again chains these; a checkpoint of another run is refused.
+pub fn steps_left(cfg: &TuneConfig, opts: &RunOptions) -> Result<u32, TuneError> {
+    let cfg = &with_started_pairs(cfg);
+    let t = Tuner::new(cfg, opts)?;
+    let all = cfg.file.method.steps();
+    Ok(match t.load(false)? {
+        None => all,
+        Some(cp) if cp.finished => 0,
+        Some(_) if matches!(cfg.file.method, MethodSettings::Texel(_)) => 0,
+        Some(cp) => all.saturating_sub(cp.iteration),
+    })
 }
 
 /// Completes the next step of the run in `cfg.output` from its shards: merges

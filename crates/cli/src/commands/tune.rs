@@ -51,7 +51,8 @@ pub struct Args {
     #[arg(long, conflicts_with_all = ["resume", "iterations"])]
     merge_step: bool,
     /// Print how many steps of the file play games (Texel: 1, the collection; match and
-    /// SPSA: one per iteration), the steps a cluster run chains, and exit.
+    /// SPSA: one per iteration), the steps a cluster run chains, and exit; with --resume,
+    /// those still to play by the checkpoint in the output directory.
     #[arg(long)]
     steps: bool,
     /// Less output.
@@ -63,12 +64,18 @@ pub struct Args {
 pub fn run(args: Args) -> Result<ExitCode> {
     let mut cfg = gomoku_config::tune::load_tune(&args.config)
         .with_context(|| format!("loading tuning file {}", args.config.display()))?;
-    if args.steps {
-        println!("{}", cfg.file.method.steps());
-        return Ok(ExitCode::SUCCESS);
-    }
     if let Some(out) = &args.out {
         cfg.output = out.clone();
+    }
+    if args.steps {
+        let steps = if args.resume {
+            gomoku_tune::steps_left(&cfg, &RunOptions::default())
+                .with_context(|| format!("reading the checkpoint in {}", cfg.output.display()))?
+        } else {
+            cfg.file.method.steps()
+        };
+        println!("{steps}");
+        return Ok(ExitCode::SUCCESS);
     }
     if let Some(t) = args.threads {
         // Texel's loss sums in the global pool; the games get their own pool of `t`.

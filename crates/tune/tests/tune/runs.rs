@@ -8,7 +8,9 @@ use gomoku_runner::journal::{JOURNAL_FILE, read_journal};
 use gomoku_runner::{JournalLine, pair_jobs};
 use gomoku_testdata::ScratchDir;
 use gomoku_tune::params::table_to_ron;
-use gomoku_tune::{RunOptions, RunOutcome, load_tuning_history, merge_step, play_shard, run};
+use gomoku_tune::{
+    RunOptions, RunOutcome, load_tuning_history, merge_step, play_shard, run, steps_left,
+};
 use rand::{RngExt, SeedableRng};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -394,6 +396,59 @@ fn a_merge_with_a_missing_shard_is_refused() {
     let err = merge_step(&cfg, &opts()).unwrap_err().to_string();
     assert!(err.contains("missing") && err.contains("1/3"), "{err}");
     assert!(!cfg.output.join("state.json").exists());
+}
+
+/// What a cluster run submitted again chains: the steps ahead of the checkpoint. Shards
+/// played without their merge move nothing; each merge takes a step off.
+#[test]
+fn steps_left_count_the_merged_steps_only() {
+    let (_, cfg) = project("steps-left", SPSA, "(pairs: 1)");
+    let all = cfg.file.method.steps();
+    assert_eq!(all, 4);
+    assert_eq!(steps_left(&cfg, &opts()).unwrap(), all);
+    for i in [0, 2] {
+        play_shard(&cfg, (i, 3), &opts()).unwrap();
+    }
+    assert_eq!(
+        steps_left(&cfg, &opts()).unwrap(),
+        all,
+        "a step's shards without its merge"
+    );
+    play_shard(&cfg, (1, 3), &opts()).unwrap();
+    merge_step(&cfg, &opts()).unwrap();
+    assert_eq!(steps_left(&cfg, &opts()).unwrap(), all - 1);
+    run(&cfg, &opts()).unwrap();
+    assert_eq!(steps_left(&cfg, &opts()).unwrap(), 0);
+    let (_, other) = project("steps-left-other", MATCH, "(pairs: 1)");
+    let foreign = gomoku_config::tune::TuneConfig {
+        output: cfg.output.clone(),
+        ..other
+    };
+    assert!(
+        steps_left(&foreign, &opts()).is_err(),
+        "another run's checkpoint"
+    );
+}
+
+/// An SPSA run started when `pairs` left out meant 4 is still the same run (as for resume,
+/// shards and merges): its steps left are counted, not refused as another run's.
+#[test]
+fn steps_left_of_a_run_started_under_the_old_default_pairs() {
+    let spsa = |pairs: &str| {
+        format!("Spsa((iterations: 3,{pairs} c_end_frac: 0.2, r_end: 0.002, tie_break_margin: 30))")
+    };
+    let (_, started) = project("steps-left-legacy", &spsa(" pairs: 4,"), "(pairs: 1)");
+    let once = RunOptions {
+        stop_after: Some(1),
+        ..opts()
+    };
+    run(&started, &once).unwrap();
+    let (_, now) = project("steps-left-legacy-now", &spsa(""), "(pairs: 1)");
+    let now = gomoku_config::tune::TuneConfig {
+        output: started.output.clone(),
+        ..now
+    };
+    assert_eq!(steps_left(&now, &opts()).unwrap(), 2);
 }
 
 /// Texel over the games of another run: the positions of a run's journal are those its
