@@ -402,7 +402,7 @@ fn a_merge_with_a_missing_shard_is_refused() {
 /// played without their merge move nothing; each merge takes a step off.
 #[test]
 fn steps_left_count_the_merged_steps_only() {
-    let (_, cfg) = project("steps-left", SPSA, "(pairs: 1)");
+    let (_dir, cfg) = project("steps-left", SPSA, "(pairs: 1)");
     let all = cfg.file.method.steps();
     assert_eq!(all, 4);
     assert_eq!(steps_left(&cfg, &opts()).unwrap(), all);
@@ -419,7 +419,7 @@ fn steps_left_count_the_merged_steps_only() {
     assert_eq!(steps_left(&cfg, &opts()).unwrap(), all - 1);
     run(&cfg, &opts()).unwrap();
     assert_eq!(steps_left(&cfg, &opts()).unwrap(), 0);
-    let (_, other) = project("steps-left-other", MATCH, "(pairs: 1)");
+    let (_other_dir, other) = project("steps-left-other", MATCH, "(pairs: 1)");
     let foreign = gomoku_config::tune::TuneConfig {
         output: cfg.output.clone(),
         ..other
@@ -437,7 +437,7 @@ fn steps_left_of_a_run_started_under_the_old_default_pairs() {
     let spsa = |pairs: &str| {
         format!("Spsa((iterations: 3,{pairs} c_end_frac: 0.2, r_end: 0.002, tie_break_margin: 30))")
     };
-    let (_, started) = project("steps-left-legacy", &spsa(" pairs: 4,"), "(pairs: 1)");
+    let (_started_dir, started) = project("steps-left-legacy", &spsa(" pairs: 4,"), "(pairs: 1)");
     let once = RunOptions {
         stop_after: Some(1),
         ..opts()
