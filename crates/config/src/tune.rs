@@ -247,8 +247,8 @@ pub struct TuneFile {
     /// plays).
     #[serde(default, skip_serializing_if = "is_empty_path")]
     pub engine: PathBuf,
-    /// Search depth of the matches and of the confirmation (overrides the engine file's; 0,
-    /// not written, when `external` plays).
+    /// Search depth of the matches and of the confirmation (overrides the engine file's, which
+    /// plays when it is left out; 0, not written, when `external` plays).
     #[serde(default)]
     pub depth: u32,
     /// An external engine that plays instead of ours, with `{name}` placeholders of the
@@ -416,7 +416,7 @@ fn check_settings(file: &TuneFile, spans: &Spans<'_>) -> Result<(), ConfigError>
 const EXTERNAL_AT: &str = "external.External.command";
 
 /// The start table and our engine of a tuning that plays it: the engine file's parameters
-/// with the start table and the tuning's depth.
+/// with the start table and the tuning's depth, if it gives one.
 fn our_engine(
     file: &TuneFile,
     spans: &Spans<'_>,
@@ -434,7 +434,10 @@ fn our_engine(
         .map_err(|e| bad("engine", e.to_string()))?
         .to_params();
     engine.table = start_table.clone();
-    engine.depth = file.depth;
+    // Left out, the engine file's own depth: a `time_control` budget replaces it anyway.
+    if file.depth != 0 || spans.field("depth").is_some() {
+        engine.depth = file.depth;
+    }
     engine.validate().map_err(|e| bad("depth", e.to_string()))?;
     Ok((start_table, engine))
 }
@@ -738,6 +741,17 @@ mod tests {
             (score.start, score.min, score.max, score.c_end),
             (-9000.0, -m, m, None)
         );
+    }
+
+    #[test]
+    fn a_tuning_without_depth_plays_the_engine_files() {
+        // tiny-spsa.ron: rich-d4.ron at depth 2.
+        let (path, text) = shipped("tiny-spsa.ron");
+        assert_eq!(parse_tune(&text, &path).unwrap().engine.depth, 2);
+        let left_out = text.replacen("    depth: 2,\n", "", 1);
+        assert_ne!(left_out, text);
+        assert_eq!(parse_tune(&left_out, &path).unwrap().engine.depth, 4);
+        // Written, 0 is refused (see REFUSED).
     }
 
     #[test]

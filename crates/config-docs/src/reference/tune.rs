@@ -39,9 +39,10 @@ pub(super) fn tune() -> Section {
         Entry::field(
             "depth",
             "Search depth of the matches (SPSA, hill climbing) and of the confirmation; it \
-             replaces the engine file's. Texel's self-play has a `depth` of its own.",
+             replaces the engine file's. A `time_control` budget replaces both. Texel's \
+             self-play has a `depth` of its own.",
         )
-        .needed_unless("external", "then refused")
+        .default_text("the engine file's `depth`; refused with `external`")
         .int(1, MAX_DEPTH)
         .ex("depth: 4"),
         Entry::field(
