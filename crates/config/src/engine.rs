@@ -148,6 +148,7 @@ defaults! {
     d_razoring: i32 = d().features.razoring;
     d_futility: i32 = d().features.futility;
     d_threat_extension: bool = d().features.threat_extension;
+    d_block_extension: u32 = d().features.block_extension;
     d_eval_average: bool = d().features.eval_average;
     d_three_defence: bool = d().features.three_defence;
     d_static_wins: bool = d().features.static_wins;
@@ -235,6 +236,9 @@ pub struct EngineFile {
     /// Threat extensions.
     #[serde(default = "d_threat_extension")]
     pub threat_extension: bool,
+    /// Extension of the reply to a four, in hundredths of a ply.
+    #[serde(default = "d_block_extension")]
+    pub block_extension: u32,
     /// Two-ply evaluation average.
     #[serde(default = "d_eval_average")]
     pub eval_average: bool,
@@ -336,6 +340,7 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         razoring,
         futility,
         threat_extension,
+        block_extension,
         eval_average,
         three_defence,
         static_wins,
@@ -347,7 +352,7 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         tt: p.use_tt,
         ordering: p.use_ordering,
         aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring, futility,
-        threat_extension, eval_average, three_defence, static_wins, quiescence,
+        threat_extension, block_extension, eval_average, three_defence, static_wins, quiescence,
         vct: p.vct,
         vct_depth: p.vct_depth,
         vct_threat: p.vct_threat,

@@ -73,6 +73,7 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         history_bound,
         node_futility,
         razoring,
+        block_extension,
     } = features;
     // Two tables are the same setting when their values are; the chart shows the name.
     let values: Vec<String> = table
@@ -113,6 +114,7 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         ("lmr_scale", number(f64::from(*lmr_scale))),
         ("move_count", number(f64::from(*move_count))),
         ("history_bound", number(f64::from(*history_bound))),
+        ("block_extension", number(f64::from(*block_extension))),
         ("node_futility", number(f64::from(*node_futility))),
         ("razoring", number(f64::from(*razoring))),
         ("vct", switch(vct.is_some())),
