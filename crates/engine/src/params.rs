@@ -130,6 +130,10 @@ pub struct SearchFeatures {
     /// fractions summed along the line and taken a whole ply at a time (within twice the
     /// nominal depth from the root).
     pub block_extension: u32,
+    /// Counter-moves: a quiet move that cuts off in answer to the opponent's last move is
+    /// remembered for that move's cell (per colour, for the game), and tried after the
+    /// killers wherever that cell is the last move again.
+    pub counter_moves: bool,
     /// Leaves score the mean of the evaluation after the last move and before it, against
     /// the swing between odd and even depths.
     pub eval_average: bool,
@@ -162,6 +166,7 @@ impl SearchFeatures {
         futility: 0,
         threat_extension: false,
         block_extension: 0,
+        counter_moves: false,
         eval_average: false,
         three_defence: false,
         static_wins: false,

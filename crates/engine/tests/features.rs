@@ -24,6 +24,7 @@ fn all_on() -> SearchFeatures {
         node_futility: 1000,
         razoring: 2000,
         block_extension: 130,
+        counter_moves: true,
     }
 }
 

@@ -127,6 +127,9 @@ pub(super) fn overrides() -> Item {
         .default_text("the engine file's")
         .int(0, MAX_BLOCK_EXTENSION)
         .ex("block_extension: 130"),
+        Entry::field("counter_moves", "Counter-moves on or off.")
+            .default_text("the engine file's")
+            .ex("counter_moves: true"),
         Entry::field("eval_average", "Two-ply evaluation average on or off.")
             .default_text("the engine file's")
             .ex("eval_average: true"),

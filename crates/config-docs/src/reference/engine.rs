@@ -205,6 +205,14 @@ pub(super) fn engine() -> Section {
         .int(0, MAX_BLOCK_EXTENSION)
         .ex("block_extension: 130"),
         Entry::field(
+            "counter_moves",
+            "Counter-moves on or off: a quiet move that cuts off in answer to the opponent's \
+             last move is remembered for that move's cell (per colour, for the game) and tried \
+             after the killers wherever that cell is the last move again.",
+        )
+        .default(f.counter_moves.to_string())
+        .ex("counter_moves: true"),
+        Entry::field(
             "eval_average",
             "Leaves average the evaluation of the last two plies.",
         )
@@ -312,6 +320,7 @@ Engine(
     futility: 500,
     threat_extension: false,
     block_extension: 0,
+    counter_moves: false,
     eval_average: false,
     three_defence: true,
     static_wins: false,

@@ -486,6 +486,12 @@ impl Worker<'_> {
             if self.p.killers {
                 self.memory.add_killer(ply, m);
             }
+            if self.p.features.counter_moves
+                && let Some(last) = self.sb.search_stones_back().next()
+            {
+                let me = self.sb.to_move();
+                self.memory.set_counter_move(me, last, m);
+            }
             let bound = self.p.features.history_bound as i32;
             let me = self.sb.to_move();
             if self.p.history && bound > 0 {
