@@ -148,6 +148,8 @@ defaults! {
     d_razoring: i32 = d().features.razoring;
     d_futility: i32 = d().features.futility;
     d_threat_extension: bool = d().features.threat_extension;
+    d_block_extension: u32 = d().features.block_extension;
+    d_counter_moves: bool = d().features.counter_moves;
     d_eval_average: bool = d().features.eval_average;
     d_three_defence: bool = d().features.three_defence;
     d_static_wins: bool = d().features.static_wins;
@@ -235,6 +237,12 @@ pub struct EngineFile {
     /// Threat extensions.
     #[serde(default = "d_threat_extension")]
     pub threat_extension: bool,
+    /// Extension of the reply to a four, in hundredths of a ply.
+    #[serde(default = "d_block_extension")]
+    pub block_extension: u32,
+    /// Counter-moves.
+    #[serde(default = "d_counter_moves")]
+    pub counter_moves: bool,
     /// Two-ply evaluation average.
     #[serde(default = "d_eval_average")]
     pub eval_average: bool,
@@ -336,6 +344,8 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         razoring,
         futility,
         threat_extension,
+        block_extension,
+        counter_moves,
         eval_average,
         three_defence,
         static_wins,
@@ -347,7 +357,8 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         tt: p.use_tt,
         ordering: p.use_ordering,
         aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring, futility,
-        threat_extension, eval_average, three_defence, static_wins, quiescence,
+        threat_extension, block_extension, counter_moves, eval_average, three_defence,
+        static_wins, quiescence,
         vct: p.vct,
         vct_depth: p.vct_depth,
         vct_threat: p.vct_threat,

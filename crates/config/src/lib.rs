@@ -56,6 +56,8 @@ macro_rules! search_features {
             razoring: f.razoring,
             futility: f.futility,
             threat_extension: f.threat_extension,
+            block_extension: f.block_extension,
+            counter_moves: f.counter_moves,
             eval_average: f.eval_average,
             three_defence: f.three_defence,
             static_wins: f.static_wins,

@@ -59,6 +59,10 @@ pub struct Overrides {
     pub futility: Option<i32>,
     /// Threat extensions.
     pub threat_extension: Option<bool>,
+    /// Extension of the reply to a four, in hundredths of a ply.
+    pub block_extension: Option<u32>,
+    /// Counter-moves.
+    pub counter_moves: Option<bool>,
     /// Leaves average the evaluation over two plies.
     pub eval_average: Option<bool>,
     /// Three defence.
@@ -114,7 +118,7 @@ impl Overrides {
         }
         feature! {
             aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring,
-            futility, threat_extension, eval_average, three_defence,
+            futility, threat_extension, block_extension, counter_moves, eval_average, three_defence,
             static_wins, quiescence
         }
     }

@@ -122,6 +122,13 @@ pub struct FeaturesSpec {
     /// Razoring margin per ply (left out of the file when 0, as `lmr_scale`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub razoring: i32,
+    /// Extension of the reply to a four, in hundredths of a ply (left out of the file when
+    /// 0, as `lmr_scale`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub block_extension: u32,
+    /// Counter-moves (left out of the file when off, as `static_wins`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub counter_moves: bool,
 }
 
 fn features_off(f: &FeaturesSpec) -> bool {

@@ -6,8 +6,8 @@
 use crate::params::EngineParams;
 use crate::pattern::MAX_PATTERN_SCORE;
 use crate::{
-    MAX_DEPTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE, MAX_MOVE_COUNT, MAX_QUIESCENCE, MAX_TT_MIB,
-    MAX_VCT_DEPTH,
+    MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE, MAX_MOVE_COUNT,
+    MAX_QUIESCENCE, MAX_TT_MIB, MAX_VCT_DEPTH,
 };
 
 /// One numeric field of an engine file.
@@ -92,6 +92,13 @@ pub const NUMERIC_FIELDS: &[NumericField] = &[
     field!("futility", 0, 1_000_000, i32, features.futility),
     field!("node_futility", 0, 1_000_000, i32, features.node_futility),
     field!("razoring", 0, 1_000_000, i32, features.razoring),
+    field!(
+        "block_extension",
+        0,
+        MAX_BLOCK_EXTENSION,
+        u32,
+        features.block_extension
+    ),
     field!("quiescence", 0, MAX_QUIESCENCE, u32, features.quiescence),
     field!("vct_depth", 2, MAX_VCT_DEPTH, u32, vct_depth),
     field!("vct_threat", 1, 64, u32, vct_threat),

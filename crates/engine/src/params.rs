@@ -18,6 +18,8 @@ pub const MAX_TT_MIB: usize = 4096;
 pub const MAX_QUIESCENCE: u32 = 32;
 /// The largest logarithmic LMR scale accepted, in hundredths.
 pub const MAX_LMR_SCALE: u32 = 400;
+/// The largest extension of the block of a four accepted, in hundredths of a ply.
+pub const MAX_BLOCK_EXTENSION: u32 = 300;
 /// The largest move-count pruning base accepted.
 pub const MAX_MOVE_COUNT: u32 = 64;
 /// The largest history gravity bound accepted.
@@ -122,6 +124,16 @@ pub struct SearchFeatures {
     /// Threat extensions: a move that makes a four does not use up a ply (at most as many
     /// extensions on a line as the nominal depth).
     pub threat_extension: bool,
+    /// Extension of the reply to a four, in hundredths of a ply (0 = off, at most
+    /// [`MAX_BLOCK_EXTENSION`]; Rapfi's is 130): the block, the one move that does not lose
+    /// when the opponent has a five-point, is searched this much deeper than a ply less, the
+    /// fractions summed along the line and taken a whole ply at a time (within twice the
+    /// nominal depth from the root).
+    pub block_extension: u32,
+    /// Counter-moves: a quiet move that cuts off in answer to the opponent's last move is
+    /// remembered for that move's cell (per colour, for the game), and tried after the
+    /// killers wherever that cell is the last move again.
+    pub counter_moves: bool,
     /// Leaves score the mean of the evaluation after the last move and before it, against
     /// the swing between odd and even depths.
     pub eval_average: bool,
@@ -153,6 +165,8 @@ impl SearchFeatures {
         razoring: 0,
         futility: 0,
         threat_extension: false,
+        block_extension: 0,
+        counter_moves: false,
         eval_average: false,
         three_defence: false,
         static_wins: false,
@@ -256,6 +270,15 @@ impl EngineParams {
             return bad(
                 "razoring",
                 format!("{} not in 0..=1000000", self.features.razoring),
+            );
+        }
+        if self.features.block_extension > MAX_BLOCK_EXTENSION {
+            return bad(
+                "block_extension",
+                format!(
+                    "{} not in 0..={MAX_BLOCK_EXTENSION}",
+                    self.features.block_extension
+                ),
             );
         }
         if self.features.history_bound > MAX_HISTORY_BOUND {

@@ -23,6 +23,8 @@ fn all_on() -> SearchFeatures {
         history_bound: 10_000,
         node_futility: 1000,
         razoring: 2000,
+        block_extension: 130,
+        counter_moves: true,
     }
 }
 

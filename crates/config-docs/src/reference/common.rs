@@ -4,8 +4,8 @@ use super::hosts::{BOOK, any_board_host, participant_host, tournament_host, tour
 use crate::{Entry, Item};
 use gomoku_board::{MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
 use gomoku_config::limits::{
-    MAX_DEPTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE, MAX_MOVE_COUNT, MAX_QUIESCENCE, MAX_TIME_MS,
-    MAX_TT_MIB,
+    MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE, MAX_MOVE_COUNT,
+    MAX_QUIESCENCE, MAX_TIME_MS, MAX_TT_MIB,
 };
 use gomoku_engine::MAX_VCT_DEPTH;
 
@@ -120,6 +120,16 @@ pub(super) fn overrides() -> Item {
         Entry::field("threat_extension", "Threat extensions on or off.")
             .default_text("the engine file's")
             .ex("threat_extension: true"),
+        Entry::field(
+            "block_extension",
+            "Extension of the reply to a four, in hundredths of a ply (0: off).",
+        )
+        .default_text("the engine file's")
+        .int(0, MAX_BLOCK_EXTENSION)
+        .ex("block_extension: 130"),
+        Entry::field("counter_moves", "Counter-moves on or off.")
+            .default_text("the engine file's")
+            .ex("counter_moves: true"),
         Entry::field("eval_average", "Two-ply evaluation average on or off.")
             .default_text("the engine file's")
             .ex("eval_average: true"),

@@ -3,8 +3,8 @@
 use super::hosts::{host, some};
 use crate::{Entry, Item, Kind, Section};
 use gomoku_config::limits::{
-    MAX_DEPTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE, MAX_MOVE_COUNT, MAX_NAME_LEN, MAX_QUIESCENCE,
-    MAX_TT_MIB, NUMERIC_FIELDS,
+    MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE, MAX_MOVE_COUNT, MAX_NAME_LEN,
+    MAX_QUIESCENCE, MAX_TT_MIB, NUMERIC_FIELDS,
 };
 use gomoku_engine::{CellClass, EngineParams, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, MAX_VCT_DEPTH};
 
@@ -194,6 +194,25 @@ pub(super) fn engine() -> Section {
         .default(f.threat_extension.to_string())
         .ex("threat_extension: true"),
         Entry::field(
+            "block_extension",
+            "Extension of the reply to a four, in hundredths of a ply (0: off; Rapfi's is \
+             130): the block, the one move that does not lose when the opponent has a \
+             five-point, is searched this much deeper than a ply less; the fractions add up \
+             along the line, a whole ply at a time, within twice the nominal depth from the \
+             root.",
+        )
+        .default(f.block_extension.to_string())
+        .int(0, MAX_BLOCK_EXTENSION)
+        .ex("block_extension: 130"),
+        Entry::field(
+            "counter_moves",
+            "Counter-moves on or off: a quiet move that cuts off in answer to the opponent's \
+             last move is remembered for that move's cell (per colour, for the game) and tried \
+             after the killers wherever that cell is the last move again.",
+        )
+        .default(f.counter_moves.to_string())
+        .ex("counter_moves: true"),
+        Entry::field(
             "eval_average",
             "Leaves average the evaluation of the last two plies.",
         )
@@ -300,6 +319,8 @@ Engine(
     razoring: 0,
     futility: 500,
     threat_extension: false,
+    block_extension: 0,
+    counter_moves: false,
     eval_average: false,
     three_defence: true,
     static_wins: false,

@@ -1,13 +1,15 @@
-//! The move-ordering memory: two killer moves per ply and a history counter per colour and
-//! cell, learnt from cutoffs, kept from search to search of a game and aged by each.
+//! The move-ordering memory: two killer moves per ply, a history counter per colour and
+//! cell, and a counter-move per colour and cell of the move answered, learnt from cutoffs,
+//! kept from search to search of a game (the history aged by each).
 
 use crate::params::MAX_PLY;
 use gomoku_board::Color;
 
 /// What move ordering learns from cutoffs and keeps from search to search of a game: two
 /// killer moves per ply (quiet moves that last cut off there) and a history counter per
-/// colour and cell (the squared depths of its cutoffs), aged by each new search. Empty
-/// until a search readies it.
+/// colour and cell (the squared depths of its cutoffs), aged by each new search, and per
+/// colour and cell the counter-move: the quiet move of that colour that last cut off in
+/// answer to a stone on the cell. Empty until a search readies it.
 #[derive(Default)]
 pub(super) struct OrderingMemory {
     killers: Vec<[u32; 2]>,
@@ -15,6 +17,8 @@ pub(super) struct OrderingMemory {
     history: Vec<i32>,
     /// Whether `history` may hold a non-zero counter (set by a cutoff that adds to it).
     live: bool,
+    /// Per colour, then per cell of the move answered: the answer (0 = none).
+    counters: Vec<u32>,
 }
 
 impl OrderingMemory {
@@ -25,6 +29,7 @@ impl OrderingMemory {
             self.history.iter_mut().for_each(|h| *h = 0);
             self.live = false;
         }
+        self.counters.iter_mut().for_each(|c| *c = 0);
     }
 
     /// Ready for a search on a board of `cells` cells: sized for it, and the history aged
@@ -33,6 +38,7 @@ impl OrderingMemory {
     pub(super) fn ready(mut self, cells: usize) -> OrderingMemory {
         if self.history.len() != 2 * cells {
             self.history = vec![0; 2 * cells];
+            self.counters = vec![0; 2 * cells];
         }
         self.live = self.live && {
             let mut any = false;
@@ -57,6 +63,19 @@ impl OrderingMemory {
     #[inline]
     pub(super) fn history(&self, color: Color, c: u32) -> i32 {
         self.history[self.hist_index(color, c)]
+    }
+
+    /// `color`'s counter-move to a stone on the cell `answered` (0 = none).
+    #[inline]
+    pub(super) fn counter_move(&self, color: Color, answered: usize) -> u32 {
+        self.counters[self.hist_index(color, answered as u32)]
+    }
+
+    /// Makes `m` `color`'s counter-move to a stone on the cell `answered`.
+    #[inline]
+    pub(super) fn set_counter_move(&mut self, color: Color, answered: usize, m: u32) {
+        let i = self.hist_index(color, answered as u32);
+        self.counters[i] = m;
     }
 
     /// The killers of `ply`, if it has a slot.
@@ -118,6 +137,22 @@ pub(super) fn history_bonus(depth: i32, bound: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A counter-move is kept per colour and answered cell, survives a new search and is
+    /// forgotten by a new game.
+    #[test]
+    fn counter_moves_are_per_colour_and_cell_until_a_new_game() {
+        let mut memory = OrderingMemory::default().ready(100);
+        memory.set_counter_move(Color::Black, 40, 41);
+        memory.set_counter_move(Color::White, 40, 39);
+        memory.set_counter_move(Color::Black, 40, 42);
+        let mut memory = memory.ready(100);
+        assert_eq!(memory.counter_move(Color::Black, 40), 42);
+        assert_eq!(memory.counter_move(Color::White, 40), 39);
+        assert_eq!(memory.counter_move(Color::Black, 41), 0);
+        memory.clear();
+        assert_eq!(memory.counter_move(Color::White, 40), 0);
+    }
 
     /// Any run of bonuses and penalties within the bound keeps a counter within it, and
     /// a bonus moves it up, a penalty down.

@@ -212,7 +212,21 @@ impl Worker<'_> {
                 self.stats.pruned += 1;
                 continue;
             }
+            // The block of a four takes its fractional extension; the whole plies of the
+            // line's fractions so far go to the child, the rest is carried below it.
+            let carried = self.lists.carries[ply]
+                + if forced.is_some()
+                    && ply < 2 * self.control.target_depth as usize
+                    && ply + 3 < MAX_PLY
+                {
+                    f.block_extension as i32
+                } else {
+                    0
+                };
+            let extension = carried / 100;
+            self.lists.carries[ply + 1] = carried % 100;
             let score = if depth == 1
+                && extension == 0
                 && let Some(e) = self.sb.eval_after(m as usize)
             {
                 // A quiet leaf: its evaluation comes from the gain tables without playing
@@ -227,15 +241,16 @@ impl Worker<'_> {
                 self.sb.make(m as usize);
                 self.tick();
                 let four = (f.lmr || f.threat_extension) && self.sb.last_move_fives().len > 0;
-                let next = if four
-                    && f.threat_extension
-                    && ply < 2 * self.control.target_depth as usize
-                    && ply + 3 < MAX_PLY
-                {
-                    depth
-                } else {
-                    depth - 1
-                };
+                let next = extension
+                    + if four
+                        && f.threat_extension
+                        && ply < 2 * self.control.target_depth as usize
+                        && ply + 3 < MAX_PLY
+                    {
+                        depth
+                    } else {
+                        depth - 1
+                    };
                 let score = if n == 0 {
                     -self.negamax(next, ply + 1, -beta, -alpha, !node.pv && !cut)
                 } else {
@@ -470,6 +485,12 @@ impl Worker<'_> {
         if quiet {
             if self.p.killers {
                 self.memory.add_killer(ply, m);
+            }
+            if self.p.features.counter_moves
+                && let Some(last) = self.sb.search_stones_back().next()
+            {
+                let me = self.sb.to_move();
+                self.memory.set_counter_move(me, last, m);
             }
             let bound = self.p.features.history_bound as i32;
             let me = self.sb.to_move();

@@ -1,7 +1,7 @@
 //! Move ordering: interior nodes sort the candidates by pattern gain plus the cell classes'
 //! worth (`SearchBoard::class_heat`), then history, and
-//! keep the top N; frontier nodes keep board order. Both bring the TT move and the killers
-//! to the front. Sorting is done on packed integer keys so it needs no comparator and no
+//! keep the top N; frontier nodes keep board order. Both bring the TT move, the killers and
+//! the counter-move to the front. Sorting is done on packed integer keys so it needs no comparator and no
 //! allocation.
 
 use super::worker::Worker;
@@ -79,9 +79,11 @@ impl Worker<'_> {
                 }
             }
         }
+        promote(list, self.counter_move());
     }
 
-    /// Frontier move list: legal candidates in board order, TT move and killers first (sorting
+    /// Frontier move list: legal candidates in board order, TT move, killers and counter-move
+    /// first (sorting
     /// the frontier by history saved nodes but cost more time than it saved).
     pub(super) fn frontier_order(&mut self, list: &mut Vec<u32>, ply: usize, tt_move: u32) {
         let me = self.sb.to_move();
@@ -108,6 +110,19 @@ impl Worker<'_> {
                 }
             }
         }
+        promote(list, self.counter_move());
+    }
+
+    /// The side to move's counter-move to the last move of the search (0 = none, or
+    /// counter-moves off, or at the root): tried after the killers.
+    fn counter_move(&self) -> u32 {
+        if !self.p.features.counter_moves {
+            return 0;
+        }
+        self.sb
+            .search_stones_back()
+            .next()
+            .map_or(0, |last| self.memory.counter_move(self.sb.to_move(), last))
     }
 }
 

@@ -3,7 +3,24 @@
 //! node skips its quiet ones (move-count pruning). Both grow with the depth left and fall
 //! when the node's static evaluation improves on its own side's two plies up. Pure
 //! functions of small numbers; the guards (no pruning under a four or an open-four threat,
-//! none before a move that does not lose) are the caller's.
+//! none before a move that does not lose) are the caller's. The logarithms come from a table
+//! built once ([`ln`]), not two `ln()` calls per late move.
+
+use std::sync::OnceLock;
+
+/// Entries of the logarithm table: every depth and every move number of the largest board
+/// (32x32 cells) is below it.
+const LN_ENTRIES: usize = 1025;
+
+/// ln(`i`) as `f32`, from a table built on first use (the same value `(i as f32).ln()`
+/// gives, so a reduction is bit for bit the one computed directly); beyond the table,
+/// computed.
+#[inline]
+fn ln(i: usize) -> f32 {
+    static LN: OnceLock<Box<[f32]>> = OnceLock::new();
+    let table = LN.get_or_init(|| (0..LN_ENTRIES).map(|i| (i as f32).ln()).collect());
+    table.get(i).copied().unwrap_or_else(|| (i as f32).ln())
+}
 
 /// What a node's reductions depend on besides the depth and the move number.
 #[derive(Clone, Copy, Debug)]
@@ -28,7 +45,7 @@ pub(super) fn lmr_reduction(
     killer: bool,
     history: f32,
 ) -> i32 {
-    let mut r = scale as f32 / 100.0 * (depth.max(1) as f32).ln() * (number.max(1) as f32).ln();
+    let mut r = scale as f32 / 100.0 * ln(depth.max(1) as usize) * ln(number.max(1));
     if node.pv {
         r -= 1.0;
     } else if !node.improving && r > 1.0 {
@@ -80,6 +97,14 @@ mod tests {
         // ln 8 · ln 20 = 6.23.
         assert_eq!(r(8, 20), 6);
         assert_eq!(lmr_reduction(0, 30, 60, QUIET, false, 0.0), 0);
+    }
+
+    /// The table gives what `ln` computes, in and beyond it.
+    #[test]
+    fn the_logarithm_table_is_ln() {
+        for i in (0..LN_ENTRIES + 3).chain([5_000]) {
+            assert_eq!(ln(i).to_bits(), (i as f32).ln().to_bits(), "{i}");
+        }
     }
 
     #[test]

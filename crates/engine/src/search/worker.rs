@@ -67,6 +67,7 @@ impl Buffers {
                     pv: vec![[0; MAX_PLY]; MAX_PLY + 1],
                     pv_len: vec![0; MAX_PLY + 1],
                     evals: vec![NO_EVAL; MAX_PLY + 1],
+                    carries: vec![0; MAX_PLY + 1],
                     mark: vec![false; cells],
                 },
                 vct_values: (0..VCT_PLIES).map(|_| Vec::new()).collect(),
@@ -79,6 +80,7 @@ impl Buffers {
         self.lists.scored.clear();
         self.lists.pv_len.fill(0);
         self.lists.evals.fill(NO_EVAL);
+        self.lists.carries.fill(0);
         self.lists.mark.fill(false);
         self.vcf_line.clear();
         self
@@ -101,6 +103,10 @@ pub(super) struct MoveLists {
     /// Per ply, the side to move's static evaluation at the node the search is in there
     /// ([`NO_EVAL`] for none), kept only while the selectivity needs it.
     pub(super) evals: Vec<i32>,
+    /// Per ply, the fraction of a ply (in hundredths, below 100) of the extensions along
+    /// the line to the node there that has not yet made a whole ply: what the next
+    /// extension adds to.
+    pub(super) carries: Vec<i32>,
     /// One entry per cell, all false between uses (for deduplicating cell lists).
     pub(super) mark: Vec<bool>,
 }

@@ -73,6 +73,8 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         history_bound,
         node_futility,
         razoring,
+        block_extension,
+        counter_moves,
     } = features;
     // Two tables are the same setting when their values are; the chart shows the name.
     let values: Vec<String> = table
@@ -113,6 +115,8 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         ("lmr_scale", number(f64::from(*lmr_scale))),
         ("move_count", number(f64::from(*move_count))),
         ("history_bound", number(f64::from(*history_bound))),
+        ("block_extension", number(f64::from(*block_extension))),
+        ("counter_moves", switch(*counter_moves)),
         ("node_futility", number(f64::from(*node_futility))),
         ("razoring", number(f64::from(*razoring))),
         ("vct", switch(vct.is_some())),
