@@ -1,6 +1,7 @@
 //! Real-process tests of the Gomocup protocol (the binaries live in this package): the pbrain
 //! binary in a scripted session and with RON engine configs, pbrain as an external engine
-//! matching the in-process engine move for move (alone and as a tournament participant), the
+//! matching the in-process engine move for move (alone and as a tournament participant, at
+//! a depth and at a node budget), the
 //! fake engine's faults (alone and in tournaments, where each fault loses a game with its
 //! reason and the engine is restarted), and renju legality.
 //!
@@ -1060,6 +1061,53 @@ fn pbrain_as_a_tournament_participant_plays_the_in_process_games() {
             assert_eq!(x[f], y[f], "job {}: {f} differs", x["job"]);
         }
         assert!(x["moves"].as_array().unwrap().len() >= 8, "{x}");
+    }
+}
+
+#[test]
+fn pbrain_at_a_node_budget_plays_the_in_process_games_at_it() {
+    // The shipped engine (the brain's built-in one) with its VCT, which a node budget runs
+    // in both, and a clock the brain must not look at: a search that stopped on it would
+    // play another move.
+    let cfg = repo("configs/engines/tuned-d4.ron");
+    let cfg = cfg.to_str().unwrap();
+    let openings = ["h8i9", "h8g7i9", "h8j8"];
+    let nodes = "time_control: Nodes(3000),\n";
+    let local = tournament_dir(
+        "nodes-local",
+        &openings,
+        &[
+            format!("Engine({cfg:?})"),
+            format!("Variant(base: {cfg:?}, name: \"other\")"),
+        ],
+        nodes,
+    );
+    let ext = tournament_dir(
+        "nodes-external",
+        &openings,
+        &[
+            format!("Engine({cfg:?})"),
+            external(
+                "other",
+                PBRAIN,
+                &["--nodes", "3000"],
+                "move_time_ms: 20000, tolerance_ms: 5000, max_memory_mb: Some(350)",
+            ),
+        ],
+        nodes,
+    );
+    run_tournament(&local);
+    run_tournament(&ext);
+    let (a, b) = (journal(&local), journal(&ext));
+    assert_eq!((a.len(), b.len()), (6, 6));
+    for (x, y) in a.iter().zip(&b) {
+        for f in ["job", "black", "white", "opening_moves", "moves", "result"] {
+            assert_eq!(x[f], y[f], "job {}: {f} differs", x["job"]);
+        }
+        assert!(x["moves"].as_array().unwrap().len() >= 8, "{x}");
+    }
+    for d in [local, ext] {
+        let _ = std::fs::remove_dir_all(d);
     }
 }
 

@@ -98,12 +98,15 @@ impl Brain for CentreBrain {
 
 /// The gomoku-arena engine as a brain: on a clock it deepens until its time manager stops it
 /// (capped only by a depth the user set for the brain), without one it searches to its
-/// configured depth; a seeded tie-break stream restarts with each game (so a game depends
-/// only on the seed, the moves and, on a clock, the time).
+/// configured depth, and with a node budget it searches that many nodes whatever the clock;
+/// a seeded tie-break stream restarts with each game (so a game depends only on the seed,
+/// the moves and, on a clock, the time).
 pub struct EngineBrain {
     engine: Engine,
     params: EngineParams,
     depth_cap: Option<u32>,
+    /// Nodes per search (the brain's `--nodes`): replaces the clock, on one thread.
+    node_budget: Option<u64>,
     /// The table size the manager's `INFO max_memory` allows, MiB, if it sent one.
     tt_cap_mib: Option<usize>,
     seed: u64,
@@ -117,18 +120,23 @@ impl EngineBrain {
             engine: Engine::new(params.clone())?,
             params,
             depth_cap: None,
+            node_budget: None,
             tt_cap_mib: None,
             seed,
             rng: ChaCha8Rng::seed_from_u64(seed),
         })
     }
 
-    /// The engine of `params` with its table within the memory limit.
+    /// The engine of `params` with its table within the memory limit, on one thread under a
+    /// node budget (Lazy SMP's helpers would make a search's nodes, hence its move, vary).
     fn build(&self, params: &EngineParams) -> Result<Engine, EngineError> {
         let mut running = params.clone();
         running.tt_mib = self
             .tt_cap_mib
             .map_or(params.tt_mib, |cap| params.tt_mib.min(cap));
+        if self.node_budget.is_some() {
+            running.threads = 1;
+        }
         Engine::new(running)
     }
 
@@ -139,9 +147,30 @@ impl EngineBrain {
         self
     }
 
-    /// The search limits used for a budget: depth 1 when asked to be fastest; on a clock the
-    /// time and the depth cap if one was set; without one the configured depth.
+    /// Limits every search to `nodes` nodes (the brain's `--nodes`), on one thread, whatever
+    /// the manager's clock says: a search then plays as the in-process engine under a node
+    /// budget does, move for move, so a protocol run is as reproducible as an in-process one.
+    /// The manager's time limit must leave room for the nodes.
+    pub fn with_node_budget(mut self, nodes: Option<u64>) -> Result<EngineBrain, EngineError> {
+        self.node_budget = nodes;
+        if nodes.is_some() && self.params.threads > 1 {
+            self.engine = self.build(&self.params)?;
+        }
+        Ok(self)
+    }
+
+    /// The search limits used for a budget: under a node budget those nodes (and the depth
+    /// cap if one was set), as the runner's `Nodes` time control; else depth 1 when asked to
+    /// be fastest; on a clock the time and the depth cap if one was set; without one the
+    /// configured depth.
     pub fn limits(&self, budget: Budget) -> Limits {
+        if let Some(nodes) = self.node_budget {
+            return Limits {
+                depth: self.depth_cap,
+                nodes: Some(nodes),
+                time: None,
+            };
+        }
         let depth = if budget.fastest {
             Some(1)
         } else if budget.time.is_some() {
@@ -304,6 +333,39 @@ mod tests {
         let r = brain.search(&b, minute);
         assert_eq!((r.depth, r.win_in), (5, Some(3)), "{r:?}");
         assert_eq!(brain.search(&b, Budget::default()).depth, 2);
+    }
+
+    #[test]
+    fn a_node_budget_replaces_the_clock_on_one_thread() {
+        let params = EngineParams {
+            threads: 4,
+            ..EngineParams::default()
+        };
+        let brain = EngineBrain::new(params, 0)
+            .unwrap()
+            .with_node_budget(Some(5000))
+            .unwrap();
+        assert_eq!(brain.engine.params().threads, 1);
+        let clocked = Budget {
+            time: Some(TimeBudget::fixed(std::time::Duration::from_millis(300))),
+            fastest: false,
+        };
+        let fastest = Budget {
+            time: None,
+            fastest: true,
+        };
+        for budget in [Budget::default(), clocked, fastest] {
+            let l = brain.limits(budget);
+            assert_eq!((l.depth, l.nodes, l.time), (None, Some(5000), None));
+        }
+        let mut capped = brain.with_depth_cap(Some(3));
+        assert_eq!(capped.limits(clocked).depth, Some(3));
+        // An option that rebuilds the engine keeps it on one thread.
+        assert_eq!(capped.set_option("threads", 2), Some(Ok(())));
+        assert_eq!(
+            (capped.params.threads, capped.engine.params().threads),
+            (2, 1)
+        );
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `pbrain-gomoku-arena`: the gomoku-arena engine as a Gomocup (Piskvork protocol) brain.
 //!
-//! Usage: `pbrain-gomoku-arena [--engine FILE.ron] [--seed S] [--depth D] [--tie-break-margin M]`
+//! Usage: `pbrain-gomoku-arena [--engine FILE.ron] [--seed S] [--depth D] [--nodes N]
+//! [--tie-break-margin M]`
 //!
 //! The engine configuration is, in order: `--engine FILE`, else `pbrain-gomoku-arena.ron`
 //! beside the executable if present, else the built-in engine (`configs/engines/tuned-d4.ron`
@@ -8,7 +9,11 @@
 //! `--seed` seeds the tie-break stream (restarted every game; default 0); `--tie-break-margin`
 //! overrides the configured value. On a clock (`INFO timeout_turn` / `time_left`) the brain
 //! deepens until its time manager stops it; `--depth` caps that depth, and is the depth when
-//! the manager sets no clock (else the configured depth is). Commands come on stdin, answers go to
+//! the manager sets no clock (else the configured depth is). `--nodes N` stops every search at
+//! N nodes instead, on one thread, whatever the clock (so the manager's time limit must leave
+//! room for them): the brain then plays as the in-process engine under a tournament's or a
+//! tuning's `time_control: Nodes(N)`, move for move, and a run through the protocol is as
+//! reproducible as one in-process. Commands come on stdin, answers go to
 //! stdout (flushed after every line); the search runs on the main thread (no pondering). End
 //! of input exits cleanly. `INFO <field> <value>` sets any numeric field of the engine file
 //! (`INFO futility 600`; docs/CONFIG.md lists the keys and ranges); an unknown key or a value
@@ -41,6 +46,10 @@ struct Args {
     /// Depth cap, on a clock too (default: none on a clock, the engine config's without one).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=gomoku_engine::MAX_DEPTH as i64))]
     depth: Option<u32>,
+    /// Nodes per search, on one thread, whatever the clock (as a `Nodes(N)` time control);
+    /// default: the clock decides.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
     /// Root tie-break margin (overrides the engine config).
     #[arg(long = "tie-break-margin")]
     margin: Option<i32>,
@@ -75,7 +84,9 @@ fn run() -> Result<()> {
     let args = <Args as clap::Parser>::parse();
     let brain = EngineBrain::new(params(&args)?, args.seed)
         .context("engine parameters")?
-        .with_depth_cap(args.depth);
+        .with_depth_cap(args.depth)
+        .with_node_budget(args.nodes)
+        .context("engine parameters")?;
     serve(
         &mut Session::new(brain),
         std::io::stdin().lock(),
