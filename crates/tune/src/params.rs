@@ -249,11 +249,22 @@ impl ParamSpace {
 
     /// `x` rounded stochastically to each value's decimals (integers but for a real
     /// placeholder): with `s = 10^decimals`, `(floor(v·s) + 1)/s` with probability
-    /// `v·s - floor(v·s)` (unbiased), drawing from `rng` in the vector's order.
+    /// `v·s - floor(v·s)` (unbiased), drawing from `rng` for the tuned values only, in the
+    /// vector's order. The others are the start's, already on their grid: drawing for them
+    /// too would make the draws of the tuned values depend on the table's size, so the same
+    /// parameters tuned in-process (behind the scores) and through the protocol (an external
+    /// engine's, no table) would be rounded apart.
     pub fn round_stochastic(&self, x: &[f64], rng: &mut ChaCha8Rng) -> Vec<f64> {
+        let mut tuned = vec![false; x.len()];
+        for &i in &self.tuned {
+            tuned[i] = true;
+        }
         x.iter()
             .enumerate()
             .map(|(i, &v)| {
+                if !tuned[i] {
+                    return v;
+                }
                 let scale = 10f64.powi(self.decimals(i) as i32);
                 let v = v * scale;
                 let f = v.floor();
@@ -281,4 +292,58 @@ pub fn scores_of(table: &PatternTable) -> Vec<f64> {
                 .flat_map(|c| [c.own as f64, c.opp as f64]),
         )
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    fn param(name: &str, target: ParamTarget, start: f64) -> TunedParam {
+        TunedParam {
+            name: name.into(),
+            target,
+            start,
+            min: 0.0,
+            max: 1000.0,
+            c_end: None,
+            r_end: None,
+            decimals: 0,
+        }
+    }
+
+    #[test]
+    fn fields_round_as_the_same_placeholders_of_an_external_engine() {
+        let field = |name| {
+            let f = gomoku_engine::fields::numeric_field(name).unwrap();
+            param(name, ParamTarget::Field(f), 0.0)
+        };
+        let ours = ParamSpace::new(gomoku_engine::seed_table(), None, &[])
+            .with_params(&[field("top_n"), field("futility")]);
+        let empty = PatternTable {
+            name: String::new(),
+            description: String::new(),
+            patterns: Vec::new(),
+            classes: Vec::new(),
+        };
+        let theirs = ParamSpace::new(empty, None, &[]).with_params(&[
+            param("top_n", ParamTarget::Placeholder, 0.0),
+            param("futility", ParamTarget::Placeholder, 0.0),
+        ]);
+        let at = ours.scores();
+        assert!(at > 0);
+        let mut x = ours.start();
+        let mut rounded_apart = false;
+        for k in 0..64 {
+            let (a, b) = (4.0 + k as f64 / 7.0, 300.0 + k as f64 * 1.3);
+            (x[at], x[at + 1]) = (a, b);
+            let seed = |k| ChaCha8Rng::seed_from_u64(k);
+            let r = ours.round_stochastic(&x, &mut seed(k));
+            assert_eq!(r[..at], x[..at], "a score not tuned stays as it is");
+            assert_eq!(r[at..], theirs.round_stochastic(&[a, b], &mut seed(k))[..]);
+            // The draws do depend on the seed: the two spaces agree on what varies.
+            rounded_apart |= r[at..] != ours.round_stochastic(&x, &mut seed(k + 100))[at..];
+        }
+        assert!(rounded_apart);
+    }
 }
