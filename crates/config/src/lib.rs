@@ -13,7 +13,7 @@
 //! - As a file writes it: [`engine::EngineFile`] (an `Engine(...)` file; loaded and checked,
 //!   an [`engine::LoadedEngine`]); [`tournament::ParticipantEntry`] (one entry of a
 //!   tournament's `participants`, before loading: a `Sweep` becomes several players);
-//!   [`sprt::EngineEntry`] (an SPRT's `candidate` or `baseline`, before loading).
+//!   an SPRT's `candidate` and `baseline` are such entries too (a `Sweep` refused).
 //! - As `run.json` records it: [`run::PlayerRecord`] (one resolved player of a run: name,
 //!   origin and [`run::PlayerKind`]: an in-process engine's [`run::EngineRecord`], a built-in
 //!   player, or an [`run::ExternalProgram`]), inside [`run::RunConfig`].

@@ -7,6 +7,7 @@ use crate::book::{BoardSpec, BookFormatSpec, load_openings, not_empty};
 use crate::checks::count;
 use crate::limits::{MAX_JOBS, MAX_PAIRS};
 use crate::overrides::{EntryError, Overrides, load_entry, origin_with};
+use crate::participants::{ParticipantEntry, external_record};
 use crate::run::{
     BoardConfig, BookConfig, Pairing, PlayerRecord, RUN_CONFIG_VERSION, RunConfig, RunKind,
     SprtSettings, TimeControlSpec,
@@ -23,10 +24,11 @@ use std::path::{Path, PathBuf};
 pub struct SprtFile {
     /// The test's name.
     pub name: String,
-    /// The engine under test (H1: it is `elo1` stronger).
-    pub candidate: EngineEntry,
+    /// The engine under test (H1: it is `elo1` stronger): a tournament's participant entry
+    /// but a `Sweep` (an engine file, a variant, an external engine or a built-in player).
+    pub candidate: ParticipantEntry,
     /// The reference engine.
-    pub baseline: EngineEntry,
+    pub baseline: ParticipantEntry,
     /// Board and rule.
     #[serde(default)]
     pub board: BoardSpec,
@@ -67,26 +69,6 @@ pub struct SprtFile {
 }
 
 defaults! { five_percent: f64 = 0.05; }
-
-/// One of the two engines.
-// Two of them per SPRT file, read once: boxing the overrides would buy nothing.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub enum EngineEntry {
-    /// An engine file, under the name written in it.
-    Engine(PathBuf),
-    /// An engine file with overrides, under a new name.
-    Variant {
-        /// The engine file.
-        base: PathBuf,
-        /// The engine's name in the test.
-        name: String,
-        /// Parameters to change.
-        #[serde(default)]
-        overrides: Overrides,
-    },
-}
 
 pub use crate::run::ModelSpec;
 
@@ -169,6 +151,11 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
         .board
         .resolve()
         .map_err(|e| spans.at_field("board", e))?;
+    let placed = [
+        (candidate.clone(), "candidate".to_string()),
+        (baseline.clone(), "baseline".to_string()),
+    ];
+    crate::participants::playable(&placed, board.0, &spans)?;
     checks::move_cap(&spans, file.move_cap, board.0)?;
     let openings_file = spans.resolve(&file.openings.file);
     let (book_format, mut openings) =
@@ -228,16 +215,40 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
     })
 }
 
-/// The engine of the `candidate` or `baseline` field (`role`), with its origin.
-fn engine(entry: &EngineEntry, role: &str, spans: &Spans<'_>) -> Result<PlayerRecord, ConfigError> {
+/// The player of the `candidate` or `baseline` field (`role`), with its origin.
+fn engine(
+    entry: &ParticipantEntry,
+    role: &str,
+    spans: &Spans<'_>,
+) -> Result<PlayerRecord, ConfigError> {
     let no_overrides = Overrides::default();
     let (base, name, overrides) = match entry {
-        EngineEntry::Engine(base) => (base, None, &no_overrides),
-        EngineEntry::Variant {
+        ParticipantEntry::Engine(base) => (base, None, &no_overrides),
+        ParticipantEntry::Variant {
             base,
             name,
             overrides,
         } => (base, Some(name), overrides),
+        ParticipantEntry::External { .. } => return external_record(entry, spans, role),
+        ParticipantEntry::Builtin { name, kind } => {
+            if let Some(problem) = crate::name_problem(name) {
+                return Err(spans.at_field(role, format!("{role}: the name {problem}")));
+            }
+            return Ok(PlayerRecord {
+                name: name.clone(),
+                origin: None,
+                spec: crate::run::PlayerKind::Builtin(*kind),
+            });
+        }
+        ParticipantEntry::Sweep { .. } => {
+            return Err(spans.at_field(
+                role,
+                format!(
+                    "{role}: a Sweep is several engines and an SPRT plays one against one: \
+                     write the value you test as a Variant(base: .., name: .., overrides: (..))"
+                ),
+            ));
+        }
     };
     let load = &crate::engine::name_and_params;
     let (file_name, params) =
@@ -340,9 +351,44 @@ mod tests {
         threads: None | threads: Some(100000) | threads: 100000 not in 1..=1024
         threads: None, | threads: None,\n    batch_pairs: Some(18446744073709551615), | batch_pairs: 18446744073709551615 not in 1..=1000000
         name: "seed-d4-vs-d2" | name: " " | name: must not be empty
+        # Several engines cannot be one side of a test.
+        candidate: Engine("../engines/seed-d4.ron") | candidate: Sweep(base: "../engines/seed-d4.ron", field: "depth", values: [2, 3]) | candidate: a Sweep is several engines
         # A field the schema does not have is placed where it is written.
         name: "seed-d4-vs-d2", | name: "seed-d4-vs-d2", nme: 1, | nme
     "#;
+
+    #[test]
+    fn a_gomocup_program_or_a_builtin_player_may_be_either_side() {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("../../configs/sprt/seed-d4-vs-d2.ron");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let text = text
+            .replace(
+                "candidate: Engine(\"../engines/seed-d4.ron\")",
+                "candidate: External(name: \"brain\", command: \"sh\", move_time_ms: 100)",
+            )
+            .replace(
+                "baseline: Engine(\"../engines/seed-d2.ron\")",
+                "baseline: Builtin(name: \"greedy\", kind: Greedy)",
+            );
+        let plan = parse_sprt(&text, &path).unwrap();
+        assert!(matches!(
+            plan.candidate.spec,
+            crate::run::PlayerKind::External(_)
+        ));
+        assert!(matches!(
+            plan.baseline.spec,
+            crate::run::PlayerKind::Builtin(_)
+        ));
+        // The Gomocup protocol plays five in a row only: refused at the program's line.
+        let four = text.replace("k: 5", "k: 4");
+        let err = parse_sprt(&four, &path).err().unwrap().to_string();
+        assert!(
+            err.contains("seed-d4-vs-d2.ron:10:16: external engine brain"),
+            "{err}"
+        );
+        assert!(err.contains("plays five in a row, not k=4"), "{err}");
+    }
 
     #[test]
     fn hypotheses_errors_and_sizes_are_bounded_at_their_line() {

@@ -94,6 +94,9 @@ pub struct OpeningsSpec {
     /// Use only the first this many openings.
     #[serde(default)]
     pub limit: Option<usize>,
+    /// Openings `start..end` of the book (a held-out slice), instead of `limit`.
+    #[serde(default)]
+    pub range: Option<(usize, usize)>,
     /// A random board symmetry per opening pair.
     #[serde(default)]
     pub transform: bool,
@@ -232,6 +235,25 @@ pub fn parse_tournament_with(
             ));
         }
         openings.truncate(limit);
+    }
+    if let Some((start, end)) = file.openings.range {
+        if file.openings.limit.is_some() {
+            return Err(spans.at_field(
+                "openings.range",
+                "give `range` or `limit`, not both (`limit: n` is `range: (0, n)`)",
+            ));
+        }
+        if start >= end || end > openings.len() {
+            return Err(spans.at_field(
+                "openings.range",
+                format!(
+                    "openings range ({start}, {end}): need start < end <= {} (the book's openings)",
+                    openings.len()
+                ),
+            ));
+        }
+        openings.truncate(end);
+        openings.drain(..start);
     }
     checks::move_cap(&spans, file.move_cap, geometry)?;
     not_empty(&openings, &openings_file)?;

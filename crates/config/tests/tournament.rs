@@ -59,6 +59,18 @@ const GOOD: &str = r#"Tournament(
 "#;
 
 #[test]
+fn a_range_plays_a_slice_of_the_book_in_book_order() {
+    let dir = setup("range");
+    let t = load(&dir, &GOOD.replace("limit: 2,", "range: (1, 3),")).unwrap();
+    let firsts: Vec<usize> = t.openings.iter().map(|o| o.moves.len()).collect();
+    assert_eq!(
+        firsts,
+        [2, 4],
+        "openings 1 and 2 of the book: h8h9, h8j9i8k7"
+    );
+}
+
+#[test]
 fn a_good_file_resolves_sweeps_variants_and_paths() {
     let dir = setup("good");
     let t = load(&dir, GOOD).unwrap();
@@ -152,6 +164,32 @@ fn bad_files_name_file_line_and_column() {
         "t.ron",
         (16, 5),
         &["output: must name a directory"],
+    );
+    // A held-out slice: range (start, end), never with a limit.
+    for (range, msg) in [
+        (
+            "(2, 2)",
+            "openings range (2, 2): need start < end <= 3 (the book's openings)",
+        ),
+        (
+            "(1, 4)",
+            "openings range (1, 4): need start < end <= 3 (the book's openings)",
+        ),
+    ] {
+        expect_err(
+            &dir,
+            &GOOD.replace("limit: 2,", &format!("range: {range},")),
+            "t.ron",
+            (12, 34),
+            &[msg],
+        );
+    }
+    expect_err(
+        &dir,
+        &GOOD.replace("limit: 2,", "limit: 2, range: (0, 2),"),
+        "t.ron",
+        (12, 44),
+        &["give `range` or `limit`, not both"],
     );
     // limit: 0 was "the opening book holds no opening"; move_cap had no bound.
     expect_err(

@@ -62,18 +62,6 @@ pub(super) fn sprt_host(rest: &str) -> Host {
     )
 }
 
-/// An SPRT file whose candidate is `candidate` (which may hold the hole).
-pub(super) fn sprt_candidate_host(candidate: &str) -> Host {
-    host(
-        Kind::Sprt,
-        format!(
-            "Sprt(name: \"host\", candidate: {candidate}, \
-             baseline: Engine(\"../engines/seed-d2.ron\"), openings: (file: \"{BOOK}\"), \
-             elo0: 0.0, elo1: 10.0, max_games: 100, output: \"../../reports/host\")"
-        ),
-    )
-}
-
 /// A tuning file, plus `rest` (which may hold the hole).
 pub(super) fn tune_host(rest: &str) -> Host {
     tune_file(&format!("(file: \"{BOOK}\", range: (0, 10))"), rest)

@@ -1,6 +1,6 @@
 //! The SPRT section.
 
-use super::hosts::{BOOK, host, sprt_candidate_host, sprt_host};
+use super::hosts::{BOOK, host, sprt_host};
 use crate::{Entry, Item, Kind, Section};
 use gomoku_config::limits::{MAX_ELO, MAX_JOBS, MAX_NAME_LEN, MAX_PAIRS, MAX_THREADS};
 
@@ -18,10 +18,14 @@ pub(super) fn sprt() -> Section {
             .ex("name: \"top5-vs-top10\""),
         Entry::field(
             "candidate",
-            "The engine under test (H1: it is `elo1` stronger than the baseline).",
+            "The engine under test (H1: it is `elo1` stronger than the baseline), written as \
+             one of a tournament's [participants](#participants): an engine file, a `Variant`, \
+             a `Builtin` or an `External` Gomocup program (which plays under its own \
+             `move_time_ms` / `game_time_ms`; `time_control` is the in-process engines'). A \
+             `Sweep`, several engines, is refused.",
         )
         .ex("candidate: Variant(base: \"../engines/seed-d4.ron\", name: \"seed-d4-top5\", overrides: (top_n: 5))"),
-        Entry::field("baseline", "The reference engine.")
+        Entry::field("baseline", "The reference engine, written as the candidate is.")
             .limit("a name other than the candidate's")
             .ex("baseline: Engine(\"../engines/seed-d4.ron\")"),
         Entry::field("board", "Board and rule, as a [tournament's](#board).")
@@ -96,44 +100,6 @@ pub(super) fn sprt() -> Section {
             .ex("move_cap: 150"),
     ]);
 
-    let entry = Item::new(
-        "EngineEntry",
-        "SPRT engine",
-        "sprt-engine",
-        "`candidate`, `baseline`",
-        sprt_candidate_host("@@"),
-    )
-    .intro("The two engines are in-process engines: an SPRT has no `External` or `Builtin` players.")
-    .entries(vec![
-        Entry::variant("Engine", "An engine file, under the name written in it.")
-            .path()
-            .ex("Engine(\"../engines/seed-d4.ron\")"),
-        Entry::variant("Variant", "An engine file with overrides, under a new name.")
-            .ex("Variant(base: \"../engines/seed-d4.ron\", name: \"seed-d4-top5\", overrides: (top_n: 5))"),
-    ]);
-
-    let variant = Item::new(
-        "EngineEntry::Variant",
-        "SPRT Variant",
-        "sprt-variant",
-        "`Variant(...)` in an SPRT file",
-        sprt_candidate_host("Variant(@@)"),
-    )
-    .entries(vec![
-        Entry::field("base", "The engine file to start from.")
-            .path()
-            .ex("base: \"../engines/seed-d4.ron\""),
-        Entry::field("name", "The engine's name in the test.")
-            .limit(format!("at most {MAX_NAME_LEN} characters, one line"))
-            .ex("name: \"seed-d4-top5\""),
-        Entry::field(
-            "overrides",
-            "The parameters to change, as a tournament's [overrides](#overrides).",
-        )
-        .default_means("()", "none")
-        .ex("overrides: (top_n: 5)"),
-    ]);
-
     let openings = Item::new(
         "SprtOpenings",
         "SPRT openings",
@@ -200,7 +166,7 @@ pub(super) fn sprt() -> Section {
                 accepts H0 or H1, or `max_games` is reached. `--resume` continues a stopped \
                 test. Shipped examples: `seed-d4-vs-d2.ron`, `top5-vs-top10.ron`."
             .into(),
-        items: vec![root, entry, variant, openings, model],
+        items: vec![root, openings, model],
         example: r#"// configs/sprt/reference.ron: every field written out. Paths are relative to this file.
 Sprt(
     name: "reference",

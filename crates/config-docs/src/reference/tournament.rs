@@ -481,6 +481,14 @@ pub(super) fn tournament() -> Section {
             .limit("at least 1 (0 leaves no opening)")
             .ex("limit: 40"),
         Entry::field(
+            "range",
+            "Play only openings `start..end` of the book (from 0, `end` excluded), e.g. the \
+             openings a tuning run held out; the journal numbers them from `start` as 0.",
+        )
+        .default_means("None", "the whole book (or `limit`)")
+        .limit("start < end ≤ the book's openings; not with `limit`")
+        .ex("range: (400, 600)"),
+        Entry::field(
             "transform",
             "Give each (round, opening, pair of players) a random symmetry of the board, drawn \
              from the seed, the same for both games of the pair.",
