@@ -1111,6 +1111,62 @@ fn pbrain_at_a_node_budget_plays_the_in_process_games_at_it() {
     }
 }
 
+/// An SPRT's players may be Gomocup programs: the brain at a node budget, a field sent by
+/// `INFO`, plays the games of the same test in process, and the test counts them alike.
+#[test]
+fn an_sprt_of_the_brain_through_the_protocol_plays_the_in_process_test() {
+    let cfg = repo("configs/engines/tuned-d4.ron");
+    let cfg = cfg.to_str().unwrap();
+    let run = |tag: &str, candidate: String| {
+        let dir = temp_dir(tag);
+        std::fs::write(dir.join("book.txt"), "h8i9\nh8g7i9\nh8j8\n").unwrap();
+        let config = format!(
+            "Sprt(name: {tag:?}, candidate: {candidate}, baseline: Variant(base: {cfg:?}, \
+             name: \"start\", overrides: (top_n: 3)), openings: (file: \"book.txt\", format: \
+             Pos), elo0: 0.0, elo1: 100.0, max_games: 6, time_control: Nodes(3000), seed: 3, \
+             threads: Some(2), output: \"out\")"
+        );
+        std::fs::write(dir.join("s.ron"), config).unwrap();
+        let out = Command::new(ARENA)
+            .arg("sprt")
+            .arg(dir.join("s.ron"))
+            .arg("--quiet")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let summary = std::fs::read_to_string(dir.join("out/sprt.json")).unwrap();
+        let summary: serde_json::Value = serde_json::from_str(&summary).unwrap();
+        (journal(&dir), summary)
+    };
+    let (a, sa) = run(
+        "sprt-local",
+        format!("Variant(base: {cfg:?}, name: \"tuned\", overrides: (top_n: 12))"),
+    );
+    let (b, sb) = run(
+        "sprt-external",
+        external(
+            "tuned",
+            PBRAIN,
+            &["--nodes", "3000"],
+            "move_time_ms: 20000, tolerance_ms: 5000, options: [(\"top_n\", \"12\")]",
+        ),
+    );
+    assert_eq!((a.len(), b.len()), (6, 6));
+    for (x, y) in a.iter().zip(&b) {
+        for f in ["job", "black", "white", "opening_moves", "moves", "result"] {
+            assert_eq!(x[f], y[f], "job {}: {f} differs", x["job"]);
+        }
+    }
+    for f in ["pentanomial", "llr", "decision"] {
+        assert_eq!(sa[f], sb[f], "{f}");
+    }
+    assert!(sa["pentanomial"].is_array(), "{sa}");
+}
+
 /// Processes whose command line contains `tag`.
 fn processes_with(tag: &str) -> Vec<u32> {
     let mut found = Vec::new();
