@@ -154,6 +154,7 @@ defaults! {
     d_three_defence: bool = d().features.three_defence;
     d_static_wins: bool = d().features.static_wins;
     d_quiescence: u32 = d().features.quiescence;
+    d_fixed_time_start_share: u32 = d().features.fixed_time_start_share;
     d_vct: bool = d().vct;
     d_vct_depth: u32 = d().vct_depth;
     d_vct_threat: u32 = d().vct_threat;
@@ -255,6 +256,9 @@ pub struct EngineFile {
     /// Most plies of threat quiescence.
     #[serde(default = "d_quiescence")]
     pub quiescence: u32,
+    /// Percentage of a fixed move time before which the next iteration always starts.
+    #[serde(default = "d_fixed_time_start_share")]
+    pub fixed_time_start_share: u32,
     /// Root VCT threat search on/off.
     #[serde(default = "d_vct")]
     pub vct: bool,
@@ -350,6 +354,7 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         three_defence,
         static_wins,
         quiescence,
+        fixed_time_start_share,
     } = p.features;
     let file = engine_settings!(EngineFile, p,
         name: name.to_string(),
@@ -358,7 +363,7 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         ordering: p.use_ordering,
         aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring, futility,
         threat_extension, block_extension, counter_moves, eval_average, three_defence,
-        static_wins, quiescence,
+        static_wins, quiescence, fixed_time_start_share,
         vct: p.vct,
         vct_depth: p.vct_depth,
         vct_threat: p.vct_threat,
@@ -503,6 +508,7 @@ mod tests {
         };
         p.features.futility = 345;
         p.features.quiescence = 3;
+        p.features.fixed_time_start_share = 50;
         p.features.lmr = !p.features.lmr;
         let text = engine_to_ron("tuned", &p);
         let back =

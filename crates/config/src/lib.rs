@@ -62,6 +62,7 @@ macro_rules! search_features {
             three_defence: f.three_defence,
             static_wins: f.static_wins,
             quiescence: f.quiescence,
+            fixed_time_start_share: f.fixed_time_start_share,
         }
     }};
 }

@@ -71,6 +71,8 @@ pub struct Overrides {
     pub static_wins: Option<bool>,
     /// Most plies of threat quiescence.
     pub quiescence: Option<u32>,
+    /// Percentage of a fixed move time before which the next iteration always starts.
+    pub fixed_time_start_share: Option<u32>,
     /// Root VCT on/off.
     pub vct: Option<bool>,
     /// VCT depth.
@@ -119,7 +121,7 @@ impl Overrides {
         feature! {
             aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring,
             futility, threat_extension, block_extension, counter_moves, eval_average, three_defence,
-            static_wins, quiescence
+            static_wins, quiescence, fixed_time_start_share
         }
     }
 }

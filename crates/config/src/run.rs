@@ -129,6 +129,10 @@ pub struct FeaturesSpec {
     /// Counter-moves (left out of the file when off, as `static_wins`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub counter_moves: bool,
+    /// Percentage of a fixed move time before which the next iteration always starts (left
+    /// out of the file when 0, as `lmr_scale`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fixed_time_start_share: u32,
 }
 
 fn features_off(f: &FeaturesSpec) -> bool {

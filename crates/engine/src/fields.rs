@@ -100,6 +100,13 @@ pub const NUMERIC_FIELDS: &[NumericField] = &[
         features.block_extension
     ),
     field!("quiescence", 0, MAX_QUIESCENCE, u32, features.quiescence),
+    field!(
+        "fixed_time_start_share",
+        0,
+        100,
+        u32,
+        features.fixed_time_start_share
+    ),
     field!("vct_depth", 2, MAX_VCT_DEPTH, u32, vct_depth),
     field!("vct_threat", 1, 64, u32, vct_threat),
 ];

@@ -151,6 +151,12 @@ pub struct SearchFeatures {
     /// on along its side's fours near its last stone and the blocks of the opponent's four,
     /// standing pat on the evaluation.
     pub quiescence: u32,
+    /// Under a fixed time per move (target = hard limit), the percentage of it (0 = off, at
+    /// most 100) before which iterative deepening starts the next iteration even when it is
+    /// not predicted to finish: time a fixed move leaves is lost, and an iteration cut short
+    /// still fills the TT and can prove a better root move. Time only: a node budget and a
+    /// game clock keep the prediction alone.
+    pub fixed_time_start_share: u32,
 }
 
 impl SearchFeatures {
@@ -171,6 +177,7 @@ impl SearchFeatures {
         three_defence: false,
         static_wins: false,
         quiescence: 0,
+        fixed_time_start_share: 0,
     };
 }
 
@@ -294,6 +301,12 @@ impl EngineParams {
             return bad(
                 "quiescence",
                 format!("{} not in 0..={MAX_QUIESCENCE}", self.features.quiescence),
+            );
+        }
+        if self.features.fixed_time_start_share > 100 {
+            return bad(
+                "fixed_time_start_share",
+                format!("{} not in 0..=100", self.features.fixed_time_start_share),
             );
         }
         if !(2..=MAX_VCT_DEPTH).contains(&self.vct_depth) {

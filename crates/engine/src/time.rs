@@ -100,20 +100,32 @@ impl Clock {
 /// of the same parity: alternate depths grow unevenly in Gomoku), kept between 1.5 and 10;
 /// it starts only if it is predicted to end by the
 /// hard limit and by 1.25 targets (and never once the target is spent), so the move takes
-/// about its target on average and never begins what it cannot finish.
+/// about its target on average and never begins what it cannot finish. Under a fixed time
+/// per move (target = hard) it also starts while less than `start_share` percent of the
+/// time is spent (the engine's `fixed_time_start_share`; 0 = the prediction alone), and
+/// the hard limit cuts it short.
 pub fn start_next_iteration(
     budget: &TimeBudget,
     elapsed: Duration,
     last: Duration,
     before: Duration,
     before_that: Duration,
+    start_share: u32,
 ) -> bool {
     let s = |d: Duration| d.as_secs_f64();
-    next_fits(
+    time_fits(
         [s(elapsed), s(last), s(before), s(before_that)],
         s(budget.target),
         s(budget.hard),
+        start_share,
     )
+}
+
+/// [`next_fits`] for time: a fixed time per move (target = hard) also starts the next
+/// iteration while less than `start_share` percent of it is spent.
+pub(crate) fn time_fits(cost: [f64; 4], target: f64, hard: f64, start_share: u32) -> bool {
+    let early = target >= hard && cost[0] < target * f64::from(start_share) / 100.0;
+    next_fits(cost, target, hard) || early
 }
 
 /// [`start_next_iteration`] over any cost that grows like time (nodes for a node budget):
@@ -205,19 +217,62 @@ mod tests {
     fn an_iteration_starts_only_if_it_is_predicted_to_finish() {
         let b = TimeBudget::fixed(ms(100));
         // 10 ms so far, last iteration 5 ms growing 3x: 10 + 15 <= 100.
-        assert!(start_next_iteration(&b, ms(10), ms(5), ms(2), ms(1)));
+        assert!(start_next_iteration(&b, ms(10), ms(5), ms(2), ms(1), 0));
         // 60 ms so far, last 30 ms growing 3x: 60 + 90 > 100.
-        assert!(!start_next_iteration(&b, ms(60), ms(30), ms(10), ms(5)));
+        assert!(!start_next_iteration(&b, ms(60), ms(30), ms(10), ms(5), 0));
         // Alternate depths grow unevenly: after 6x then 2x, the next step is predicted at 6x
         // (30 + 72 > 100), after 2x then 6x at 2x (30 + 24 <= 100).
-        assert!(!start_next_iteration(&b, ms(30), ms(12), ms(6), ms(1)));
-        assert!(start_next_iteration(&b, ms(30), ms(12), ms(2), ms(1)));
+        assert!(!start_next_iteration(&b, ms(30), ms(12), ms(6), ms(1), 0));
+        assert!(start_next_iteration(&b, ms(30), ms(12), ms(2), ms(1), 0));
         // Past the target nothing starts, whatever the prediction.
         let g = TimeBudget {
             target: ms(50),
             hard: ms(150),
         };
-        assert!(!start_next_iteration(&g, ms(60), ms(1), ms(1), ms(1)));
-        assert!(start_next_iteration(&g, ms(40), ms(10), ms(10), ms(10)));
+        assert!(!start_next_iteration(&g, ms(60), ms(1), ms(1), ms(1), 0));
+        assert!(start_next_iteration(&g, ms(40), ms(10), ms(10), ms(10), 0));
+    }
+
+    #[test]
+    fn a_fixed_move_time_starts_an_iteration_before_its_share_is_spent() {
+        let b = TimeBudget::fixed(ms(100));
+        // 30 ms spent, the next predicted to end at 30 + 72 > 100: it starts with a share
+        // above 30%, not at 30% or below, nor with the share off.
+        for (share, starts) in [(0, false), (30, false), (31, true), (50, true), (100, true)] {
+            let s = start_next_iteration(&b, ms(30), ms(12), ms(6), ms(1), share);
+            assert_eq!(s, starts, "share {share}");
+        }
+        // Past the share only the prediction decides: 60 + 90 > 100 does not start at 50%,
+        // 60 + 30 <= 100 does.
+        assert!(!start_next_iteration(&b, ms(60), ms(30), ms(10), ms(5), 50));
+        assert!(start_next_iteration(&b, ms(60), ms(15), ms(2), ms(1), 50));
+        // At 100% anything starts until the time is spent.
+        assert!(start_next_iteration(&b, ms(99), ms(90), ms(9), ms(1), 100));
+        assert!(!start_next_iteration(&b, ms(100), ms(1), ms(1), ms(1), 100));
+    }
+
+    #[test]
+    fn a_game_clock_keeps_the_prediction_whatever_the_share() {
+        // A game clock's move aims at its target and may run to the hard limit: an iteration
+        // that is not predicted to finish never starts, early or not.
+        let g = TimeBudget {
+            target: ms(100),
+            hard: ms(300),
+        };
+        // 10 ms spent, last 40 ms growing 10x: 10 + 400 > 300.
+        for share in [0, 50, 100] {
+            assert!(!start_next_iteration(
+                &g,
+                ms(10),
+                ms(40),
+                ms(40),
+                ms(4),
+                share
+            ));
+        }
+        // The node budget's rule (`next_fits`) has no share at all: a node cap is target and
+        // hard alike, and the same costs in nodes do not start.
+        assert!(!next_fits([30.0, 12.0, 6.0, 1.0], 100.0, 100.0));
+        assert!(time_fits([0.030, 0.012, 0.006, 0.001], 0.1, 0.1, 50));
     }
 }

@@ -25,6 +25,7 @@ fn all_on() -> SearchFeatures {
         razoring: 2000,
         block_extension: 130,
         counter_moves: true,
+        fixed_time_start_share: 50,
     }
 }
 

@@ -143,6 +143,14 @@ pub(super) fn overrides() -> Item {
             .default_text("the engine file's")
             .int(0, MAX_QUIESCENCE)
             .ex("quiescence: 4"),
+        Entry::field(
+            "fixed_time_start_share",
+            "Percentage of a fixed move time before which the next iteration always starts \
+             (0: off).",
+        )
+        .default_text("the engine file's")
+        .int(0, 100)
+        .ex("fixed_time_start_share: 50"),
         Entry::field("vct", "Root VCT search on or off.")
             .default_text("the engine file's")
             .ex("vct: false"),

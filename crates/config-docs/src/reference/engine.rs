@@ -244,6 +244,18 @@ pub(super) fn engine() -> Section {
         .int(0, MAX_QUIESCENCE)
         .ex("quiescence: 4"),
         Entry::field(
+            "fixed_time_start_share",
+            "Under a fixed time per move (where the move's limit, not a game clock, sets \
+             its time: Gomocup's `timeout_turn`, `analyze --time-ms`), the percentage of it before which \
+             iterative deepening starts the next iteration even when it is not predicted to \
+             finish (0: the prediction alone); the move's limit cuts it short, and what it \
+             searched still fills the hash table and can prove a better move. Time only: a \
+             game clock and a node budget keep the prediction.",
+        )
+        .default(f.fixed_time_start_share.to_string())
+        .int(0, 100)
+        .ex("fixed_time_start_share: 50"),
+        Entry::field(
             "vct",
             "Root VCT search (fours and threes, by proof numbers) on or off.",
         )
@@ -325,6 +337,7 @@ Engine(
     three_defence: true,
     static_wins: false,
     quiescence: 0,
+    fixed_time_start_share: 0,
     // the root VCT (fours and threes)
     vct: true,
     vct_depth: 20,

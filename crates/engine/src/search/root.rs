@@ -5,7 +5,7 @@ use super::result::{IterationInfo, SearchResult};
 use super::worker::Worker;
 use crate::params::MAX_DEPTH;
 use crate::score::{INF, WIN, is_mate};
-use crate::time::next_fits;
+use crate::time::{next_fits, time_fits};
 use rand::RngExt;
 use rand_chacha::ChaCha8Rng;
 
@@ -207,9 +207,10 @@ impl Worker<'_> {
 
     /// Whether a budgeted search (time, or nodes without a depth cap) starts the next
     /// iteration after the completed `iterations`: only if the next one is predicted to
-    /// finish within the budget, an eighth of it with a single root move (see
+    /// finish within the budget, an eighth of it with a single root move, or under a fixed
+    /// move time before the engine's `fixed_time_start_share` of it (see
     /// [`crate::time::start_next_iteration`]; a node budget without a depth cap is predicted
-    /// like time). Searches limited only by depth always go on.
+    /// like time, without the share). Searches limited only by depth always go on.
     fn start_next_iteration(
         &self,
         iterations: &[IterationInfo],
@@ -238,7 +239,8 @@ impl Worker<'_> {
             let [l, p, pp] = last3(&|i| i.time.as_secs_f64(), time0.as_secs_f64());
             let spent = self.control.start.elapsed().as_secs_f64();
             let (target, hard) = (b.target.as_secs_f64() * share, b.hard.as_secs_f64() * share);
-            if !next_fits([spent, l, p, pp], target, hard) {
+            let start_share = self.p.features.fixed_time_start_share;
+            if !time_fits([spent, l, p, pp], target, hard, start_share) {
                 return false;
             }
         }

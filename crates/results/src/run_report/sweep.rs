@@ -75,6 +75,7 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         razoring,
         block_extension,
         counter_moves,
+        fixed_time_start_share,
     } = features;
     // Two tables are the same setting when their values are; the chart shows the name.
     let values: Vec<String> = table
@@ -119,6 +120,10 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         ("counter_moves", switch(*counter_moves)),
         ("node_futility", number(f64::from(*node_futility))),
         ("razoring", number(f64::from(*razoring))),
+        (
+            "fixed_time_start_share",
+            number(f64::from(*fixed_time_start_share)),
+        ),
         ("vct", switch(vct.is_some())),
         (
             "vct_depth",
