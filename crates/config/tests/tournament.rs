@@ -516,7 +516,8 @@ fn every_shipped_config_loads() {
         loaded += 1;
     }
     for path in files("sprt") {
-        let plan = gomoku_config::sprt::load_sprt(&path)
+        let text = gomoku_testdata::shipped_config_text(&path);
+        let plan = gomoku_config::sprt::parse_sprt(&text, &path)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(plan.test.elo0 < plan.test.elo1, "{}", path.display());
         loaded += 1;
@@ -532,7 +533,9 @@ fn every_shipped_config_loads() {
         loaded += 1;
     }
     for path in files("tune") {
-        gomoku_config::tune::load_tune(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let text = gomoku_testdata::shipped_config_text(&path);
+        gomoku_config::tune::parse_tune(&text, &path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         loaded += 1;
     }
     // Every file of the five folders: a folder that reads as empty must fail here.

@@ -22,6 +22,24 @@ pub use scratch::ScratchDir;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// How a shipped config file names our release brain, which a clean checkout has not built
+/// when `cargo test` runs.
+const RELEASE_BRAIN: &str = "../../target/release/pbrain-gomoku-arena";
+
+/// The text of the shipped config file at `path`, with our release brain replaced by `sh`
+/// (any program found on `PATH`) when it is not built, so that the files that drive the
+/// brain through the protocol load, and are checked in every other field, on a clean
+/// checkout.
+pub fn shipped_config_text(path: &Path) -> String {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: cannot be read: {e}", path.display()));
+    let dir = path.parent().expect("a config file sits in a folder");
+    if !text.contains(RELEASE_BRAIN) || dir.join(RELEASE_BRAIN).is_file() {
+        return text;
+    }
+    text.replace(RELEASE_BRAIN, "sh")
+}
+
 /// The shared folder as the messages name it: it sits beside the repository.
 const SHARED: &str = "../shared";
 

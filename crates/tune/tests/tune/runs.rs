@@ -740,7 +740,8 @@ fn the_shipped_tuning_files_load() {
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "ron") {
-            let cfg = gomoku_config::tune::load_tune(&path)
+            let text = gomoku_testdata::shipped_config_text(&path);
+            let cfg = gomoku_config::tune::parse_tune(&text, &path)
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             assert!(!cfg.tuning_openings.is_empty(), "{}", path.display());
             loaded += 1;
