@@ -126,6 +126,27 @@ pub(crate) fn load_openings(
     })
 }
 
+/// Keeps openings `start..end` of a run file's book (its `openings.range`), or refuses a range
+/// that is empty or runs past the book, at that field.
+pub(crate) fn keep_range(
+    spans: &Spans<'_>,
+    openings: &mut Vec<Opening>,
+    (start, end): (usize, usize),
+) -> Result<(), ConfigError> {
+    if start >= end || end > openings.len() {
+        return Err(spans.at_field(
+            "openings.range",
+            format!(
+                "openings range ({start}, {end}): need start < end <= {} (the book's openings)",
+                openings.len()
+            ),
+        ));
+    }
+    openings.truncate(end);
+    openings.drain(..start);
+    Ok(())
+}
+
 /// Refuses a book left without openings (after a `limit` or `range`).
 pub(crate) fn not_empty(openings: &[Opening], book: &Path) -> Result<(), ConfigError> {
     if openings.is_empty() {

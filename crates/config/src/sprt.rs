@@ -161,19 +161,9 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
     let (book_format, mut openings) =
         load_openings(&spans, &file.openings.file, file.openings.format, board)?;
     let mut first_opening = 0;
-    if let Some((start, end)) = file.openings.range {
-        if start >= end || end > openings.len() {
-            return Err(spans.at_field(
-                "openings.range",
-                format!(
-                    "openings range ({start}, {end}): need start < end <= {} (the book's openings)",
-                    openings.len()
-                ),
-            ));
-        }
-        openings.truncate(end);
-        openings.drain(..start);
-        first_opening = start;
+    if let Some(range) = file.openings.range {
+        crate::book::keep_range(&spans, &mut openings, range)?;
+        first_opening = range.0;
     }
     not_empty(&openings, &openings_file)?;
     check_test(&file, &spans)?;

@@ -236,24 +236,14 @@ pub fn parse_tournament_with(
         }
         openings.truncate(limit);
     }
-    if let Some((start, end)) = file.openings.range {
+    if let Some(range) = file.openings.range {
         if file.openings.limit.is_some() {
             return Err(spans.at_field(
                 "openings.range",
                 "give `range` or `limit`, not both (`limit: n` is `range: (0, n)`)",
             ));
         }
-        if start >= end || end > openings.len() {
-            return Err(spans.at_field(
-                "openings.range",
-                format!(
-                    "openings range ({start}, {end}): need start < end <= {} (the book's openings)",
-                    openings.len()
-                ),
-            ));
-        }
-        openings.truncate(end);
-        openings.drain(..start);
+        crate::book::keep_range(&spans, &mut openings, range)?;
     }
     checks::move_cap(&spans, file.move_cap, geometry)?;
     not_empty(&openings, &openings_file)?;
