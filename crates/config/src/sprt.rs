@@ -135,8 +135,8 @@ pub struct SprtPlan {
 pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
     let (file, spans) = crate::parse_ron_spanned::<SprtFile>(text, path, true)?;
     checks::run_file(&spans, &file.name, &file.output)?;
-    let candidate = engine(&file.candidate, "candidate", &spans)?;
-    let baseline = engine(&file.baseline, "baseline", &spans)?;
+    let candidate = player(&file.candidate, "candidate", &spans)?;
+    let baseline = player(&file.baseline, "baseline", &spans)?;
     if candidate.name == baseline.name {
         return Err(spans.at_field(
             "baseline",
@@ -206,7 +206,7 @@ pub fn parse_sprt(text: &str, path: &Path) -> Result<SprtPlan, ConfigError> {
 }
 
 /// The player of the `candidate` or `baseline` field (`role`), with its origin.
-fn engine(
+fn player(
     entry: &ParticipantEntry,
     role: &str,
     spans: &Spans<'_>,
