@@ -14,6 +14,13 @@ use gomoku_board::{Color, DIRECTIONS, Pos, Rule};
 /// The most moves searched before a cutoff that its history penalty reaches.
 const MAX_TRIED: usize = 32;
 
+/// The singular test's margin below the TT move's value, per ply of depth (0: off).
+const SINGULAR_MARGIN: i32 = 12;
+/// The least depth at which the TT move is tested for a singular extension.
+const SINGULAR_DEPTH: i32 = 7;
+/// How much shallower than the node the TT entry may be for the singular test.
+const SINGULAR_TT_DEPTH: i32 = 2;
+
 /// Cells along a line from a threat point that may decide its five-points.
 const THREAT_REACH: i32 = 5;
 
@@ -45,13 +52,21 @@ pub(super) fn tt_cutoff(e: &TtEntry, ply: usize, alpha: i32, beta: i32) -> Optio
 impl Worker<'_> {
     /// Negamax with PVS from the side to move's view at `ply` (>= 1); `cut` when the parent
     /// expects this node to fail high (the selectivity reduces more there).
-    pub(super) fn negamax(
+    pub(super) fn negamax(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32, cut: bool) -> i32 {
+        self.search_node(depth, ply, alpha, beta, cut, 0)
+    }
+
+    /// [`Self::negamax`] with the move `excluded` (0: none) left out, for the singular test
+    /// of a TT move: such a node neither reads nor writes the TT, nor prunes from its
+    /// static evaluation.
+    fn search_node(
         &mut self,
         depth: i32,
         ply: usize,
         mut alpha: i32,
         beta: i32,
         cut: bool,
+        excluded: u32,
     ) -> i32 {
         self.lists.pv_len[ply] = 0;
         if self.control.stopped() {
@@ -93,11 +108,14 @@ impl Worker<'_> {
         }
         let key = self.sb.key();
         let mut tt_move = 0u32;
+        let mut tt_entry = None;
         if self.p.use_tt
+            && excluded == 0
             && let Some(e) = self.tt.probe(key)
         {
             self.stats.tt_hits += 1;
             tt_move = e.mv as u32;
+            tt_entry = Some(e);
             if e.depth as i32 >= depth
                 && let Some(s) = tt_cutoff(&e, ply, alpha, beta)
             {
@@ -110,13 +128,15 @@ impl Worker<'_> {
             forced.is_none(),
             f.lmr_scale > 0 || f.move_count > 0 || f.node_futility > 0,
         );
-        if let Some(e) = self.node_futile(depth, alpha, beta, forced.is_none(), improving) {
-            self.stats.pruned += 1;
-            return e;
-        }
-        if let Some(v) = self.razor(depth, ply, alpha, beta, forced.is_none()) {
-            self.stats.pruned += 1;
-            return v;
+        if excluded == 0 {
+            if let Some(e) = self.node_futile(depth, alpha, beta, forced.is_none(), improving) {
+                self.stats.pruned += 1;
+                return e;
+            }
+            if let Some(v) = self.razor(depth, ply, alpha, beta, forced.is_none()) {
+                self.stats.pruned += 1;
+                return v;
+            }
         }
         let mut moves = std::mem::take(&mut self.lists.moves[ply]);
         moves.clear();
@@ -134,6 +154,14 @@ impl Worker<'_> {
             } else {
                 let width = if defending { None } else { self.p.top_n };
                 self.order(&mut moves, ply, tt_move, width);
+            }
+        }
+        if excluded != 0 {
+            moves.retain(|&m| m != excluded);
+            if moves.is_empty() {
+                // No other move: the excluded one is singular.
+                self.lists.moves[ply] = moves;
+                return alpha;
             }
         }
         if moves.is_empty() {
@@ -187,7 +215,7 @@ impl Worker<'_> {
                 self.sb.candidates(&mut all);
                 self.order(&mut all, ply, 0, None);
                 for c in all {
-                    if !moves[..n_moves].contains(&c) {
+                    if c != excluded && !moves[..n_moves].contains(&c) {
                         moves.push(c);
                     }
                 }
@@ -212,9 +240,41 @@ impl Worker<'_> {
                 self.stats.pruned += 1;
                 continue;
             }
+            // The singular test of the TT move: when every other move fails low against a
+            // margin below its stored value, at about half the depth, it is extended a ply;
+            // when even they beat beta, so does the node (multi-cut).
+            let mut singular = 0;
+            if SINGULAR_MARGIN > 0
+                && excluded == 0
+                && m == tt_move
+                && depth >= SINGULAR_DEPTH
+                && forced.is_none()
+                && ply < 2 * self.control.target_depth as usize
+                && ply + 3 < MAX_PLY
+                && let Some(e) = tt_entry
+                && matches!(e.bound, Bound::Lower | Bound::Exact)
+                && e.depth as i32 >= depth - SINGULAR_TT_DEPTH
+                && !crate::score::is_mate(score_from_tt(e.score, ply))
+            {
+                let tt_score = score_from_tt(e.score, ply);
+                let sbeta = tt_score - SINGULAR_MARGIN * depth;
+                let v = self.search_node(depth / 2, ply, sbeta - 1, sbeta, cut, m);
+                self.lists.pv_len[ply] = 0;
+                if self.control.stopped() {
+                    self.lists.moves[ply] = moves;
+                    return 0;
+                }
+                if v < sbeta {
+                    singular = 100;
+                } else if sbeta >= beta {
+                    self.lists.moves[ply] = moves;
+                    return sbeta;
+                }
+            }
             // The block of a four takes its fractional extension; the whole plies of the
             // line's fractions so far go to the child, the rest is carried below it.
             let carried = self.lists.carries[ply]
+                + singular
                 + if forced.is_some()
                     && ply < 2 * self.control.target_depth as usize
                     && ply + 3 < MAX_PLY
@@ -311,7 +371,7 @@ impl Worker<'_> {
             }
         }
         self.lists.moves[ply] = moves;
-        if self.p.use_tt {
+        if self.p.use_tt && excluded == 0 {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > alpha0 {
