@@ -152,6 +152,7 @@ defaults! {
     d_counter_moves: bool = d().features.counter_moves;
     d_eval_average: bool = d().features.eval_average;
     d_three_defence: bool = d().features.three_defence;
+    d_exact_defence: bool = d().features.exact_defence;
     d_static_wins: bool = d().features.static_wins;
     d_quiescence: u32 = d().features.quiescence;
     d_fixed_time_start_share: u32 = d().features.fixed_time_start_share;
@@ -250,6 +251,9 @@ pub struct EngineFile {
     /// Three defence.
     #[serde(default = "d_three_defence")]
     pub three_defence: bool,
+    /// Exact defence against open fours, double fours and four-threes.
+    #[serde(default = "d_exact_defence")]
+    pub exact_defence: bool,
     /// Static wins from the cell-class counts.
     #[serde(default = "d_static_wins")]
     pub static_wins: bool,
@@ -352,6 +356,7 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         counter_moves,
         eval_average,
         three_defence,
+        exact_defence,
         static_wins,
         quiescence,
         fixed_time_start_share,
@@ -363,7 +368,7 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         ordering: p.use_ordering,
         aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring, futility,
         threat_extension, block_extension, counter_moves, eval_average, three_defence,
-        static_wins, quiescence, fixed_time_start_share,
+        exact_defence, static_wins, quiescence, fixed_time_start_share,
         vct: p.vct,
         vct_depth: p.vct_depth,
         vct_threat: p.vct_threat,

@@ -60,6 +60,7 @@ macro_rules! search_features {
             counter_moves: f.counter_moves,
             eval_average: f.eval_average,
             three_defence: f.three_defence,
+            exact_defence: f.exact_defence,
             static_wins: f.static_wins,
             quiescence: f.quiescence,
             fixed_time_start_share: f.fixed_time_start_share,

@@ -67,6 +67,8 @@ pub struct Overrides {
     pub eval_average: Option<bool>,
     /// Three defence.
     pub three_defence: Option<bool>,
+    /// Exact defence.
+    pub exact_defence: Option<bool>,
     /// Static wins.
     pub static_wins: Option<bool>,
     /// Most plies of threat quiescence.
@@ -121,7 +123,7 @@ impl Overrides {
         feature! {
             aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring,
             futility, threat_extension, block_extension, counter_moves, eval_average, three_defence,
-            static_wins, quiescence, fixed_time_start_share
+            exact_defence, static_wins, quiescence, fixed_time_start_share
         }
     }
 }

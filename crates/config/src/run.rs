@@ -102,6 +102,9 @@ pub struct FeaturesSpec {
     /// as its engines had, and keeps its hash).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub static_wins: bool,
+    /// Exact defence (left out of the file when off, as `static_wins`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exact_defence: bool,
     /// Threat quiescence plies (left out of the file when 0: a run written before it has
     /// none, as its engines had, and keeps its hash).
     #[serde(default, skip_serializing_if = "is_zero")]

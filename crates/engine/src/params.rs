@@ -142,6 +142,11 @@ pub struct SearchFeatures {
     /// and the moves that make a four are searched; any other move loses to the open four.
     /// Needs the line kinds a table with cell classes keeps.
     pub three_defence: bool,
+    /// Exact defence (with the three defence): below the frontier, only the moves after which
+    /// the opponent has no open-four or double-four point left, nor a four-three point while
+    /// we have no four to make (read from the line-kind table), and the moves that make a
+    /// four are searched; off, the three defence keeps every cell on an open four's lines.
+    pub exact_defence: bool,
     /// Static wins: a node whose side to move has, by the cell-class counts, a five-point,
     /// an open-four or double-four point, or a four-three point against no four of the
     /// opponent's (and no five-point of his) is scored a win in 1, 3 or 5 plies at once.
@@ -175,6 +180,7 @@ impl SearchFeatures {
         counter_moves: false,
         eval_average: false,
         three_defence: false,
+        exact_defence: false,
         static_wins: false,
         quiescence: 0,
         fixed_time_start_share: 0,

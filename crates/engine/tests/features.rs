@@ -16,6 +16,7 @@ fn all_on() -> SearchFeatures {
         threat_extension: true,
         eval_average: true,
         three_defence: true,
+        exact_defence: true,
         static_wins: true,
         quiescence: 8,
         lmr_scale: 100,

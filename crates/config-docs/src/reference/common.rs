@@ -136,6 +136,9 @@ pub(super) fn overrides() -> Item {
         Entry::field("three_defence", "Three defence on or off.")
             .default_text("the engine file's")
             .ex("three_defence: false"),
+        Entry::field("exact_defence", "Exact defence on or off.")
+            .default_text("the engine file's")
+            .ex("exact_defence: true"),
         Entry::field("static_wins", "Static wins on or off.")
             .default_text("the engine file's")
             .ex("static_wins: true"),

@@ -227,6 +227,16 @@ pub(super) fn engine() -> Section {
         .default(f.three_defence.to_string())
         .ex("three_defence: false"),
         Entry::field(
+            "exact_defence",
+            "With `three_defence`, below the frontier only the moves that make a four and those \
+             after which the opponent has no open-four or double-four point left, nor a \
+             four-three point while we have no four to make, are searched (read from the \
+             line-kind table; any other move loses in 3 or 5 plies); off, every cell on an open \
+             four's lines within five is kept.",
+        )
+        .default(f.exact_defence.to_string())
+        .ex("exact_defence: true"),
+        Entry::field(
             "static_wins",
             "A node whose side to move has a five-point, an open-four or double-four point, or a \
              four-three point while the opponent can make no four, is scored a win in 1, 3 or 5 \
@@ -335,6 +345,7 @@ Engine(
     counter_moves: false,
     eval_average: false,
     three_defence: true,
+    exact_defence: false,
     static_wins: false,
     quiescence: 0,
     fixed_time_start_share: 0,

@@ -5,8 +5,8 @@
 //! the lines' spans on a board that keeps no gain cache.
 
 use super::board::{EVAL_LIMIT, SearchBoard};
-use crate::cells::{KIND_FIVE, KIND_FOUR, KIND_OPEN_FOUR};
-use gomoku_board::{ByColor, Color};
+use crate::cells::{CellClass, KIND_FIVE, KIND_FOUR, KIND_OPEN_FOUR, KIND_OPEN_THREE, KIND_THREE};
+use gomoku_board::{ByColor, Color, DIRECTIONS};
 
 impl SearchBoard {
     /// The gains of playing at the empty cell `i`, for each colour from its own view.
@@ -95,27 +95,70 @@ impl SearchBoard {
     }
 
     /// Whether the line kinds of the empty cells are kept (the table scores cell classes),
-    /// which [`SearchBoard::open_four_dirs`] and [`SearchBoard::makes_four`] read.
+    /// which [`SearchBoard::threat_dirs`] and [`SearchBoard::makes_four`] read.
     #[inline]
     pub fn keeps_kinds(&self) -> bool {
         self.kinds.is_kept()
     }
 
-    /// The directions (bit `d` for direction `d`) along which a stone of `color` at the
-    /// empty cell `i` makes an open four (two or more five-points on the line); 0 when the
-    /// kinds are not kept.
+    /// The lines (bit `d` for direction `d`) of the threat a stone of `color` at the empty
+    /// cell `i` makes, by its cell class: an open four's, with `double_four` a double
+    /// four's fours, and with `four_three` a four-three's four and three; 0 for any other
+    /// class, or when the kinds are not kept. A stone stops such a threat only on one of
+    /// these lines.
     #[inline]
-    pub fn open_four_dirs(&self, i: usize, color: Color) -> u8 {
-        let Some(k) = self.kinds.kinds_of(i, color) else {
+    pub fn threat_dirs(&self, i: usize, color: Color, double_four: bool, four_three: bool) -> u8 {
+        let (Some(class), Some(k)) = (self.kinds.class_of(i, color), self.kinds.kinds_of(i, color))
+        else {
             return 0;
+        };
+        let lines = match class {
+            CellClass::OpenFour => KIND_OPEN_FOUR..=KIND_OPEN_FOUR,
+            CellClass::DoubleFour if double_four => KIND_FOUR..=KIND_OPEN_FOUR,
+            CellClass::FourThree if four_three => KIND_OPEN_THREE..=KIND_OPEN_FOUR,
+            _ => return 0,
         };
         let mut dirs = 0u8;
         for d in 0..4 {
-            if (k >> (8 * d)) & 0xF == KIND_OPEN_FOUR as u32 {
+            if lines.contains(&(((k >> (8 * d)) & 0xF) as u8)) {
                 dirs |= 1 << d;
             }
         }
         dirs
+    }
+
+    /// `color`'s cell class at the empty cell `p` were the side to move to put a stone on
+    /// the empty cell `c` (another cell), read from the line-kind table without playing it;
+    /// `None` when the kinds are not kept.
+    #[inline]
+    pub fn class_after_stone(&self, p: usize, c: usize, color: Color) -> Option<CellClass> {
+        let (pp, pc) = (self.pos(p), self.pos(c));
+        let (dx, dy) = (pc.x as i32 - pp.x as i32, pc.y as i32 - pp.y as i32);
+        let stone = self.board.to_move().cell() as u64;
+        for (d, &(ux, uy)) in DIRECTIONS.iter().enumerate() {
+            if dx * uy == dy * ux {
+                let dist = if ux != 0 { dx / ux } else { dy / uy };
+                let line = (d, dist as isize);
+                return self
+                    .kinds
+                    .class_with_stone(p, line, stone, color, self.view());
+            }
+        }
+        self.kinds.class_of(p, color)
+    }
+
+    /// Whether a stone of `color` at the empty cell `i` makes a three (closed or open) on
+    /// some line, and so a cell where a later stone makes a four (false when the kinds are
+    /// not kept).
+    #[inline]
+    pub fn makes_three(&self, i: usize, color: Color) -> bool {
+        let Some(k) = self.kinds.kinds_of(i, color) else {
+            return false;
+        };
+        (0..4).any(|d| {
+            let kind = (k >> (8 * d)) & 0xF;
+            (KIND_THREE as u32..=KIND_OPEN_THREE as u32).contains(&kind)
+        })
     }
 
     /// Whether a stone of `color` at the empty cell `i` makes a four, an open four or a five

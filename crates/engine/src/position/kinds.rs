@@ -14,7 +14,7 @@
 
 use super::lines::LineView;
 use super::stack::{Frame, MoveMode, StaleMoves};
-use crate::cells::{CELL_CLASS_COUNT, ClassScores, KindTable};
+use crate::cells::{CELL_CLASS_COUNT, CellClass, ClassScores, KindTable};
 use crate::pattern::CompiledTable;
 use gomoku_board::{Board, ByColor, Cell, Color};
 use std::sync::Arc;
@@ -247,6 +247,38 @@ impl LineKinds {
         self.table.as_ref()?;
         debug_assert!(self.stale.none(), "class counts read above a light move");
         Some(&self.counts)
+    }
+
+    /// `color`'s cell class at the empty cell `i`, or `None` when the kinds are not kept.
+    #[inline]
+    pub(super) fn class_of(&self, i: usize, color: Color) -> Option<CellClass> {
+        let kt = self.table.as_ref()?;
+        debug_assert!(self.stale.none(), "a cell class read above a light move");
+        Some(CellClass::ALL[kt.class(color, self.cell_kinds[i])])
+    }
+
+    /// `color`'s cell class at the empty cell `p` were a stone coded `stone` put on the
+    /// empty cell `dist` (not 0) cells from it along direction `d`: only that line's kind
+    /// can change, and not at all beyond the table's half width. `None` when the kinds are
+    /// not kept.
+    #[inline]
+    pub(super) fn class_with_stone(
+        &self,
+        p: usize,
+        (d, dist): (usize, isize),
+        stone: u64,
+        color: Color,
+        view: LineView<'_>,
+    ) -> Option<CellClass> {
+        let kt = self.table.as_deref()?;
+        debug_assert!(self.stale.none(), "a cell class read above a light move");
+        let hw = kt.half_width();
+        let mut kinds = self.cell_kinds[p];
+        if dist != 0 && dist.unsigned_abs() <= hw {
+            let span = view.lines.span(p, d, hw) | stone << (2 * (hw as isize + dist));
+            kinds = with_kind(kinds, d, kt.kinds(span, hw));
+        }
+        Some(CellClass::ALL[kt.class(color, kinds)])
     }
 
     /// `color`'s kinds at the empty cell `i`, one nibble per direction (in the low nibble

@@ -50,6 +50,15 @@ impl SearchBoard {
 }
 
 impl SearchBoard {
+    /// How many empty cells have `class` for `color` (by the class counts; 0 when the line
+    /// kinds are not kept).
+    #[inline]
+    pub fn class_count(&self, color: Color, class: CellClass) -> usize {
+        self.kinds
+            .class_counts()
+            .map_or(0, |counts| counts[color.index()][class.index()] as usize)
+    }
+
     /// Whether `color` has an empty cell where a stone makes a four and no five (by the
     /// class counts; false when the line kinds are not kept).
     #[inline]
