@@ -15,13 +15,6 @@ use gomoku_board::{Color, DIRECTIONS, Pos, Rule};
 /// The most moves searched before a cutoff that its history penalty reaches.
 const MAX_TRIED: usize = 32;
 
-/// The singular test's margin below the TT move's value, per ply of depth (0: off).
-const SINGULAR_MARGIN: i32 = 12;
-/// The least depth at which the TT move is tested for a singular extension.
-const SINGULAR_DEPTH: i32 = 7;
-/// How much shallower than the node the TT entry may be for the singular test.
-const SINGULAR_TT_DEPTH: i32 = 2;
-
 /// Cells along a line from a threat point that may decide its five-points.
 const THREAT_REACH: i32 = 5;
 
@@ -53,7 +46,14 @@ pub(super) fn tt_cutoff(e: &TtEntry, ply: usize, alpha: i32, beta: i32) -> Optio
 impl Worker<'_> {
     /// Negamax with PVS from the side to move's view at `ply` (>= 1); `cut` when the parent
     /// expects this node to fail high (the selectivity reduces more there).
-    pub(super) fn negamax(&mut self, depth: i32, ply: usize, alpha: i32, beta: i32, cut: bool) -> i32 {
+    pub(super) fn negamax(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        cut: bool,
+    ) -> i32 {
         self.search_node(depth, ply, alpha, beta, cut, 0)
     }
 
@@ -246,20 +246,20 @@ impl Worker<'_> {
             // margin below its stored value, at about half the depth, it is extended a ply;
             // when even they beat beta, so does the node (multi-cut).
             let mut singular = 0;
-            if SINGULAR_MARGIN > 0
+            if f.singular_margin > 0
                 && excluded == 0
                 && m == tt_move
-                && depth >= SINGULAR_DEPTH
+                && depth >= f.singular_depth as i32
                 && forced.is_none()
                 && ply < 2 * self.control.target_depth as usize
                 && ply + 3 < MAX_PLY
                 && let Some(e) = tt_entry
                 && matches!(e.bound, Bound::Lower | Bound::Exact)
-                && e.depth as i32 >= depth - SINGULAR_TT_DEPTH
+                && e.depth as i32 >= depth - f.singular_tt_depth as i32
                 && !crate::score::is_mate(score_from_tt(e.score, ply))
             {
                 let tt_score = score_from_tt(e.score, ply);
-                let sbeta = tt_score - SINGULAR_MARGIN * depth;
+                let sbeta = (tt_score - f.singular_margin * depth).max(-MATE_BOUND);
                 let v = self.search_node(depth / 2, ply, sbeta - 1, sbeta, cut, m);
                 self.lists.pv_len[ply] = 0;
                 if self.control.stopped() {
@@ -624,6 +624,7 @@ mod tests {
     use crate::cells::CellClass;
     use crate::params::{EngineParams, Limits};
     use crate::pattern::{ClassSpec, seed_table};
+    use crate::score::INF;
     use crate::search::Engine;
     use gomoku_board::{Board, Cell, Color, Geometry, Pos, Rule};
     use rand::{RngExt, SeedableRng};
@@ -790,5 +791,53 @@ mod tests {
             "{cut:?} positions cut, {dropped:?} moves, {against_four_three} against a four-three, \
              {narrower} narrower when exact"
         );
+    }
+
+    /// A node searched with a move left out (the singular test's search) scores the best of
+    /// the other moves, each searched with a full window: the exclusion drops that move and
+    /// nothing else, the TT included (an excluded node neither reads nor writes it).
+    #[test]
+    fn a_node_without_its_excluded_move_scores_the_best_other_move() {
+        let mut engine = Engine::new(EngineParams {
+            top_n: None,
+            radius: 1,
+            features: crate::params::SearchFeatures::NONE,
+            ..EngineParams::default()
+        })
+        .unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(29);
+        let g = Geometry::square(9);
+        let limits = Limits::default();
+        let mut checked = 0;
+        while checked < 24 {
+            let mut b = Board::new(g, Rule::Freestyle).unwrap();
+            for _ in 0..rng.random_range(3..9) {
+                let p = Pos::new(rng.random_range(2..7), rng.random_range(2..7));
+                if b.cell(p) == Cell::Empty {
+                    b.make(p);
+                }
+            }
+            if b.winner().is_some() {
+                continue;
+            }
+            let depth = rng.random_range(1..4);
+            let mut w = engine.worker(&b, &limits, Instant::now());
+            let mut moves = Vec::new();
+            w.sb.candidates(&mut moves);
+            let excluded = moves[rng.random_range(0..moves.len())];
+            // The TT filled by a search of the whole node first: the excluded one must not
+            // take its value from there.
+            let whole = w.negamax(depth, 1, -INF, INF, false);
+            let without = w.search_node(depth, 1, -INF, INF, false, excluded);
+            let mut best = -INF;
+            for &m in moves.iter().filter(|&&m| m != excluded) {
+                w.sb.make(m as usize);
+                best = best.max(-w.negamax(depth - 1, 2, -INF, INF, false));
+                w.sb.unmake();
+            }
+            assert_eq!(without, best, "depth {depth}, {excluded} left out: {b:?}");
+            assert!(whole >= without);
+            checked += 1;
+        }
     }
 }
