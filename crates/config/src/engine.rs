@@ -153,6 +153,9 @@ defaults! {
     d_eval_average: bool = d().features.eval_average;
     d_three_defence: bool = d().features.three_defence;
     d_exact_defence: bool = d().features.exact_defence;
+    d_singular_margin: i32 = d().features.singular_margin;
+    d_singular_depth: u32 = d().features.singular_depth;
+    d_singular_tt_depth: u32 = d().features.singular_tt_depth;
     d_static_wins: bool = d().features.static_wins;
     d_quiescence: u32 = d().features.quiescence;
     d_fixed_time_start_share: u32 = d().features.fixed_time_start_share;
@@ -254,6 +257,15 @@ pub struct EngineFile {
     /// Exact defence against open fours, double fours and four-threes.
     #[serde(default = "d_exact_defence")]
     pub exact_defence: bool,
+    /// Singular extension margin per ply (0 = off).
+    #[serde(default = "d_singular_margin")]
+    pub singular_margin: i32,
+    /// Least depth of the singular test.
+    #[serde(default = "d_singular_depth")]
+    pub singular_depth: u32,
+    /// Plies the TT entry may lack for the singular test.
+    #[serde(default = "d_singular_tt_depth")]
+    pub singular_tt_depth: u32,
     /// Static wins from the cell-class counts.
     #[serde(default = "d_static_wins")]
     pub static_wins: bool,
@@ -357,6 +369,9 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         eval_average,
         three_defence,
         exact_defence,
+        singular_margin,
+        singular_depth,
+        singular_tt_depth,
         static_wins,
         quiescence,
         fixed_time_start_share,
@@ -368,7 +383,8 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         ordering: p.use_ordering,
         aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring, futility,
         threat_extension, block_extension, counter_moves, eval_average, three_defence,
-        exact_defence, static_wins, quiescence, fixed_time_start_share,
+        exact_defence, singular_margin, singular_depth, singular_tt_depth, static_wins, quiescence,
+        fixed_time_start_share,
         vct: p.vct,
         vct_depth: p.vct_depth,
         vct_threat: p.vct_threat,

@@ -69,6 +69,12 @@ pub struct Overrides {
     pub three_defence: Option<bool>,
     /// Exact defence.
     pub exact_defence: Option<bool>,
+    /// Singular extension margin per ply.
+    pub singular_margin: Option<i32>,
+    /// Least depth of the singular test.
+    pub singular_depth: Option<u32>,
+    /// Plies the TT entry may lack for the singular test.
+    pub singular_tt_depth: Option<u32>,
     /// Static wins.
     pub static_wins: Option<bool>,
     /// Most plies of threat quiescence.
@@ -123,7 +129,8 @@ impl Overrides {
         feature! {
             aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring,
             futility, threat_extension, block_extension, counter_moves, eval_average, three_defence,
-            exact_defence, static_wins, quiescence, fixed_time_start_share
+            exact_defence, singular_margin, singular_depth, singular_tt_depth, static_wins, quiescence,
+            fixed_time_start_share
         }
     }
 }

@@ -105,6 +105,22 @@ pub struct FeaturesSpec {
     /// Exact defence (left out of the file when off, as `static_wins`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub exact_defence: bool,
+    /// Singular extension margin per ply (left out of the file when 0, as `lmr_scale`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub singular_margin: i32,
+    /// Least depth of the singular test (left out of the file at its default).
+    #[serde(
+        default = "default_singular_depth",
+        skip_serializing_if = "is_default_singular_depth"
+    )]
+    pub singular_depth: u32,
+    /// Plies the TT entry may lack for the singular test (left out of the file at its
+    /// default).
+    #[serde(
+        default = "default_singular_tt_depth",
+        skip_serializing_if = "is_default_singular_tt_depth"
+    )]
+    pub singular_tt_depth: u32,
     /// Threat quiescence plies (left out of the file when 0: a run written before it has
     /// none, as its engines had, and keeps its hash).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -222,6 +238,22 @@ pub struct ExternalProgram {
     /// The folder of its protocol logs (resolved), if set.
     #[serde(skip)]
     pub log_dir: Option<PathBuf>,
+}
+
+fn default_singular_depth() -> u32 {
+    gomoku_engine::DEFAULT_SINGULAR_DEPTH
+}
+
+fn is_default_singular_depth(d: &u32) -> bool {
+    *d == gomoku_engine::DEFAULT_SINGULAR_DEPTH
+}
+
+fn default_singular_tt_depth() -> u32 {
+    gomoku_engine::DEFAULT_SINGULAR_TT_DEPTH
+}
+
+fn is_default_singular_tt_depth(d: &u32) -> bool {
+    *d == gomoku_engine::DEFAULT_SINGULAR_TT_DEPTH
 }
 
 fn is_zero<T: Default + PartialEq>(n: &T) -> bool {

@@ -7,7 +7,7 @@ use crate::params::EngineParams;
 use crate::pattern::MAX_PATTERN_SCORE;
 use crate::{
     MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE, MAX_MOVE_COUNT,
-    MAX_QUIESCENCE, MAX_TT_MIB, MAX_VCT_DEPTH,
+    MAX_QUIESCENCE, MAX_SINGULAR_TT_DEPTH, MAX_TT_MIB, MAX_VCT_DEPTH,
 };
 
 /// One numeric field of an engine file.
@@ -100,6 +100,21 @@ pub const NUMERIC_FIELDS: &[NumericField] = &[
         features.block_extension
     ),
     field!("quiescence", 0, MAX_QUIESCENCE, u32, features.quiescence),
+    field!(
+        "singular_margin",
+        0,
+        1_000_000,
+        i32,
+        features.singular_margin
+    ),
+    field!("singular_depth", 1, MAX_DEPTH, u32, features.singular_depth),
+    field!(
+        "singular_tt_depth",
+        0,
+        MAX_SINGULAR_TT_DEPTH,
+        u32,
+        features.singular_tt_depth
+    ),
     field!(
         "fixed_time_start_share",
         0,

@@ -76,8 +76,9 @@ pub use cells::{
     CELL_CLASS_COUNT, CellClass, ClassScores, KindTable, class_sums, for_each_cell_class,
 };
 pub use params::{
-    EngineParams, Limits, MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE,
-    MAX_MOVE_COUNT, MAX_QUIESCENCE, MAX_TT_MIB, MAX_VCT_DEPTH, SearchFeatures,
+    DEFAULT_SINGULAR_DEPTH, DEFAULT_SINGULAR_TT_DEPTH, EngineParams, Limits, MAX_BLOCK_EXTENSION,
+    MAX_DEPTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE, MAX_MOVE_COUNT, MAX_QUIESCENCE,
+    MAX_SINGULAR_TT_DEPTH, MAX_TT_MIB, MAX_VCT_DEPTH, SearchFeatures,
 };
 pub use pattern::{
     ClassSpec, CompiledTable, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, PatternSpec, PatternTable,

@@ -26,6 +26,12 @@ pub const MAX_MOVE_COUNT: u32 = 64;
 pub const MAX_HISTORY_BOUND: u32 = 1_000_000;
 /// The deepest VCT accepted, in attacker moves.
 pub const MAX_VCT_DEPTH: u32 = 60;
+/// Default of [`SearchFeatures::singular_depth`] (Rapfi's is 6.65 plies).
+pub const DEFAULT_SINGULAR_DEPTH: u32 = 7;
+/// Default of [`SearchFeatures::singular_tt_depth`] (Rapfi's is 2.03 plies).
+pub const DEFAULT_SINGULAR_TT_DEPTH: u32 = 2;
+/// Upper bound of [`SearchFeatures::singular_tt_depth`].
+pub const MAX_SINGULAR_TT_DEPTH: u32 = 16;
 /// Plies the per-ply arrays of a search (moves, PV, killers) are sized for: [`MAX_DEPTH`]
 /// with a margin, so a node at the depth limit can still index its child's slot.
 pub(crate) const MAX_PLY: usize = MAX_DEPTH as usize + 2;
@@ -147,6 +153,16 @@ pub struct SearchFeatures {
     /// we have no four to make (read from the line-kind table), and the moves that make a
     /// four are searched; off, the three defence keeps every cell on an open four's lines.
     pub exact_defence: bool,
+    /// Singular extension margin, per ply of depth (0 = off): the TT move of a node of at
+    /// least `singular_depth` plies, whose entry is a lower bound or exact, no mate, and at
+    /// most `singular_tt_depth` plies shallower, is extended a ply when every other move
+    /// fails low at about half the depth against its stored value less this margin times the
+    /// depth; when even they reach beta, the node returns that bound (multi-cut).
+    pub singular_margin: i32,
+    /// The least depth of a node whose TT move is tested for a singular extension.
+    pub singular_depth: u32,
+    /// How many plies shallower than the node its TT entry may be for the singular test.
+    pub singular_tt_depth: u32,
     /// Static wins: a node whose side to move has, by the cell-class counts, a five-point,
     /// an open-four or double-four point, or a four-three point against no four of the
     /// opponent's (and no five-point of his) is scored a win in 1, 3 or 5 plies at once.
@@ -181,6 +197,9 @@ impl SearchFeatures {
         eval_average: false,
         three_defence: false,
         exact_defence: false,
+        singular_margin: 0,
+        singular_depth: DEFAULT_SINGULAR_DEPTH,
+        singular_tt_depth: DEFAULT_SINGULAR_TT_DEPTH,
         static_wins: false,
         quiescence: 0,
         fixed_time_start_share: 0,
@@ -307,6 +326,27 @@ impl EngineParams {
             return bad(
                 "quiescence",
                 format!("{} not in 0..={MAX_QUIESCENCE}", self.features.quiescence),
+            );
+        }
+        if !(0..=1_000_000).contains(&self.features.singular_margin) {
+            return bad(
+                "singular_margin",
+                format!("{} not in 0..=1000000", self.features.singular_margin),
+            );
+        }
+        if !(1..=MAX_DEPTH).contains(&self.features.singular_depth) {
+            return bad(
+                "singular_depth",
+                format!("{} not in 1..={MAX_DEPTH}", self.features.singular_depth),
+            );
+        }
+        if self.features.singular_tt_depth > MAX_SINGULAR_TT_DEPTH {
+            return bad(
+                "singular_tt_depth",
+                format!(
+                    "{} not in 0..={MAX_SINGULAR_TT_DEPTH}",
+                    self.features.singular_tt_depth
+                ),
             );
         }
         if self.features.fixed_time_start_share > 100 {

@@ -139,6 +139,21 @@ pub(super) fn overrides() -> Item {
         Entry::field("exact_defence", "Exact defence on or off.")
             .default_text("the engine file's")
             .ex("exact_defence: true"),
+        Entry::field(
+            "singular_margin",
+            "Singular extension margin per ply (0: off).",
+        )
+        .default_text("the engine file's")
+        .ex("singular_margin: 12"),
+        Entry::field("singular_depth", "Least depth of the singular test.")
+            .default_text("the engine file's")
+            .ex("singular_depth: 8"),
+        Entry::field(
+            "singular_tt_depth",
+            "Plies the TT entry may lack for the singular test.",
+        )
+        .default_text("the engine file's")
+        .ex("singular_tt_depth: 3"),
         Entry::field("static_wins", "Static wins on or off.")
             .default_text("the engine file's")
             .ex("static_wins: true"),

@@ -237,6 +237,32 @@ pub(super) fn engine() -> Section {
         .default(f.exact_defence.to_string())
         .ex("exact_defence: true"),
         Entry::field(
+            "singular_margin",
+            "Singular extension margin per ply of depth (0: off): the TT move of a node of at \
+             least `singular_depth` plies, with a lower-bound or exact entry at most \
+             `singular_tt_depth` plies shallower and no mate score, is extended a ply when \
+             every other move fails low at half the depth against its stored value less the \
+             margin times the depth; when they reach beta even so, the node returns that bound \
+             (multi-cut).",
+        )
+        .default(f.singular_margin.to_string())
+        .int(0, 1_000_000)
+        .ex("singular_margin: 12"),
+        Entry::field(
+            "singular_depth",
+            "The least depth of a node whose TT move is tested for a singular extension.",
+        )
+        .default(f.singular_depth.to_string())
+        .int(1, 64)
+        .ex("singular_depth: 8"),
+        Entry::field(
+            "singular_tt_depth",
+            "How many plies shallower than the node its TT entry may be for the singular test.",
+        )
+        .default(f.singular_tt_depth.to_string())
+        .int(0, 16)
+        .ex("singular_tt_depth: 3"),
+        Entry::field(
             "static_wins",
             "A node whose side to move has a five-point, an open-four or double-four point, or a \
              four-three point while the opponent can make no four, is scored a win in 1, 3 or 5 \
@@ -346,6 +372,9 @@ Engine(
     eval_average: false,
     three_defence: true,
     exact_defence: false,
+    singular_margin: 0,
+    singular_depth: 7,
+    singular_tt_depth: 2,
     static_wins: false,
     quiescence: 0,
     fixed_time_start_share: 0,

@@ -50,9 +50,24 @@ impl Worker<'_> {
         &mut self,
         depth: i32,
         ply: usize,
+        alpha: i32,
+        beta: i32,
+        cut: bool,
+    ) -> i32 {
+        self.search_node(depth, ply, alpha, beta, cut, 0)
+    }
+
+    /// [`Self::negamax`] with the move `excluded` (0: none) left out, for the singular test
+    /// of a TT move: such a node neither reads nor writes the TT, nor prunes from its
+    /// static evaluation.
+    fn search_node(
+        &mut self,
+        depth: i32,
+        ply: usize,
         mut alpha: i32,
         beta: i32,
         cut: bool,
+        excluded: u32,
     ) -> i32 {
         self.lists.pv_len[ply] = 0;
         if self.control.stopped() {
@@ -94,11 +109,14 @@ impl Worker<'_> {
         }
         let key = self.sb.key();
         let mut tt_move = 0u32;
+        let mut tt_entry = None;
         if self.p.use_tt
+            && excluded == 0
             && let Some(e) = self.tt.probe(key)
         {
             self.stats.tt_hits += 1;
             tt_move = e.mv as u32;
+            tt_entry = Some(e);
             if e.depth as i32 >= depth
                 && let Some(s) = tt_cutoff(&e, ply, alpha, beta)
             {
@@ -111,13 +129,15 @@ impl Worker<'_> {
             forced.is_none(),
             f.lmr_scale > 0 || f.move_count > 0 || f.node_futility > 0,
         );
-        if let Some(e) = self.node_futile(depth, alpha, beta, forced.is_none(), improving) {
-            self.stats.pruned += 1;
-            return e;
-        }
-        if let Some(v) = self.razor(depth, ply, alpha, beta, forced.is_none()) {
-            self.stats.pruned += 1;
-            return v;
+        if excluded == 0 {
+            if let Some(e) = self.node_futile(depth, alpha, beta, forced.is_none(), improving) {
+                self.stats.pruned += 1;
+                return e;
+            }
+            if let Some(v) = self.razor(depth, ply, alpha, beta, forced.is_none()) {
+                self.stats.pruned += 1;
+                return v;
+            }
         }
         let mut moves = std::mem::take(&mut self.lists.moves[ply]);
         moves.clear();
@@ -136,6 +156,14 @@ impl Worker<'_> {
             } else {
                 let width = if defending { None } else { self.p.top_n };
                 self.order(&mut moves, ply, tt_move, width);
+            }
+        }
+        if excluded != 0 {
+            moves.retain(|&m| m != excluded);
+            if moves.is_empty() {
+                // No other move: the excluded one is singular.
+                self.lists.moves[ply] = moves;
+                return alpha;
             }
         }
         if moves.is_empty() {
@@ -189,7 +217,7 @@ impl Worker<'_> {
                 self.sb.candidates(&mut all);
                 self.order(&mut all, ply, 0, None);
                 for c in all {
-                    if !moves[..n_moves].contains(&c) {
+                    if c != excluded && !moves[..n_moves].contains(&c) {
                         moves.push(c);
                     }
                 }
@@ -214,9 +242,41 @@ impl Worker<'_> {
                 self.stats.pruned += 1;
                 continue;
             }
+            // The singular test of the TT move: when every other move fails low against a
+            // margin below its stored value, at about half the depth, it is extended a ply;
+            // when even they beat beta, so does the node (multi-cut).
+            let mut singular = 0;
+            if f.singular_margin > 0
+                && excluded == 0
+                && m == tt_move
+                && depth >= f.singular_depth as i32
+                && forced.is_none()
+                && ply < 2 * self.control.target_depth as usize
+                && ply + 3 < MAX_PLY
+                && let Some(e) = tt_entry
+                && matches!(e.bound, Bound::Lower | Bound::Exact)
+                && e.depth as i32 >= depth - f.singular_tt_depth as i32
+                && !crate::score::is_mate(score_from_tt(e.score, ply))
+            {
+                let tt_score = score_from_tt(e.score, ply);
+                let sbeta = (tt_score - f.singular_margin * depth).max(-MATE_BOUND);
+                let v = self.search_node(depth / 2, ply, sbeta - 1, sbeta, cut, m);
+                self.lists.pv_len[ply] = 0;
+                if self.control.stopped() {
+                    self.lists.moves[ply] = moves;
+                    return 0;
+                }
+                if v < sbeta {
+                    singular = 100;
+                } else if sbeta >= beta {
+                    self.lists.moves[ply] = moves;
+                    return sbeta;
+                }
+            }
             // The block of a four takes its fractional extension; the whole plies of the
             // line's fractions so far go to the child, the rest is carried below it.
             let carried = self.lists.carries[ply]
+                + singular
                 + if forced.is_some()
                     && ply < 2 * self.control.target_depth as usize
                     && ply + 3 < MAX_PLY
@@ -313,7 +373,7 @@ impl Worker<'_> {
             }
         }
         self.lists.moves[ply] = moves;
-        if self.p.use_tt {
+        if self.p.use_tt && excluded == 0 {
             let bound = if best >= beta {
                 Bound::Lower
             } else if best > alpha0 {
@@ -564,6 +624,7 @@ mod tests {
     use crate::cells::CellClass;
     use crate::params::{EngineParams, Limits};
     use crate::pattern::{ClassSpec, seed_table};
+    use crate::score::INF;
     use crate::search::Engine;
     use gomoku_board::{Board, Cell, Color, Geometry, Pos, Rule};
     use rand::{RngExt, SeedableRng};
@@ -730,5 +791,53 @@ mod tests {
             "{cut:?} positions cut, {dropped:?} moves, {against_four_three} against a four-three, \
              {narrower} narrower when exact"
         );
+    }
+
+    /// A node searched with a move left out (the singular test's search) scores the best of
+    /// the other moves, each searched with a full window: the exclusion drops that move and
+    /// nothing else, the TT included (an excluded node neither reads nor writes it).
+    #[test]
+    fn a_node_without_its_excluded_move_scores_the_best_other_move() {
+        let mut engine = Engine::new(EngineParams {
+            top_n: None,
+            radius: 1,
+            features: crate::params::SearchFeatures::NONE,
+            ..EngineParams::default()
+        })
+        .unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(29);
+        let g = Geometry::square(9);
+        let limits = Limits::default();
+        let mut checked = 0;
+        while checked < 24 {
+            let mut b = Board::new(g, Rule::Freestyle).unwrap();
+            for _ in 0..rng.random_range(3..9) {
+                let p = Pos::new(rng.random_range(2..7), rng.random_range(2..7));
+                if b.cell(p) == Cell::Empty {
+                    b.make(p);
+                }
+            }
+            if b.winner().is_some() {
+                continue;
+            }
+            let depth = rng.random_range(1..4);
+            let mut w = engine.worker(&b, &limits, Instant::now());
+            let mut moves = Vec::new();
+            w.sb.candidates(&mut moves);
+            let excluded = moves[rng.random_range(0..moves.len())];
+            // The TT filled by a search of the whole node first: the excluded one must not
+            // take its value from there.
+            let whole = w.negamax(depth, 1, -INF, INF, false);
+            let without = w.search_node(depth, 1, -INF, INF, false, excluded);
+            let mut best = -INF;
+            for &m in moves.iter().filter(|&&m| m != excluded) {
+                w.sb.make(m as usize);
+                best = best.max(-w.negamax(depth - 1, 2, -INF, INF, false));
+                w.sb.unmake();
+            }
+            assert_eq!(without, best, "depth {depth}, {excluded} left out: {b:?}");
+            assert!(whole >= without);
+            checked += 1;
+        }
     }
 }
