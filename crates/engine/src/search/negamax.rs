@@ -5,7 +5,7 @@
 
 use super::history::history_bonus;
 use super::selectivity::{NodeKind, history_plies, lmr_reduction, move_count_limit};
-use super::worker::{NO_EVAL, Worker};
+use super::worker::{NO_EVAL, SINGULAR_LISTS, Worker};
 use crate::cells::CellClass;
 use crate::params::MAX_PLY;
 use crate::score::{INF, MATE_BOUND, WIN, score_from_tt, score_to_tt};
@@ -260,7 +260,11 @@ impl Worker<'_> {
             {
                 let tt_score = score_from_tt(e.score, ply);
                 let sbeta = (tt_score - f.singular_margin * depth).max(-MATE_BOUND);
+                // The test runs at this ply, whose list the node holds: it takes the ply's
+                // second list, and gives it back.
+                self.lists.moves.swap(ply, SINGULAR_LISTS + ply);
                 let v = self.search_node(depth / 2, ply, sbeta - 1, sbeta, cut, m);
+                self.lists.moves.swap(ply, SINGULAR_LISTS + ply);
                 self.lists.pv_len[ply] = 0;
                 if self.control.stopped() {
                     self.lists.moves[ply] = moves;

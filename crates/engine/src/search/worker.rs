@@ -156,8 +156,12 @@ pub(super) struct Worker<'e> {
 }
 
 /// Move lists of a worker: the main search's plies, then the VCF's (up to 2 x 255 plies
-/// deep, from wherever it starts), then the VCT's from [`VCT_LISTS`] on.
-pub(super) const MOVE_LISTS: usize = VCT_LISTS + VCT_PLIES;
+/// deep, from wherever it starts), then the VCT's from [`VCT_LISTS`] on, then a second list
+/// per ply of the main search from [`SINGULAR_LISTS`] on.
+pub(super) const MOVE_LISTS: usize = SINGULAR_LISTS + MAX_PLY;
+/// Where the lists begin that a node lends the search of its own position without its TT
+/// move (the singular test), which runs at the node's ply while the node holds its list.
+pub(super) const SINGULAR_LISTS: usize = VCT_LISTS + VCT_PLIES;
 /// The most plies a VCT goes deep: two per attacker move, and a few to spare.
 const VCT_PLIES: usize = 2 * crate::params::MAX_VCT_DEPTH as usize + 4;
 /// Where the VCT's move lists begin: past any VCF started inside a VCT.
