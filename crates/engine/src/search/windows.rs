@@ -13,6 +13,14 @@ use crate::position::{FourWindow, SearchBoard, four_window_cells};
 /// two).
 const WINDOW_LISTS: usize = 1 << 14;
 
+/// Entries of one block of that list (a power of two), allocated when a window list is first
+/// kept in it: a short search keeps a few lists, and a list filled whole at start-up (512
+/// KiB, every entry written) cost a fresh process 128 page faults before its first search.
+const WINDOW_BLOCK: usize = 1 << 8;
+
+/// One block of the recent list: per entry, the windows key and that position's windows.
+type WindowBlock = Box<[(u64, Vec<FourWindow>)]>;
+
 /// How many search stones back [`WindowLists::recall`] looks for kept windows.
 const WINDOWS_BACK: usize = 8;
 
@@ -25,8 +33,9 @@ pub(super) struct WindowLists {
     /// Per VCF ply, the windows key of the position whose windows `by_ply` holds.
     pub(super) keys: Vec<u64>,
     /// The side to move's four windows at recent threat searches' roots, by windows key,
-    /// direct-mapped.
-    recent: Vec<(u64, Vec<FourWindow>)>,
+    /// direct-mapped, in blocks of `WINDOW_BLOCK` entries (`None`: every entry as a fresh
+    /// one, key 0 and no windows).
+    recent: Vec<Option<WindowBlock>>,
     /// Four windows worked out for a list of four cells.
     scratch: Vec<FourWindow>,
 }
@@ -37,13 +46,33 @@ impl WindowLists {
         WindowLists {
             by_ply: (0..plies).map(|_| Vec::new()).collect(),
             keys: vec![0; plies],
-            recent: (0..WINDOW_LISTS).map(|_| (0, Vec::new())).collect(),
+            recent: (0..WINDOW_LISTS / WINDOW_BLOCK).map(|_| None).collect(),
             scratch: Vec::new(),
         }
     }
 }
 
 impl WindowLists {
+    /// The key and windows of the recent list's entry for windows key `k`.
+    fn slot(&self, k: u64) -> (u64, &[FourWindow]) {
+        let i = k as usize & (WINDOW_LISTS - 1);
+        match &self.recent[i / WINDOW_BLOCK] {
+            Some(block) => {
+                let (at, windows) = &block[i % WINDOW_BLOCK];
+                (*at, windows)
+            }
+            None => (0, &[]),
+        }
+    }
+
+    /// The recent list's entry for windows key `k`, its block allocated if not yet.
+    fn slot_mut(&mut self, k: u64) -> &mut (u64, Vec<FourWindow>) {
+        let i = k as usize & (WINDOW_LISTS - 1);
+        let block = self.recent[i / WINDOW_BLOCK]
+            .get_or_insert_with(|| (0..WINDOW_BLOCK).map(|_| (0, Vec::new())).collect());
+        &mut block[i % WINDOW_BLOCK]
+    }
+
     /// The last search stone on `sb`, when the four windows kept one ply up are the side to
     /// move's in the position without it (so this position's follow from them).
     pub(super) fn one_stone_back(&self, sb: &SearchBoard, vply: usize) -> Option<usize> {
@@ -64,11 +93,10 @@ impl WindowLists {
     pub(super) fn recall(&mut self, sb: &SearchBoard, out: &mut Vec<FourWindow>) {
         let color = sb.to_move();
         let key = sb.key();
-        let lists = &self.recent;
         let kept = |k: u64| {
             let k = sb.windows_key(k);
-            let (at, windows) = &lists[k as usize & (WINDOW_LISTS - 1)];
-            (*at == k).then_some(windows)
+            let (at, windows) = self.slot(k);
+            (at == k).then_some(windows)
         };
         if let Some(w) = kept(key) {
             out.clear();
@@ -99,7 +127,7 @@ impl WindowLists {
     /// [`WindowLists::recall`].
     pub(super) fn remember(&mut self, sb: &SearchBoard, windows: &[FourWindow]) {
         let key = sb.windows_key(sb.key());
-        let (at, kept) = &mut self.recent[key as usize & (WINDOW_LISTS - 1)];
+        let (at, kept) = self.slot_mut(key);
         *at = key;
         kept.clear();
         kept.extend_from_slice(windows);
@@ -170,13 +198,13 @@ mod tests {
                     let mut back = sb.key();
                     for j in 0..rng.random_range(0..5).min(stones.len() + 1) {
                         let k = sb.windows_key(back);
-                        lists.recent[k as usize & (WINDOW_LISTS - 1)].0 = !k;
+                        lists.slot_mut(k).0 = !k;
                         if let Some(&s) = stones.get(j) {
                             back ^= sb.key() ^ sb.key_without(s);
                         }
                     }
                     let key = sb.windows_key(sb.key());
-                    let kept = lists.recent[key as usize & (WINDOW_LISTS - 1)].0 == key;
+                    let kept = lists.slot(key).0 == key;
                     lists.recall(&sb, &mut got);
                     sb.four_windows(sb.to_move(), &mut fresh);
                     assert_eq!(got, fresh, "{rule:?} {:?}", board.history());

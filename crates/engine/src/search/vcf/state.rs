@@ -12,15 +12,20 @@ const VCF_CACHE: usize = 1 << 16;
 
 /// The VCF cache: positions (by key) where no VCF of so many fours exists. One word per
 /// entry, so two threads searching the same VCT may share it (see [`VcfCache::share`]):
-/// a word is written whole, and a failure is the same whoever found it.
+/// a word is written whole, and a failure is the same whoever found it. The words sit in a
+/// box of their own, zeroed by the allocator (see `allocate`).
 #[derive(Default)]
-pub(crate) struct VcfCache(Arc<[AtomicU64]>);
+pub(crate) struct VcfCache(Arc<Box<[AtomicU64]>>);
 
 impl VcfCache {
     /// Allocates the cache at its size, unless done (the first threat search does it).
     pub(crate) fn allocate(&mut self) {
         if self.0.len() != VCF_CACHE {
-            self.0 = (0..VCF_CACHE).map(|_| AtomicU64::new(0)).collect();
+            // Zeroed memory from the allocator (calloc), as the TT's: a short search's VCF
+            // touches a few of its 128 pages, where words written one by one faulted them
+            // all in before the first search (and an `Arc<[_]>` made from the box would copy
+            // them all).
+            self.0 = Arc::new(bytemuck::zeroed_slice_box(VCF_CACHE));
         }
     }
 
