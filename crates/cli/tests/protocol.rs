@@ -1069,7 +1069,7 @@ fn pbrain_at_a_node_budget_plays_the_in_process_games_at_it() {
     // The shipped engine (the brain's built-in one) with its VCT, which a node budget runs
     // in both, and a clock the brain must not look at: a search that stopped on it would
     // play another move.
-    let cfg = repo("configs/engines/tuned-d4.ron");
+    let cfg = repo("configs/engines/tuned-sel.ron");
     let cfg = cfg.to_str().unwrap();
     let openings = ["h8i9", "h8g7i9", "h8j8"];
     let nodes = "time_control: Nodes(3000),\n";
@@ -1115,7 +1115,7 @@ fn pbrain_at_a_node_budget_plays_the_in_process_games_at_it() {
 /// `INFO`, plays the games of the same test in process, and the test counts them alike.
 #[test]
 fn an_sprt_of_the_brain_through_the_protocol_plays_the_in_process_test() {
-    let cfg = repo("configs/engines/tuned-d4.ron");
+    let cfg = repo("configs/engines/tuned-sel.ron");
     let cfg = cfg.to_str().unwrap();
     let run = |tag: &str, candidate: String| {
         let dir = temp_dir(tag);

@@ -11,10 +11,10 @@ use crate::engine::{LoadedEngine, parse_engine_with, parse_table};
 use std::path::Path;
 
 /// The shipped engine file the built-in engine equals, relative to the repository's root.
-pub const BUILTIN_ENGINE_FILE: &str = "configs/engines/tuned-d4.ron";
+pub const BUILTIN_ENGINE_FILE: &str = "configs/engines/tuned-sel.ron";
 
 /// [`BUILTIN_ENGINE_FILE`]'s text.
-const ENGINE_TEXT: &str = include_str!("../../../configs/engines/tuned-d4.ron");
+const ENGINE_TEXT: &str = include_str!("../../../configs/engines/tuned-sel.ron");
 
 /// The table that file names (`File(...)`, relative to it) and its text.
 const TABLE_NAME: &str = "../tables/tuned.ron";

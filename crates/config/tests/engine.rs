@@ -217,4 +217,13 @@ fn the_tuned_bench_signature_is_pinned() {
         pinned, TUNED_BENCH_SIGNATURE,
         "the search, tuned-d4.ron or its table changed: if on purpose, update TUNED_BENCH_SIGNATURE and say why in the commit"
     );
+    // The built-in engine, with the search fields it turns on besides.
+    let mut builtin = gomoku_config::builtin::builtin_engine().unwrap().params;
+    builtin.depth = SIGNATURE_DEPTH;
+    builtin.threads = 1;
+    assert_eq!(
+        nodes(&builtin),
+        gomoku_engine::bench::BUILTIN_BENCH_SIGNATURE,
+        "the search or the built-in engine changed: if on purpose, update BUILTIN_BENCH_SIGNATURE and say why in the commit"
+    );
 }

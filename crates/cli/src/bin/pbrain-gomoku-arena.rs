@@ -4,7 +4,7 @@
 //! [--tie-break-margin M]`
 //!
 //! The engine configuration is, in order: `--engine FILE`, else `pbrain-gomoku-arena.ron`
-//! beside the executable if present, else the built-in engine (`configs/engines/tuned-d4.ron`
+//! beside the executable if present, else the built-in engine (`configs/engines/tuned-sel.ron`
 //! with its table, compiled in: the executable alone is a complete brain).
 //! `--seed` seeds the tie-break stream (restarted every game; default 0); `--tie-break-margin`
 //! overrides the configured value. On a clock (`INFO timeout_turn` / `time_left`) the brain
@@ -37,7 +37,7 @@ const CONFIG_NAME: &str = "pbrain-gomoku-arena.ron";
 #[command(version)]
 struct Args {
     /// Engine config (RON); default: pbrain-gomoku-arena.ron beside the executable, else the
-    /// built-in engine (configs/engines/tuned-d4.ron with its table, compiled in).
+    /// built-in engine (configs/engines/tuned-sel.ron with its table, compiled in).
     #[arg(long)]
     engine: Option<PathBuf>,
     /// Seed of the tie-break stream (restarted every game).

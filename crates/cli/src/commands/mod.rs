@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 /// `--engine` of `analyze` and `play`: an engine file, else the built-in engine.
 #[derive(clap::Args)]
 pub struct EngineArg {
-    /// Engine config (RON); if omitted, the built-in engine: configs/engines/tuned-d4.ron
+    /// Engine config (RON); if omitted, the built-in engine: configs/engines/tuned-sel.ron
     /// with its table, compiled in.
     #[arg(long)]
     pub engine: Option<PathBuf>,

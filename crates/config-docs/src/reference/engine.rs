@@ -39,7 +39,7 @@ pub(super) fn engine() -> Section {
         "Every field but `name` and `table` may be left out; the defaults are \
          `EngineParams::default()`'s, the seed engine's (the search switches on by default \
          are those an SPRT kept). Without an engine file, the brain, `analyze` and `play` \
-         search with `configs/engines/tuned-d4.ron`, the strongest shipped engine, compiled \
+         search with `configs/engines/tuned-sel.ron`, the strongest shipped engine, compiled \
          in. `Some(..)` must be written (`top_n: Some(10)`).",
     )
     .entries(vec![
