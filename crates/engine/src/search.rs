@@ -15,6 +15,7 @@
 //! searches, the VCT's moves in `vct::moves`).
 
 mod control;
+mod defence;
 mod engine;
 mod history;
 mod negamax;
