@@ -7,6 +7,7 @@
 use super::board::{EVAL_LIMIT, SearchBoard};
 use crate::cells::{CellClass, KIND_FIVE, KIND_FOUR, KIND_OPEN_FOUR, KIND_OPEN_THREE, KIND_THREE};
 use gomoku_board::{ByColor, Color, DIRECTIONS};
+use std::ops::RangeInclusive;
 
 impl SearchBoard {
     /// The gains of playing at the empty cell `i`, for each colour from its own view.
@@ -108,23 +109,13 @@ impl SearchBoard {
     /// these lines.
     #[inline]
     pub fn threat_dirs(&self, i: usize, color: Color, double_four: bool, four_three: bool) -> u8 {
-        let (Some(class), Some(k)) = (self.kinds.class_of(i, color), self.kinds.kinds_of(i, color))
-        else {
-            return 0;
-        };
-        let lines = match class {
-            CellClass::OpenFour => KIND_OPEN_FOUR..=KIND_OPEN_FOUR,
-            CellClass::DoubleFour if double_four => KIND_FOUR..=KIND_OPEN_FOUR,
-            CellClass::FourThree if four_three => KIND_OPEN_THREE..=KIND_OPEN_FOUR,
+        let lines = match self.kinds.class_of(i, color) {
+            Some(CellClass::OpenFour) => KIND_OPEN_FOUR..=KIND_OPEN_FOUR,
+            Some(CellClass::DoubleFour) if double_four => KIND_FOUR..=KIND_OPEN_FOUR,
+            Some(CellClass::FourThree) if four_three => KIND_OPEN_THREE..=KIND_OPEN_FOUR,
             _ => return 0,
         };
-        let mut dirs = 0u8;
-        for d in 0..4 {
-            if lines.contains(&(((k >> (8 * d)) & 0xF) as u8)) {
-                dirs |= 1 << d;
-            }
-        }
-        dirs
+        self.line_kind_dirs(i, color, lines)
     }
 
     /// `color`'s cell class at the empty cell `p` were the side to move to put a stone on
@@ -152,25 +143,25 @@ impl SearchBoard {
     /// not kept).
     #[inline]
     pub fn makes_three(&self, i: usize, color: Color) -> bool {
-        let Some(k) = self.kinds.kinds_of(i, color) else {
-            return false;
-        };
-        (0..4).any(|d| {
-            let kind = (k >> (8 * d)) & 0xF;
-            (KIND_THREE as u32..=KIND_OPEN_THREE as u32).contains(&kind)
-        })
+        self.line_kind_dirs(i, color, KIND_THREE..=KIND_OPEN_THREE) != 0
     }
 
     /// Whether a stone of `color` at the empty cell `i` makes a four, an open four or a five
     /// on some line (false when the kinds are not kept).
     #[inline]
     pub fn makes_four(&self, i: usize, color: Color) -> bool {
+        self.line_kind_dirs(i, color, KIND_FOUR..=KIND_FIVE) != 0
+    }
+
+    /// The directions (bit `d` for direction `d`) along which a stone of `color` at the
+    /// empty cell `i` makes a line of a kind in `kinds` (0 when the kinds are not kept).
+    #[inline]
+    fn line_kind_dirs(&self, i: usize, color: Color, kinds: RangeInclusive<u8>) -> u8 {
         let Some(k) = self.kinds.kinds_of(i, color) else {
-            return false;
+            return 0;
         };
-        (0..4).any(|d| {
-            let kind = (k >> (8 * d)) & 0xF;
-            (KIND_FOUR as u32..=KIND_FIVE as u32).contains(&kind)
-        })
+        (0..4)
+            .filter(|d| kinds.contains(&(((k >> (8 * d)) & 0xF) as u8)))
+            .fold(0, |dirs, d| dirs | 1 << d)
     }
 }
