@@ -9,6 +9,22 @@ pub const PADDING: usize = 8;
 /// Index `d` here matches index `d` of [`Board::direction_offsets`].
 pub const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
 
+/// The line through two different points, if they share one: `(d, dist)` with
+/// `b = a + dist * DIRECTIONS[d]`; `None` when they are off every line or the same point.
+pub fn line_between(a: Pos, b: Pos) -> Option<(usize, i32)> {
+    let (dx, dy) = (b.x as i32 - a.x as i32, b.y as i32 - a.y as i32);
+    if (dx, dy) == (0, 0) {
+        return None;
+    }
+    DIRECTIONS
+        .iter()
+        .position(|&(ux, uy)| dx * uy == dy * ux)
+        .map(|d| {
+            let (ux, uy) = DIRECTIONS[d];
+            (d, if ux != 0 { dx / ux } else { dy / uy })
+        })
+}
+
 /// A position under a rule: stones in a padded cell array, the side to move, the move
 /// history and an incrementally kept Zobrist key. Make and unmake are O(1).
 #[derive(Clone)]
@@ -566,5 +582,27 @@ mod tests {
         b.unmake();
         assert_eq!(b, empty);
         assert_eq!(b.unmake(), None);
+    }
+
+    /// Every point within four cells of a centre lies on the line `line_between` names, at
+    /// the distance it names, or on none of the four lines; the centre itself is on none.
+    #[test]
+    fn line_between_names_the_line_and_the_distance() {
+        let a = Pos::new(7, 7);
+        assert_eq!(line_between(a, a), None);
+        let mut on_lines = 0;
+        for y in 3..=11u8 {
+            for x in 3..=11u8 {
+                let b = Pos::new(x, y);
+                let on = DIRECTIONS.iter().enumerate().find_map(|(d, &(ux, uy))| {
+                    (-4..=4)
+                        .find(|&k| k != 0 && (7 + k * ux, 7 + k * uy) == (x as i32, y as i32))
+                        .map(|k| (d, k))
+                });
+                assert_eq!(line_between(a, b), on, "{b:?}");
+                on_lines += on.is_some() as usize;
+            }
+        }
+        assert_eq!(on_lines, 32);
     }
 }

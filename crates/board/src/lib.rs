@@ -16,7 +16,7 @@ pub mod sgf;
 pub mod symmetry;
 mod zobrist;
 
-pub use board::{Board, DIRECTIONS, PADDING};
+pub use board::{Board, DIRECTIONS, PADDING, line_between};
 pub use by_color::ByColor;
 pub use error::BoardError;
 pub use symmetry::Symmetry;

@@ -6,7 +6,7 @@
 
 use super::board::{EVAL_LIMIT, SearchBoard};
 use crate::cells::{CellClass, KIND_FIVE, KIND_FOUR, KIND_OPEN_FOUR, KIND_OPEN_THREE, KIND_THREE};
-use gomoku_board::{ByColor, Color, DIRECTIONS};
+use gomoku_board::{ByColor, Color, line_between};
 use std::ops::RangeInclusive;
 
 impl SearchBoard {
@@ -123,19 +123,15 @@ impl SearchBoard {
     /// `None` when the kinds are not kept.
     #[inline]
     pub fn class_after_stone(&self, p: usize, c: usize, color: Color) -> Option<CellClass> {
-        let (pp, pc) = (self.pos(p), self.pos(c));
-        let (dx, dy) = (pc.x as i32 - pp.x as i32, pc.y as i32 - pp.y as i32);
         let stone = self.board.to_move().cell() as u64;
-        for (d, &(ux, uy)) in DIRECTIONS.iter().enumerate() {
-            if dx * uy == dy * ux {
-                let dist = if ux != 0 { dx / ux } else { dy / uy };
+        match line_between(self.pos(p), self.pos(c)) {
+            Some((d, dist)) => {
                 let line = (d, dist as isize);
-                return self
-                    .kinds
-                    .class_with_stone(p, line, stone, color, self.view());
+                self.kinds
+                    .class_with_stone(p, line, stone, color, self.view())
             }
+            None => self.kinds.class_of(p, color),
         }
-        self.kinds.class_of(p, color)
     }
 
     /// Whether a stone of `color` at the empty cell `i` makes a three (closed or open) on

@@ -4,22 +4,17 @@
 
 use super::worker::Worker;
 use crate::cells::CellClass;
-use gomoku_board::{Color, DIRECTIONS, Pos, Rule};
+use gomoku_board::{Color, Pos, Rule, line_between};
 
 /// Cells along a line from a threat point that may decide its five-points.
 const THREAT_REACH: i32 = 5;
 
 /// Whether `q` is `p`, or on one of the lines through `p` in `dirs` (bit `d`: direction
-/// `d` of [`DIRECTIONS`]) within [`THREAT_REACH`] cells.
+/// `d` of [`gomoku_board::DIRECTIONS`]) within [`THREAT_REACH`] cells.
 fn near_on_line(q: Pos, p: Pos, dirs: u8) -> bool {
-    let (dx, dy) = (q.x as i32 - p.x as i32, q.y as i32 - p.y as i32);
-    if dx.abs().max(dy.abs()) > THREAT_REACH {
-        return false;
-    }
-    DIRECTIONS
-        .iter()
-        .enumerate()
-        .any(|(d, &(ux, uy))| dirs >> d & 1 != 0 && dx * uy == dy * ux)
+    q == p
+        || line_between(p, q)
+            .is_some_and(|(d, dist)| dirs >> d & 1 != 0 && dist.abs() <= THREAT_REACH)
 }
 
 impl Worker<'_> {

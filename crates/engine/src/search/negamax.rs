@@ -239,9 +239,9 @@ impl Worker<'_> {
                 && let Some(e) = tt_entry
                 && matches!(e.bound, Bound::Lower | Bound::Exact)
                 && e.depth as i32 >= depth - f.singular_tt_depth as i32
-                && !crate::score::is_mate(score_from_tt(e.score, ply))
+                && let tt_score = score_from_tt(e.score, ply)
+                && !crate::score::is_mate(tt_score)
             {
-                let tt_score = score_from_tt(e.score, ply);
                 let sbeta = (tt_score - f.singular_margin * depth).max(-MATE_BOUND);
                 // The test runs at this ply, whose list the node holds: it takes the ply's
                 // second list, and gives it back.
