@@ -161,9 +161,17 @@ mod tests {
         b.points().filter(|&p| b.cell(p) == Cell::Empty).collect()
     }
 
+    /// The points where a stone of `color` completes a five.
+    fn five_points(b: &Board, color: Color) -> Vec<Pos> {
+        empty_points(b)
+            .into_iter()
+            .filter(|&q| b.wins_at(q, color))
+            .collect()
+    }
+
     /// Whether `color` has a point that completes a five.
     fn has_five_point(b: &Board, color: Color) -> bool {
-        empty_points(b).into_iter().any(|q| b.wins_at(q, color))
+        !five_points(b, color).is_empty()
     }
 
     /// Whether the side to move on `b` can make an open four: a move after which it has
@@ -176,11 +184,7 @@ mod tests {
             }
             let mut after = b.clone();
             after.put_stone(p, attacker);
-            let fives = empty_points(&after)
-                .into_iter()
-                .filter(|&q| after.wins_at(q, attacker))
-                .count();
-            fives >= 2
+            five_points(&after, attacker).len() >= 2
         })
     }
 
@@ -195,11 +199,7 @@ mod tests {
             }
             let mut after = b.clone();
             after.make(p);
-            let fives: Vec<Pos> = empty_points(&after)
-                .into_iter()
-                .filter(|&q| after.wins_at(q, attacker))
-                .collect();
-            let [block] = fives[..] else {
+            let [block] = five_points(&after, attacker)[..] else {
                 return false;
             };
             if !after.is_legal(block) {
