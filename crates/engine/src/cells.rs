@@ -276,9 +276,11 @@ impl KindTable {
     /// view]` under `scores`.
     #[inline]
     pub fn contribution(&self, kinds: u32, scores: &ClassScores) -> [i32; 2] {
-        let b = scores[self.class(Color::Black, kinds)];
-        let w = scores[self.class(Color::White, kinds)];
-        [b[0] + w[1], w[0] + b[1]]
+        let (black, white) = (
+            self.class(Color::Black, kinds),
+            self.class(Color::White, kinds),
+        );
+        class_contribution(scores, black, white)
     }
 
     /// The line kinds of the empty cell `i` of `board` (byte `d`: direction `d`), read
@@ -295,6 +297,14 @@ impl KindTable {
             self.kinds(span, self.hw)
         }))
     }
+}
+
+/// What a cell where Black's class is `black` and White's is `white` (class indices) adds
+/// to the sums `[Black's view, White's view]` under `scores`.
+#[inline]
+pub fn class_contribution(scores: &ClassScores, black: usize, white: usize) -> [i32; 2] {
+    let (b, w) = (scores[black], scores[white]);
+    [b[0] + w[1], w[0] + b[1]]
 }
 
 /// The class sums `[Black's view, White's view]` of every empty cell of `board`, from

@@ -14,7 +14,7 @@
 
 use super::lines::LineView;
 use super::stack::{Frame, MoveMode, StaleMoves};
-use crate::cells::{CELL_CLASS_COUNT, CellClass, ClassScores, KindTable};
+use crate::cells::{CELL_CLASS_COUNT, CellClass, ClassScores, KindTable, class_contribution};
 use crate::pattern::CompiledTable;
 use gomoku_board::{Board, ByColor, Cell, Color};
 use std::sync::Arc;
@@ -33,12 +33,6 @@ struct KindSaved {
     kinds: u8,
     contrib: [i32; 2],
 }
-
-/// The most cells whose line kinds one move can change: 2·hw per direction, hw <= 5.
-const KIND_CHANGES: usize = 40;
-
-/// `(cell, direction, new kinds)` of the cells a stone changes.
-type KindChanges = [(u32, u8, u8); KIND_CHANGES];
 
 /// Per colour (Black, White), how many empty cells have each cell class.
 pub(super) type ClassCounts = [[u16; CELL_CLASS_COUNT]; 2];
@@ -140,29 +134,46 @@ impl LineKinds {
             return;
         };
         let gone = self.contrib[i];
-        sums[Color::Black] -= gone[0] as i64;
-        sums[Color::White] -= gone[1] as i64;
+        let mut change = [-gone[0] as i64, -gone[1] as i64];
         self.counts_undo.push(self.counts);
         count_classes(&mut self.counts, kt, self.cell_kinds[i], -1);
-        let mut changes = [(0u32, 0u8, 0u8); KIND_CHANGES];
-        let n = self.changes(i, 0, view, &mut changes);
-        for &(j, d, new) in &changes[..n] {
-            let (j, d) = (j as usize, d as usize);
-            let before = self.contrib[j];
-            self.undo.push(KindSaved {
+        let hw = kt.half_width();
+        let (cell_kinds, contrib, undo, counts, scores) = (
+            &mut self.cell_kinds,
+            &mut self.contrib,
+            &mut self.undo,
+            &mut self.counts,
+            &self.scores,
+        );
+        // Each cell is changed in the walk itself: a cell lies on one line through `i`
+        // only, so no later step of the walk reads what an earlier one wrote.
+        view.each_empty_span(i, hw, 0, |d, j, span| {
+            let new = kt.kinds(span, hw);
+            let old = cell_kinds[j];
+            if new == (old >> (8 * d)) as u8 {
+                return;
+            }
+            let before = contrib[j];
+            undo.push(KindSaved {
                 cell: j as u32,
                 dir: d as u8,
-                kinds: (self.cell_kinds[j] >> (8 * d)) as u8,
+                kinds: (old >> (8 * d)) as u8,
                 contrib: before,
             });
-            count_classes(&mut self.counts, kt, self.cell_kinds[j], -1);
-            self.cell_kinds[j] = with_kind(self.cell_kinds[j], d, new);
-            count_classes(&mut self.counts, kt, self.cell_kinds[j], 1);
-            let after = kt.contribution(self.cell_kinds[j], &self.scores);
-            self.contrib[j] = after;
-            sums[Color::Black] += (after[0] - before[0]) as i64;
-            sums[Color::White] += (after[1] - before[1]) as i64;
-        }
+            let kinds = with_kind(old, d, new);
+            cell_kinds[j] = kinds;
+            let (black, white) = (kt.class(Color::Black, kinds), kt.class(Color::White, kinds));
+            counts[0][kt.class(Color::Black, old)] -= 1;
+            counts[1][kt.class(Color::White, old)] -= 1;
+            counts[0][black] += 1;
+            counts[1][white] += 1;
+            let after = class_contribution(scores, black, white);
+            contrib[j] = after;
+            change[0] += (after[0] - before[0]) as i64;
+            change[1] += (after[1] - before[1]) as i64;
+        });
+        sums[Color::Black] += change[0];
+        sums[Color::White] += change[1];
     }
 
     /// Takes back the move of frame `f`.
@@ -193,37 +204,18 @@ impl LineKinds {
         };
         let own = self.contrib[i];
         let mut delta = [-own[0] as i64, -own[1] as i64];
-        let mut changes = [(0u32, 0u8, 0u8); KIND_CHANGES];
-        let n = self.changes(i, color.cell() as u64, view, &mut changes);
-        for &(j, d, new) in &changes[..n] {
-            let kinds = with_kind(self.cell_kinds[j as usize], d as usize, new);
-            let before = self.contrib[j as usize];
-            let after = kt.contribution(kinds, &self.scores);
-            delta[0] += (after[0] - before[0]) as i64;
-            delta[1] += (after[1] - before[1]) as i64;
-        }
-        delta
-    }
-
-    /// Writes to `out` `(cell, direction, new kinds)` for each empty cell whose kinds along
-    /// a line through `i` differ from the kept ones once `i` holds the stone `stone` (its
-    /// 2-bit code, or 0 when the board already holds it); returns how many. Each next cell's
-    /// window along a line is the previous one shifted by one cell.
-    #[inline]
-    fn changes(&self, i: usize, stone: u64, view: LineView<'_>, out: &mut KindChanges) -> usize {
-        let Some(kt) = self.table.as_deref() else {
-            return 0;
-        };
-        let mut n = 0;
         let hw = kt.half_width();
-        view.each_empty_span(i, hw, stone, |d, j, span| {
+        view.each_empty_span(i, hw, color.cell() as u64, |d, j, span| {
             let new = kt.kinds(span, hw);
-            if new != (self.cell_kinds[j] >> (8 * d)) as u8 {
-                out[n] = (j as u32, d as u8, new);
-                n += 1;
+            let old = self.cell_kinds[j];
+            if new != (old >> (8 * d)) as u8 {
+                let after = kt.contribution(with_kind(old, d, new), &self.scores);
+                let before = self.contrib[j];
+                delta[0] += (after[0] - before[0]) as i64;
+                delta[1] += (after[1] - before[1]) as i64;
             }
         });
-        n
+        delta
     }
 
     /// What the cell classes at the empty cell `i` are worth to `me`, to move: its own
