@@ -159,6 +159,7 @@ defaults! {
     d_static_wins: bool = d().features.static_wins;
     d_quiescence: u32 = d().features.quiescence;
     d_fixed_time_start_share: u32 = d().features.fixed_time_start_share;
+    d_frontier_width: u32 = d().features.frontier_width;
     d_vct: bool = d().vct;
     d_vct_depth: u32 = d().vct_depth;
     d_vct_threat: u32 = d().vct_threat;
@@ -275,6 +276,9 @@ pub struct EngineFile {
     /// Percentage of a fixed move time before which the next iteration always starts.
     #[serde(default = "d_fixed_time_start_share")]
     pub fixed_time_start_share: u32,
+    /// Moves searched one ply above the leaves, best first (0 = every candidate).
+    #[serde(default = "d_frontier_width")]
+    pub frontier_width: u32,
     /// Root VCT threat search on/off.
     #[serde(default = "d_vct")]
     pub vct: bool,
@@ -375,6 +379,7 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         static_wins,
         quiescence,
         fixed_time_start_share,
+        frontier_width,
     } = p.features;
     let file = engine_settings!(EngineFile, p,
         name: name.to_string(),
@@ -384,7 +389,7 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring, futility,
         threat_extension, block_extension, counter_moves, eval_average, three_defence,
         exact_defence, singular_margin, singular_depth, singular_tt_depth, static_wins, quiescence,
-        fixed_time_start_share,
+        fixed_time_start_share, frontier_width,
         vct: p.vct,
         vct_depth: p.vct_depth,
         vct_threat: p.vct_threat,
@@ -530,6 +535,7 @@ mod tests {
         p.features.futility = 345;
         p.features.quiescence = 3;
         p.features.fixed_time_start_share = 50;
+        p.features.frontier_width = 12;
         p.features.lmr = !p.features.lmr;
         let text = engine_to_ron("tuned", &p);
         let back =

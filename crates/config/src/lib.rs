@@ -67,6 +67,7 @@ macro_rules! search_features {
             static_wins: f.static_wins,
             quiescence: f.quiescence,
             fixed_time_start_share: f.fixed_time_start_share,
+            frontier_width: f.frontier_width,
         }
     }};
 }

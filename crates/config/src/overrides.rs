@@ -81,6 +81,8 @@ pub struct Overrides {
     pub quiescence: Option<u32>,
     /// Percentage of a fixed move time before which the next iteration always starts.
     pub fixed_time_start_share: Option<u32>,
+    /// Moves searched one ply above the leaves (0 = every candidate).
+    pub frontier_width: Option<u32>,
     /// Root VCT on/off.
     pub vct: Option<bool>,
     /// VCT depth.
@@ -130,7 +132,7 @@ impl Overrides {
             aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring,
             futility, threat_extension, block_extension, counter_moves, eval_average, three_defence,
             exact_defence, singular_margin, singular_depth, singular_tt_depth, static_wins, quiescence,
-            fixed_time_start_share
+            fixed_time_start_share, frontier_width
         }
     }
 }

@@ -152,6 +152,10 @@ pub struct FeaturesSpec {
     /// out of the file when 0, as `lmr_scale`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub fixed_time_start_share: u32,
+    /// Moves searched one ply above the leaves (left out of the file when 0, as
+    /// `lmr_scale`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub frontier_width: u32,
 }
 
 fn features_off(f: &FeaturesSpec) -> bool {

@@ -6,8 +6,8 @@
 use crate::params::EngineParams;
 use crate::pattern::MAX_PATTERN_SCORE;
 use crate::{
-    MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE, MAX_MOVE_COUNT,
-    MAX_QUIESCENCE, MAX_SINGULAR_TT_DEPTH, MAX_TT_MIB, MAX_VCT_DEPTH,
+    MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_FRONTIER_WIDTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE,
+    MAX_MOVE_COUNT, MAX_QUIESCENCE, MAX_SINGULAR_TT_DEPTH, MAX_TT_MIB, MAX_VCT_DEPTH,
 };
 
 /// One numeric field of an engine file.
@@ -121,6 +121,13 @@ pub const NUMERIC_FIELDS: &[NumericField] = &[
         100,
         u32,
         features.fixed_time_start_share
+    ),
+    field!(
+        "frontier_width",
+        0,
+        MAX_FRONTIER_WIDTH,
+        u32,
+        features.frontier_width
     ),
     field!("vct_depth", 2, MAX_VCT_DEPTH, u32, vct_depth),
     field!("vct_threat", 1, 64, u32, vct_threat),

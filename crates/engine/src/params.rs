@@ -26,6 +26,8 @@ pub const MAX_MOVE_COUNT: u32 = 64;
 pub const MAX_HISTORY_BOUND: u32 = 1_000_000;
 /// The deepest VCT accepted, in attacker moves.
 pub const MAX_VCT_DEPTH: u32 = 60;
+/// Upper bound of [`SearchFeatures::frontier_width`].
+pub const MAX_FRONTIER_WIDTH: u32 = 1024;
 /// Default of [`SearchFeatures::singular_depth`] (Rapfi's is 6.65 plies).
 pub const DEFAULT_SINGULAR_DEPTH: u32 = 7;
 /// Default of [`SearchFeatures::singular_tt_depth`] (Rapfi's is 2.03 plies).
@@ -178,6 +180,11 @@ pub struct SearchFeatures {
     /// still fills the TT and can prove a better root move. Time only: a node budget and a
     /// game clock keep the prediction alone.
     pub fixed_time_start_share: u32,
+    /// Frontier width (0 = off, at most [`MAX_FRONTIER_WIDTH`]): a node one ply above the
+    /// leaves searches only this many moves, the best by the ordering's score, where off it
+    /// evaluates every candidate in board order (the moves left out are searched too when
+    /// all these lose, as under `top_n`).
+    pub frontier_width: u32,
 }
 
 impl SearchFeatures {
@@ -203,6 +210,7 @@ impl SearchFeatures {
         static_wins: false,
         quiescence: 0,
         fixed_time_start_share: 0,
+        frontier_width: 0,
     };
 }
 
@@ -346,6 +354,15 @@ impl EngineParams {
                 format!(
                     "{} not in 0..={MAX_SINGULAR_TT_DEPTH}",
                     self.features.singular_tt_depth
+                ),
+            );
+        }
+        if self.features.frontier_width > MAX_FRONTIER_WIDTH {
+            return bad(
+                "frontier_width",
+                format!(
+                    "{} not in 0..={MAX_FRONTIER_WIDTH}",
+                    self.features.frontier_width
                 ),
             );
         }

@@ -1,6 +1,7 @@
 //! The search techniques behind `EngineParams::features`: an aspiration window changes no
 //! score (alpha-beta inside a window that is searched again on failure is still minimax),
-//! and with every technique on the engine still plays complete legal games and draws
+//! nor does a frontier width that keeps every candidate; a narrow frontier claims only true
+//! mates; and with every technique on the engine still plays complete legal games and draws
 //! tic-tac-toe.
 
 use gomoku_board::{Board, Geometry, Pos, Rule};
@@ -30,6 +31,7 @@ fn all_on() -> SearchFeatures {
         block_extension: 130,
         counter_moves: true,
         fixed_time_start_share: 50,
+        frontier_width: 10,
     }
 }
 
@@ -56,7 +58,7 @@ fn random_position(g: Geometry, stones: usize, rng: &mut ChaCha8Rng) -> Option<B
 }
 
 #[test]
-fn an_aspiration_window_leaves_the_minimax_score_unchanged() {
+fn an_aspiration_window_and_a_full_frontier_width_leave_the_minimax_score_unchanged() {
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let g = Geometry {
         width: 7,
@@ -79,6 +81,17 @@ fn an_aspiration_window_leaves_the_minimax_score_unchanged() {
                 ..EngineParams::default()
             };
             let oracle = reference::minimax(&Engine::new(base.clone()).unwrap(), &board, depth);
+            // A frontier width no narrower than the candidates orders them and drops none.
+            let mut e = Engine::new(EngineParams {
+                features: SearchFeatures {
+                    frontier_width: 1024,
+                    ..SearchFeatures::NONE
+                },
+                ..base.clone()
+            })
+            .unwrap();
+            let r = e.search(&board, &Limits::default(), &mut rng);
+            assert_eq!(r.score, oracle, "depth {depth} frontier width 1024");
             // Narrow windows fail (and are searched again), wide ones hold.
             for aspiration in [1, 20, 1000] {
                 let mut e = Engine::new(EngineParams {
@@ -145,5 +158,82 @@ fn with_every_technique_on_games_are_legal_and_tic_tac_toe_is_a_draw() {
         b.winner(),
         None,
         "tic-tac-toe with every technique on\n{b:?}"
+    );
+}
+
+/// Whether the side to move on `b` makes five within `plies` (odd) plies whatever the
+/// opponent plays, by brute force over every legal move: the oracle of a claimed win.
+fn wins_within(b: &mut Board, plies: u32) -> bool {
+    let me = b.to_move();
+    let moves: Vec<Pos> = b.points().filter(|&p| b.is_legal(p)).collect();
+    moves.into_iter().any(|p| {
+        b.make(p);
+        let won = b.winner() == Some(me)
+            || (plies >= 3 && b.outcome().is_none() && {
+                let replies: Vec<Pos> = b.points().filter(|&q| b.is_legal(q)).collect();
+                replies.into_iter().all(|q| {
+                    b.make(q);
+                    let still = b.outcome().is_none() && wins_within(b, plies - 2);
+                    b.unmake();
+                    still
+                })
+            });
+        b.unmake();
+        won
+    })
+}
+
+/// A narrow frontier (two moves a node one ply above the leaves) claims no mate that is not
+/// one: every win in one or two moves it reports is forced by brute force, and every loss
+/// in one is, because a node whose few moves all lose searches the others before it says so.
+#[test]
+fn a_narrow_frontier_claims_only_true_mates() {
+    let mut rng = ChaCha8Rng::seed_from_u64(45);
+    let g = Geometry {
+        width: 9,
+        height: 9,
+        k: 5,
+    };
+    let mut e = Engine::new(EngineParams {
+        depth: 4,
+        vcf: false,
+        vct: false,
+        features: SearchFeatures {
+            frontier_width: 2,
+            ..SearchFeatures::default()
+        },
+        ..EngineParams::default()
+    })
+    .unwrap();
+    let (mut wins, mut losses) = (0, 0);
+    for _ in 0..400 {
+        let Some(mut b) = random_position(g, 11 + rng.random_range(0..4), &mut rng) else {
+            continue;
+        };
+        let r = e.search(&b, &Limits::default(), &mut rng);
+        match r.win_in {
+            Some(n @ 1..=2) => {
+                assert!(wins_within(&mut b, 2 * n as u32 - 1), "win in {n}?\n{b:?}");
+                wins += 1;
+            }
+            Some(-1) => {
+                let me = b.to_move();
+                let moves: Vec<Pos> = b.points().filter(|&p| b.is_legal(p)).collect();
+                for p in moves {
+                    b.make(p);
+                    assert!(
+                        b.winner() != Some(me) && wins_within(&mut b, 1),
+                        "loss in 1, but {p:?} holds?\n{b:?}"
+                    );
+                    b.unmake();
+                }
+                losses += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        wins >= 20 && losses >= 10,
+        "{wins} wins, {losses} losses checked"
     );
 }

@@ -4,8 +4,8 @@ use super::hosts::{BOOK, any_board_host, participant_host, tournament_host, tour
 use crate::{Entry, Item};
 use gomoku_board::{MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
 use gomoku_config::limits::{
-    MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE, MAX_MOVE_COUNT,
-    MAX_QUIESCENCE, MAX_TIME_MS, MAX_TT_MIB,
+    MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_FRONTIER_WIDTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE,
+    MAX_MOVE_COUNT, MAX_QUIESCENCE, MAX_TIME_MS, MAX_TT_MIB,
 };
 use gomoku_engine::MAX_VCT_DEPTH;
 
@@ -169,6 +169,13 @@ pub(super) fn overrides() -> Item {
         .default_text("the engine file's")
         .int(0, 100)
         .ex("fixed_time_start_share: 50"),
+        Entry::field(
+            "frontier_width",
+            "Moves searched one ply above the leaves (0: every candidate).",
+        )
+        .default_text("the engine file's")
+        .int(0, MAX_FRONTIER_WIDTH)
+        .ex("frontier_width: 10"),
         Entry::field("vct", "Root VCT search on or off.")
             .default_text("the engine file's")
             .ex("vct: false"),

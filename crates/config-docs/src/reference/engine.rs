@@ -3,8 +3,8 @@
 use super::hosts::{host, some};
 use crate::{Entry, Item, Kind, Section};
 use gomoku_config::limits::{
-    MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE, MAX_MOVE_COUNT, MAX_NAME_LEN,
-    MAX_QUIESCENCE, MAX_TT_MIB, NUMERIC_FIELDS,
+    MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_FRONTIER_WIDTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE,
+    MAX_MOVE_COUNT, MAX_NAME_LEN, MAX_QUIESCENCE, MAX_TT_MIB, NUMERIC_FIELDS,
 };
 use gomoku_engine::{CellClass, EngineParams, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, MAX_VCT_DEPTH};
 
@@ -292,6 +292,17 @@ pub(super) fn engine() -> Section {
         .int(0, 100)
         .ex("fixed_time_start_share: 50"),
         Entry::field(
+            "frontier_width",
+            "Moves searched at a node one ply above the leaves, the best by the ordering's \
+             score (pattern gains, cell classes, history), the hash move and killers first \
+             when among them; when every one of them loses, the others are searched too, as \
+             under `top_n`. 0: every candidate, in board order. Not where the opponent's open \
+             three or four forces the defence.",
+        )
+        .default(f.frontier_width.to_string())
+        .int(0, MAX_FRONTIER_WIDTH)
+        .ex("frontier_width: 10"),
+        Entry::field(
             "vct",
             "Root VCT search (fours and threes, by proof numbers) on or off.",
         )
@@ -378,6 +389,7 @@ Engine(
     static_wins: false,
     quiescence: 0,
     fixed_time_start_share: 0,
+    frontier_width: 0,
     // the root VCT (fours and threes)
     vct: true,
     vct_depth: 20,

@@ -1,7 +1,8 @@
 //! Move ordering: interior nodes sort the candidates by pattern gain plus the cell classes'
 //! worth (`SearchBoard::class_heat`), then history, and
-//! keep the top N; frontier nodes keep board order. Both bring the TT move, the killers and
-//! the counter-move to the front. Sorting is done on packed integer keys so it needs no comparator and no
+//! keep the top N; frontier nodes keep board order, or with a frontier width are ordered
+//! and cut the same way. Both bring the TT move, the killers and the counter-move to the
+//! front. Sorting is done on packed integer keys so it needs no comparator and no
 //! allocation.
 
 use super::worker::Worker;

@@ -80,6 +80,7 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         block_extension,
         counter_moves,
         fixed_time_start_share,
+        frontier_width,
     } = features;
     // Two tables are the same setting when their values are; the chart shows the name.
     let values: Vec<String> = table
@@ -132,6 +133,7 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
             "fixed_time_start_share",
             number(f64::from(*fixed_time_start_share)),
         ),
+        ("frontier_width", number(f64::from(*frontier_width))),
         ("vct", switch(vct.is_some())),
         (
             "vct_depth",
