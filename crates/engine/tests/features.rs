@@ -184,8 +184,8 @@ fn wins_within(b: &mut Board, plies: u32) -> bool {
 }
 
 /// A narrow frontier (two moves a node one ply above the leaves) claims no mate that is not
-/// one: every win in one or two moves it reports is forced by brute force, and every loss
-/// in one is, because a node whose few moves all lose searches the others before it says so.
+/// one: every win in one or two moves and every loss in one that it reports is forced, by
+/// brute force over every move.
 #[test]
 fn a_narrow_frontier_claims_only_true_mates() {
     let mut rng = ChaCha8Rng::seed_from_u64(45);

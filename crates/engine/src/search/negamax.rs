@@ -122,6 +122,13 @@ impl Worker<'_> {
                 return v;
             }
         }
+        // The moves searched at most (None: all): `top_n`, or one ply above the leaves the
+        // frontier width.
+        let width = if depth == 1 {
+            Some(f.frontier_width as usize).filter(|&k| k > 0)
+        } else {
+            self.p.top_n
+        };
         let mut moves = std::mem::take(&mut self.lists.moves[ply]);
         moves.clear();
         // Whether the moves are cut to the defences of an open-four threat: a complete list.
@@ -132,17 +139,12 @@ impl Worker<'_> {
             self.sb.candidates(&mut moves);
             defending = self.p.features.three_defence
                 && self.defend_three(&mut moves, self.p.features.exact_defence, depth >= 2);
-            let frontier_width = self.p.features.frontier_width as usize;
-            if depth == 1 && frontier_width > 0 && !defending {
-                // A narrow frontier: the best few by the ordering's score, as `top_n` above.
-                self.order(&mut moves, ply, tt_move, Some(frontier_width));
-            } else if depth == 1 {
+            if depth == 1 && (width.is_none() || defending) {
                 // Frontier: every candidate is searched (a leaf costs about what scoring the
                 // point for ordering would), TT move and killers first.
                 self.frontier_order(&mut moves, ply, tt_move);
             } else {
-                let width = if defending { None } else { self.p.top_n };
-                self.order(&mut moves, ply, tt_move, width);
+                self.order(&mut moves, ply, tt_move, width.filter(|_| !defending));
             }
         }
         if excluded != 0 {
@@ -188,11 +190,6 @@ impl Worker<'_> {
         let me = self.sb.to_move();
         // A mate score must be a proof: when every move the width let through loses, the
         // moves it left out are searched too before the node is called lost.
-        let width = if depth == 1 {
-            Some(f.frontier_width as usize).filter(|&k| k > 0)
-        } else {
-            self.p.top_n
-        };
         let mut widened = forced.is_some() || defending || width.is_none_or(|k| n_moves < k);
         // The moves searched so far, for the history penalties of a cutoff.
         let mut tried = [0u32; MAX_TRIED];
