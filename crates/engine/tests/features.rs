@@ -161,17 +161,20 @@ fn with_every_technique_on_games_are_legal_and_tic_tac_toe_is_a_draw() {
     );
 }
 
+/// The points where the side to move on `b` may play.
+fn legal_moves(b: &Board) -> Vec<Pos> {
+    b.points().filter(|&p| b.is_legal(p)).collect()
+}
+
 /// Whether the side to move on `b` makes five within `plies` (odd) plies whatever the
 /// opponent plays, by brute force over every legal move: the oracle of a claimed win.
 fn wins_within(b: &mut Board, plies: u32) -> bool {
     let me = b.to_move();
-    let moves: Vec<Pos> = b.points().filter(|&p| b.is_legal(p)).collect();
-    moves.into_iter().any(|p| {
+    legal_moves(b).into_iter().any(|p| {
         b.make(p);
         let won = b.winner() == Some(me)
             || (plies >= 3 && b.outcome().is_none() && {
-                let replies: Vec<Pos> = b.points().filter(|&q| b.is_legal(q)).collect();
-                replies.into_iter().all(|q| {
+                legal_moves(b).into_iter().all(|q| {
                     b.make(q);
                     let still = b.outcome().is_none() && wins_within(b, plies - 2);
                     b.unmake();
@@ -218,8 +221,7 @@ fn a_narrow_frontier_claims_only_true_mates() {
             }
             Some(-1) => {
                 let me = b.to_move();
-                let moves: Vec<Pos> = b.points().filter(|&p| b.is_legal(p)).collect();
-                for p in moves {
+                for p in legal_moves(&b) {
                     b.make(p);
                     assert!(
                         b.winner() != Some(me) && wins_within(&mut b, 1),

@@ -294,8 +294,8 @@ pub(super) fn engine() -> Section {
         Entry::field(
             "frontier_width",
             "Moves searched at a node one ply above the leaves, the best by the ordering's \
-             score (pattern gains, cell classes, history), the hash move and killers first \
-             when among them; when every one of them loses, the others are searched too, as \
+             score (pattern gains, cell classes, history), the hash move, killers and counter-move \
+             first when among them; when every one of them loses, the others are searched too, as \
              under `top_n`. 0: every candidate, in board order. Not where the opponent's open \
              three or four forces the defence.",
         )

@@ -169,6 +169,11 @@ mod tests {
             .collect()
     }
 
+    /// The points where the side to move may play.
+    fn legal_points(b: &Board) -> impl Iterator<Item = Pos> + '_ {
+        empty_points(b).into_iter().filter(|&p| b.is_legal(p))
+    }
+
     /// Whether `color` has a point that completes a five.
     fn has_five_point(b: &Board, color: Color) -> bool {
         !five_points(b, color).is_empty()
@@ -178,10 +183,7 @@ mod tests {
     /// two points that complete a five (and the other side has none, as the caller checks).
     fn open_four_wins(b: &Board) -> bool {
         let attacker = b.to_move();
-        empty_points(b).into_iter().any(|p| {
-            if !b.is_legal(p) {
-                return false;
-            }
+        legal_points(b).any(|p| {
             let mut after = b.clone();
             after.put_stone(p, attacker);
             five_points(&after, attacker).len() >= 2
@@ -193,10 +195,7 @@ mod tests {
     /// side no five-point and it an open four (a block forbidden to Black loses at once).
     fn four_three_wins(b: &Board) -> bool {
         let attacker = b.to_move();
-        empty_points(b).into_iter().any(|p| {
-            if !b.is_legal(p) {
-                return false;
-            }
+        legal_points(b).any(|p| {
             let mut after = b.clone();
             after.make(p);
             let [block] = five_points(&after, attacker)[..] else {
