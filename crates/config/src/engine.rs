@@ -160,6 +160,8 @@ defaults! {
     d_quiescence: u32 = d().features.quiescence;
     d_fixed_time_start_share: u32 = d().features.fixed_time_start_share;
     d_frontier_width: u32 = d().features.frontier_width;
+    d_alpha_reduction_bound: i32 = d().features.alpha_reduction_bound;
+    d_alpha_reduction_depth: u32 = d().features.alpha_reduction_depth;
     d_vct: bool = d().vct;
     d_vct_depth: u32 = d().vct_depth;
     d_vct_threat: u32 = d().vct_threat;
@@ -279,6 +281,12 @@ pub struct EngineFile {
     /// Moves searched one ply above the leaves, best first (0 = every candidate).
     #[serde(default = "d_frontier_width")]
     pub frontier_width: u32,
+    /// Largest score that raising alpha reduces a PV node's other moves at (0 = off).
+    #[serde(default = "d_alpha_reduction_bound")]
+    pub alpha_reduction_bound: i32,
+    /// Depth from which the alpha-improvement reduction stops.
+    #[serde(default = "d_alpha_reduction_depth")]
+    pub alpha_reduction_depth: u32,
     /// Root VCT threat search on/off.
     #[serde(default = "d_vct")]
     pub vct: bool,
@@ -380,6 +388,8 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         quiescence,
         fixed_time_start_share,
         frontier_width,
+        alpha_reduction_bound,
+        alpha_reduction_depth,
     } = p.features;
     let file = engine_settings!(EngineFile, p,
         name: name.to_string(),
@@ -389,7 +399,7 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring, futility,
         threat_extension, block_extension, counter_moves, eval_average, three_defence,
         exact_defence, singular_margin, singular_depth, singular_tt_depth, static_wins, quiescence,
-        fixed_time_start_share, frontier_width,
+        fixed_time_start_share, frontier_width, alpha_reduction_bound, alpha_reduction_depth,
         vct: p.vct,
         vct_depth: p.vct_depth,
         vct_threat: p.vct_threat,
@@ -536,6 +546,8 @@ mod tests {
         p.features.quiescence = 3;
         p.features.fixed_time_start_share = 50;
         p.features.frontier_width = 12;
+        p.features.alpha_reduction_bound = 30_000;
+        p.features.alpha_reduction_depth = 9;
         p.features.lmr = !p.features.lmr;
         let text = engine_to_ron("tuned", &p);
         let back =

@@ -68,6 +68,8 @@ macro_rules! search_features {
             quiescence: f.quiescence,
             fixed_time_start_share: f.fixed_time_start_share,
             frontier_width: f.frontier_width,
+            alpha_reduction_bound: f.alpha_reduction_bound,
+            alpha_reduction_depth: f.alpha_reduction_depth,
         }
     }};
 }

@@ -83,6 +83,10 @@ pub struct Overrides {
     pub fixed_time_start_share: Option<u32>,
     /// Moves searched one ply above the leaves (0 = every candidate).
     pub frontier_width: Option<u32>,
+    /// Largest score at which raising alpha reduces a PV node's other moves (0 = off).
+    pub alpha_reduction_bound: Option<i32>,
+    /// Depth from which the alpha-improvement reduction stops.
+    pub alpha_reduction_depth: Option<u32>,
     /// Root VCT on/off.
     pub vct: Option<bool>,
     /// VCT depth.
@@ -132,7 +136,7 @@ impl Overrides {
             aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring,
             futility, threat_extension, block_extension, counter_moves, eval_average, three_defence,
             exact_defence, singular_margin, singular_depth, singular_tt_depth, static_wins, quiescence,
-            fixed_time_start_share, frontier_width
+            fixed_time_start_share, frontier_width, alpha_reduction_bound, alpha_reduction_depth
         }
     }
 }

@@ -156,6 +156,17 @@ pub struct FeaturesSpec {
     /// `lmr_scale`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub frontier_width: u32,
+    /// Largest score at which raising alpha reduces a PV node's other moves (left out of the
+    /// file when 0, as `lmr_scale`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub alpha_reduction_bound: i32,
+    /// Depth from which the alpha-improvement reduction stops (left out of the file at its
+    /// default).
+    #[serde(
+        default = "default_alpha_reduction_depth",
+        skip_serializing_if = "is_default_alpha_reduction_depth"
+    )]
+    pub alpha_reduction_depth: u32,
 }
 
 fn features_off(f: &FeaturesSpec) -> bool {
@@ -258,6 +269,14 @@ fn default_singular_tt_depth() -> u32 {
 
 fn is_default_singular_tt_depth(d: &u32) -> bool {
     *d == gomoku_engine::DEFAULT_SINGULAR_TT_DEPTH
+}
+
+fn default_alpha_reduction_depth() -> u32 {
+    gomoku_engine::DEFAULT_ALPHA_REDUCTION_DEPTH
+}
+
+fn is_default_alpha_reduction_depth(d: &u32) -> bool {
+    *d == gomoku_engine::DEFAULT_ALPHA_REDUCTION_DEPTH
 }
 
 fn is_zero<T: Default + PartialEq>(n: &T) -> bool {

@@ -129,6 +129,20 @@ pub const NUMERIC_FIELDS: &[NumericField] = &[
         u32,
         features.frontier_width
     ),
+    field!(
+        "alpha_reduction_bound",
+        0,
+        1_000_000,
+        i32,
+        features.alpha_reduction_bound
+    ),
+    field!(
+        "alpha_reduction_depth",
+        0,
+        MAX_DEPTH,
+        u32,
+        features.alpha_reduction_depth
+    ),
     field!("vct_depth", 2, MAX_VCT_DEPTH, u32, vct_depth),
     field!("vct_threat", 1, 64, u32, vct_threat),
 ];

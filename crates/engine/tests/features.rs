@@ -1,8 +1,8 @@
 //! The search techniques behind `EngineParams::features`: an aspiration window changes no
 //! score (alpha-beta inside a window that is searched again on failure is still minimax),
-//! nor does a frontier width that keeps every candidate; a narrow frontier claims only true
-//! mates; and with every technique on the engine still plays complete legal games and draws
-//! tic-tac-toe.
+//! nor does a frontier width that keeps every candidate; a narrow frontier and an
+//! alpha-improvement reduction claim only true mates; and with every technique on the engine
+//! still plays complete legal games and draws tic-tac-toe.
 
 use gomoku_board::{Board, Geometry, Pos, Rule};
 use gomoku_engine::{Engine, EngineParams, Limits, SearchFeatures, reference, tic_tac_toe_table};
@@ -32,6 +32,8 @@ fn all_on() -> SearchFeatures {
         counter_moves: true,
         fixed_time_start_share: 50,
         frontier_width: 10,
+        alpha_reduction_bound: 30_000,
+        alpha_reduction_depth: 12,
     }
 }
 
@@ -191,7 +193,34 @@ fn wins_within(b: &mut Board, plies: u32) -> bool {
 /// brute force over every move.
 #[test]
 fn a_narrow_frontier_claims_only_true_mates() {
-    let mut rng = ChaCha8Rng::seed_from_u64(45);
+    claims_only_true_mates(
+        SearchFeatures {
+            frontier_width: 2,
+            ..SearchFeatures::default()
+        },
+        45,
+    );
+}
+
+/// So does an alpha-improvement reduction at every depth whatever the score, on top of the
+/// narrow frontier.
+#[test]
+fn an_alpha_improvement_reduction_claims_only_true_mates() {
+    claims_only_true_mates(
+        SearchFeatures {
+            frontier_width: 2,
+            alpha_reduction_bound: 1_000_000,
+            alpha_reduction_depth: 64,
+            ..SearchFeatures::default()
+        },
+        46,
+    );
+}
+
+/// Every win in one or two moves and every loss in one that an engine with `features`
+/// reports on random 9x9 positions is forced, by brute force over every move.
+fn claims_only_true_mates(features: SearchFeatures, seed: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let g = Geometry {
         width: 9,
         height: 9,
@@ -201,10 +230,7 @@ fn a_narrow_frontier_claims_only_true_mates() {
         depth: 4,
         vcf: false,
         vct: false,
-        features: SearchFeatures {
-            frontier_width: 2,
-            ..SearchFeatures::default()
-        },
+        features,
         ..EngineParams::default()
     })
     .unwrap();

@@ -176,6 +176,20 @@ pub(super) fn overrides() -> Item {
         .default_text("the engine file's")
         .int(0, MAX_FRONTIER_WIDTH)
         .ex("frontier_width: 10"),
+        Entry::field(
+            "alpha_reduction_bound",
+            "Largest score at which raising alpha reduces a PV node's other moves (0: off).",
+        )
+        .default_text("the engine file's")
+        .int(0, 1_000_000)
+        .ex("alpha_reduction_bound: 30000"),
+        Entry::field(
+            "alpha_reduction_depth",
+            "The depth from which the alpha-improvement reduction stops.",
+        )
+        .default_text("the engine file's")
+        .int(0, MAX_DEPTH)
+        .ex("alpha_reduction_depth: 12"),
         Entry::field("vct", "Root VCT search on or off.")
             .default_text("the engine file's")
             .ex("vct: false"),

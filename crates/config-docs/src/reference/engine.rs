@@ -303,6 +303,23 @@ pub(super) fn engine() -> Section {
         .int(0, MAX_FRONTIER_WIDTH)
         .ex("frontier_width: 10"),
         Entry::field(
+            "alpha_reduction_bound",
+            "Alpha-improvement reduction (0: off): at a principal-variation node of depth 3 up \
+             to `alpha_reduction_depth`, once a move raises alpha without reaching beta with a \
+             score smaller than this either way (no decided position), the node's other moves \
+             are searched a ply shallower (Rapfi's).",
+        )
+        .default(f.alpha_reduction_bound.to_string())
+        .int(0, 1_000_000)
+        .ex("alpha_reduction_bound: 30000"),
+        Entry::field(
+            "alpha_reduction_depth",
+            "The depth from which the alpha-improvement reduction stops.",
+        )
+        .default(f.alpha_reduction_depth.to_string())
+        .int(0, MAX_DEPTH)
+        .ex("alpha_reduction_depth: 12"),
+        Entry::field(
             "vct",
             "Root VCT search (fours and threes, by proof numbers) on or off.",
         )
@@ -390,6 +407,8 @@ Engine(
     quiescence: 0,
     fixed_time_start_share: 0,
     frontier_width: 0,
+    alpha_reduction_bound: 0,
+    alpha_reduction_depth: 12,
     // the root VCT (fours and threes)
     vct: true,
     vct_depth: 20,

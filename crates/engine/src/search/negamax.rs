@@ -45,7 +45,7 @@ impl Worker<'_> {
     /// static evaluation.
     fn search_node(
         &mut self,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         mut alpha: i32,
         beta: i32,
@@ -360,6 +360,15 @@ impl Worker<'_> {
                         let quiet = forced.is_none();
                         self.cutoff(ply, n, moves.len(), m, depth, quiet, &tried[..n_tried]);
                         break;
+                    }
+                    // Rapfi's alpha-improvement reduction: the other moves of a node whose
+                    // value a move has raised, short of a decided score, search a ply less.
+                    if f.alpha_reduction_bound > 0
+                        && depth > 2
+                        && depth < f.alpha_reduction_depth as i32
+                        && (score as i64).abs() < f.alpha_reduction_bound as i64
+                    {
+                        depth -= 1;
                     }
                 }
             }

@@ -81,6 +81,8 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         counter_moves,
         fixed_time_start_share,
         frontier_width,
+        alpha_reduction_bound,
+        alpha_reduction_depth,
     } = features;
     // Two tables are the same setting when their values are; the chart shows the name.
     let values: Vec<String> = table
@@ -134,6 +136,14 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
             number(f64::from(*fixed_time_start_share)),
         ),
         ("frontier_width", number(f64::from(*frontier_width))),
+        (
+            "alpha_reduction_bound",
+            number(f64::from(*alpha_reduction_bound)),
+        ),
+        (
+            "alpha_reduction_depth",
+            number(f64::from(*alpha_reduction_depth)),
+        ),
         ("vct", switch(vct.is_some())),
         (
             "vct_depth",
