@@ -189,8 +189,9 @@ pub struct SearchFeatures {
     pub frontier_width: u32,
     /// Alpha-improvement reduction (0 = off): once a move of a principal-variation node
     /// raises alpha without reaching beta, with a score smaller than this either way, the
-    /// node's other moves are searched a ply shallower (Rapfi's, from depth 3 up to
-    /// `alpha_reduction_depth`): a node whose first good move is found rarely has a better one.
+    /// node's other moves are searched a ply shallower, a ply more at each further raise
+    /// (Rapfi's, while the node's depth is 3 or more and below `alpha_reduction_depth`): a
+    /// node whose first good move is found rarely has a better one.
     pub alpha_reduction_bound: i32,
     /// The depth from which the alpha-improvement reduction stops (Rapfi's is 12).
     pub alpha_reduction_depth: u32,

@@ -307,7 +307,8 @@ pub(super) fn engine() -> Section {
             "Alpha-improvement reduction (0: off): at a principal-variation node of depth 3 up \
              to `alpha_reduction_depth`, once a move raises alpha without reaching beta with a \
              score smaller than this either way (no decided position), the node's other moves \
-             are searched a ply shallower (Rapfi's).",
+             are searched a ply shallower, a ply more at each further raise while the depth \
+             stays 3 or more (Rapfi's).",
         )
         .default(f.alpha_reduction_bound.to_string())
         .int(0, 1_000_000)
