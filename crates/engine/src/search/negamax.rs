@@ -362,11 +362,12 @@ impl Worker<'_> {
                         break;
                     }
                     // Rapfi's alpha-improvement reduction: the other moves of a node whose
-                    // value a move has raised, short of a decided score, search a ply less.
+                    // value a move has raised, short of a decided score, search a ply less
+                    // (another at each further raise, down to depth 2).
                     if f.alpha_reduction_bound > 0
                         && depth > 2
                         && depth < f.alpha_reduction_depth as i32
-                        && (score as i64).abs() < f.alpha_reduction_bound as i64
+                        && score.abs() < f.alpha_reduction_bound
                     {
                         depth -= 1;
                     }
