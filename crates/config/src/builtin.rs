@@ -17,8 +17,8 @@ pub const BUILTIN_ENGINE_FILE: &str = "configs/engines/tuned-sel.ron";
 const ENGINE_TEXT: &str = include_str!("../../../configs/engines/tuned-sel.ron");
 
 /// The table that file names (`File(...)`, relative to it) and its text.
-const TABLE_NAME: &str = "../tables/tuned.ron";
-const TABLE_TEXT: &str = include_str!("../../../configs/tables/tuned.ron");
+const TABLE_NAME: &str = "../tables/rapfi-texel.ron";
+const TABLE_TEXT: &str = include_str!("../../../configs/tables/rapfi-texel.ron");
 
 /// The built-in engine, as [`BUILTIN_ENGINE_FILE`] loads (its path names that file).
 pub fn builtin_engine() -> Result<LoadedEngine, ConfigError> {

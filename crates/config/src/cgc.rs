@@ -144,6 +144,9 @@ struct EngineWords {
     increment_ms: Option<u64>,
     tolerance_ms: Option<u64>,
     max_memory: Option<u64>,
+    /// `command_gap_ms=` (ours, not c-gomoku-cli's): the least time between the engine's
+    /// move and the next line sent to it, for engines such as Rapfi that drop one.
+    command_gap_ms: Option<u64>,
     /// `depth=`, `nodes=` and `thread=` (0: not sent), as `INFO max_depth`, `max_node` and
     /// `thread_num`.
     depth: Option<u64>,
@@ -166,6 +169,7 @@ impl EngineWords {
             increment_ms: each.increment_ms.filter(|&i| i > 0).or(self.increment_ms),
             tolerance_ms: Some(each.tolerance_ms.unwrap_or(DEFAULT_TOLERANCE_MS)),
             max_memory: Some(each.max_memory.unwrap_or(DEFAULT_MAX_MEMORY)),
+            command_gap_ms: each.command_gap_ms.or(self.command_gap_ms),
             depth: each.depth.filter(|&d| d > 0).or(self.depth),
             nodes: each.nodes.filter(|&n| n > 0).or(self.nodes),
             threads: each.threads.filter(|&t| t > 0).or(self.threads),
@@ -184,6 +188,7 @@ impl EngineWords {
             increment_ms: later.increment_ms.or(self.increment_ms),
             tolerance_ms: later.tolerance_ms.or(self.tolerance_ms),
             max_memory: later.max_memory.or(self.max_memory),
+            command_gap_ms: later.command_gap_ms.or(self.command_gap_ms),
             depth: later.depth.or(self.depth),
             nodes: later.nodes.or(self.nodes),
             threads: later.threads.or(self.threads),
@@ -236,6 +241,7 @@ fn engine_words(flag: &str, words: &[String]) -> Result<EngineWords, FlagsError>
             }
             "tolerance" => e.tolerance_ms = Some(seconds(&shown, value)?),
             "maxmemory" => e.max_memory = Some(number(&shown, value)?),
+            "command_gap_ms" => e.command_gap_ms = Some(number(&shown, value)?),
             "depth" => e.depth = Some(number(&shown, value)?),
             "nodes" => e.nodes = Some(number(&shown, value)?),
             "thread" => e.threads = Some(number(&shown, value)?),
@@ -250,7 +256,7 @@ fn engine_words(flag: &str, words: &[String]) -> Result<EngineWords, FlagsError>
                 return Err(flag_error(
                     &shown,
                     "unknown; an engine takes cmd, name, tc, depth, nodes, maxmemory, thread, \
-                     tolerance and option.NAME",
+                     tolerance, option.NAME and (ours) command_gap_ms",
                 ));
             }
         }
@@ -334,6 +340,9 @@ fn match_words(flag: &str, e: &EngineWords) -> Result<Vec<String>, FlagsError> {
         ));
     }
     words.push(format!("max_memory_mb={}", bytes >> 20));
+    if let Some(gap) = e.command_gap_ms {
+        words.push(format!("command_gap_ms={gap}"));
+    }
     // c-gomoku-cli sends a limit only when it is not 0, then the options in order.
     for (info, limit) in [
         ("max_depth", e.depth),
@@ -634,6 +643,22 @@ mod tests {
         ))
         .unwrap();
         assert!(alone.flags.engines[0].contains(&"tolerance_ms=1000".to_string()));
+        // Our command_gap_ms (Rapfi's cure) reaches the engine's words, and only there.
+        let gap = parse_cgc(&args(
+            "-each tc=0/0.1 command_gap_ms=10 -engine cmd=a -engine cmd=b -openings file=o.txt",
+        ))
+        .unwrap();
+        for words in &gap.flags.engines {
+            assert!(
+                words.contains(&"command_gap_ms=10".to_string()),
+                "{words:?}"
+            );
+        }
+        assert!(
+            !c.flags.engines[0]
+                .iter()
+                .any(|w| w.starts_with("command_gap"))
+        );
         // An increment goes with a game clock (the README example's tc=180/30, plus one);
         // -each's wins, and without a game clock it is dropped, as c-gomoku-cli does.
         let inc = parse_cgc(&args(

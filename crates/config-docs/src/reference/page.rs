@@ -188,6 +188,7 @@ The table maps the options to the files' fields.
 | `-each depth=N`, `nodes=N` | `depth=N`, `nodes=N` | `time_control: Depth(N)`, `Nodes(N)` (in-process engines); an external program's `options: [("max_depth", "N")]`, `("max_node", "N")` (what c-gomoku-cli sends it) |
 | `option.O=V` | `option.O=V` | an external program's `options: [("O", "V")]`, sent as `INFO O V` at every game's start |
 | — | `maxmemory=B` (bytes) | an external program's `max_memory_mb` (MiB) |
+| — | — (ours: `command_gap_ms=MS` in `-engine`/`-each`) | an external program's `command_gap_ms` (Rapfi needs 10) |
 | — | `-sendbyboard` | an external program's `send_board: true` (`BOARD` before every move) |
 | — | `-msg F`, `-log` | an external program's `keep_messages: true` (in the journal), `log_dir: "DIR"` |
 | `-openings file=F format=epd order=sequential` | `-openings file=F` | `openings: (file: "F", format: Offset, limit: N)`: in book order, `transform` for random symmetries |
