@@ -9,7 +9,7 @@
 //! `-each` settings win over an `-engine`'s own, as in c-gomoku-cli.
 
 use crate::flags::{FlagsError, MatchFlags, flag_error, load_match, shipped_roots};
-use crate::limits::MAX_JOBS;
+use crate::limits::{MAX_COMMAND_GAP_MS, MAX_JOBS};
 use crate::run::{CgcLayout, ModelSpec, SprtSettings};
 use crate::tournament::{BookFormatSpec, TimeControlSpec, Tournament};
 use gomoku_board::Rule;
@@ -169,7 +169,10 @@ impl EngineWords {
             increment_ms: each.increment_ms.filter(|&i| i > 0).or(self.increment_ms),
             tolerance_ms: Some(each.tolerance_ms.unwrap_or(DEFAULT_TOLERANCE_MS)),
             max_memory: Some(each.max_memory.unwrap_or(DEFAULT_MAX_MEMORY)),
-            command_gap_ms: each.command_gap_ms.or(self.command_gap_ms),
+            command_gap_ms: each
+                .command_gap_ms
+                .filter(|&g| g > 0)
+                .or(self.command_gap_ms),
             depth: each.depth.filter(|&d| d > 0).or(self.depth),
             nodes: each.nodes.filter(|&n| n > 0).or(self.nodes),
             threads: each.threads.filter(|&t| t > 0).or(self.threads),
@@ -241,7 +244,16 @@ fn engine_words(flag: &str, words: &[String]) -> Result<EngineWords, FlagsError>
             }
             "tolerance" => e.tolerance_ms = Some(seconds(&shown, value)?),
             "maxmemory" => e.max_memory = Some(number(&shown, value)?),
-            "command_gap_ms" => e.command_gap_ms = Some(number(&shown, value)?),
+            "command_gap_ms" => {
+                let gap = number(&shown, value)?;
+                if gap > MAX_COMMAND_GAP_MS {
+                    return Err(flag_error(
+                        &shown,
+                        format!("{gap} ms: at most {MAX_COMMAND_GAP_MS} (10 cures Rapfi)"),
+                    ));
+                }
+                e.command_gap_ms = Some(gap);
+            }
             "depth" => e.depth = Some(number(&shown, value)?),
             "nodes" => e.nodes = Some(number(&shown, value)?),
             "thread" => e.threads = Some(number(&shown, value)?),
@@ -643,21 +655,42 @@ mod tests {
         ))
         .unwrap();
         assert!(alone.flags.engines[0].contains(&"tolerance_ms=1000".to_string()));
-        // Our command_gap_ms (Rapfi's cure) reaches the engine's words, and only there.
-        let gap = parse_cgc(&args(
-            "-each tc=0/0.1 command_gap_ms=10 -engine cmd=a -engine cmd=b -openings file=o.txt",
-        ))
-        .unwrap();
-        for words in &gap.flags.engines {
-            assert!(
-                words.contains(&"command_gap_ms=10".to_string()),
-                "{words:?}"
-            );
-        }
-        assert!(
-            !c.flags.engines[0]
+        // Our command_gap_ms (Rapfi's cure): -each gives it to every engine; an -engine's
+        // own is kept where -each gives none or 0 (as a time of 0 is); out of range names
+        // the flag.
+        let gap = |line: &str| -> Vec<Option<String>> {
+            parse_cgc(&args(line))
+                .unwrap()
+                .flags
+                .engines
                 .iter()
-                .any(|w| w.starts_with("command_gap"))
+                .map(|w| w.iter().find(|w| w.starts_with("command_gap_ms=")).cloned())
+                .collect()
+        };
+        let ten = Some("command_gap_ms=10".to_string());
+        assert_eq!(
+            gap("-each tc=0/0.1 command_gap_ms=10 -engine cmd=a -engine cmd=b -openings file=o"),
+            [ten.clone(), ten.clone()]
+        );
+        assert_eq!(
+            gap("-each tc=0/0.1 -engine cmd=a command_gap_ms=10 -engine cmd=b -openings file=o"),
+            [ten.clone(), None]
+        );
+        assert_eq!(
+            gap(
+                "-each tc=0/0.1 command_gap_ms=0 -engine cmd=a command_gap_ms=10 -engine cmd=b \
+                 command_gap_ms=3 -openings file=o"
+            ),
+            [ten, Some("command_gap_ms=3".to_string())]
+        );
+        let err = parse_cgc(&args(
+            "-each tc=0/0.1 command_gap_ms=5000 -engine cmd=a -engine cmd=b -openings file=o",
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.contains("-each command_gap_ms=5000") && err.contains("at most 1000"),
+            "{err}"
         );
         // An increment goes with a game clock (the README example's tc=180/30, plus one);
         // -each's wins, and without a game clock it is dropped, as c-gomoku-cli does.

@@ -538,14 +538,11 @@ fn every_shipped_config_loads() {
             // Its games are another engine's, played by the user into reports/rapfi-selfplay
             // (never shipped): without them the only error is that folder; with them, or a
             // run directory in their place, the file loads.
-            let played = root.join("../reports/rapfi-selfplay/run.json").is_file();
+            let played = gomoku_testdata::unshipped_run_played(&root.join(".."));
             match gomoku_config::tune::parse_tune(&text, &path) {
                 Ok(_) => assert!(played, "loads without its games"),
                 Err(err) => assert!(
-                    !played
-                        && err
-                            .to_string()
-                            .contains("rapfi-selfplay: no run.json (not a run directory)"),
+                    !played && gomoku_testdata::is_unplayed_run_error(&err.to_string()),
                     "{err}"
                 ),
             }

@@ -40,6 +40,26 @@ pub fn shipped_config_text(path: &Path) -> String {
     text.replace(RELEASE_BRAIN, "sh")
 }
 
+/// The run folder, relative to the repository root, whose games `configs/tune/rapfi-texel.ron`
+/// reads: another engine's games that each user plays and that are never shipped, so a clean
+/// checkout lacks them and that file is refused until they are played.
+pub const UNSHIPPED_RUN: &str = "reports/rapfi-selfplay";
+
+/// Whether the repository at `root` holds [`UNSHIPPED_RUN`]'s games (its `run.json` and
+/// `games.jsonl`, what a tuning file's `runs` must find).
+pub fn unshipped_run_played(root: &Path) -> bool {
+    let dir = root.join(UNSHIPPED_RUN);
+    ["run.json", "games.jsonl"]
+        .iter()
+        .all(|f| dir.join(f).is_file())
+}
+
+/// Whether `err`, from loading `configs/tune/rapfi-texel.ron`, is the refusal of its
+/// [`UNSHIPPED_RUN`] folder for a missing file, and nothing else.
+pub fn is_unplayed_run_error(err: &str) -> bool {
+    err.contains("rapfi-selfplay: no ") && err.ends_with("(not a run directory)")
+}
+
 /// The shared folder as the messages name it: it sits beside the repository.
 const SHARED: &str = "../shared";
 

@@ -741,8 +741,18 @@ fn the_shipped_tuning_files_load() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "ron") {
             let text = gomoku_testdata::shipped_config_text(&path);
-            let cfg = gomoku_config::tune::parse_tune(&text, &path)
-                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let loaded_cfg = gomoku_config::tune::parse_tune(&text, &path);
+            if path.ends_with("rapfi-texel.ron")
+                && !gomoku_testdata::unshipped_run_played(&dir.join("../.."))
+            {
+                // Its games are never shipped: without them that folder is the only error
+                // (config's every_shipped_config_loads loads it with a run in their place).
+                let err = loaded_cfg.unwrap_err().to_string();
+                assert!(gomoku_testdata::is_unplayed_run_error(&err), "{err}");
+                loaded += 1;
+                continue;
+            }
+            let cfg = loaded_cfg.unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             assert!(!cfg.tuning_openings.is_empty(), "{}", path.display());
             loaded += 1;
         }
