@@ -552,10 +552,9 @@ fn every_shipped_config_loads() {
             for file in ["run.json", "games.jsonl"] {
                 std::fs::write(run.join(file), "").unwrap();
             }
-            let text = text.replace(
-                "\"../../reports/rapfi-selfplay\"",
-                &format!("\"{}\"", run.display()),
-            );
+            let named = format!("\"../../{}\"", gomoku_testdata::UNSHIPPED_RUN);
+            assert!(text.contains(&named), "{named}");
+            let text = text.replace(&named, &format!("\"{}\"", run.display()));
             gomoku_config::tune::parse_tune(&text, &path).unwrap_or_else(|e| panic!("{e}"));
             loaded += 1;
             continue;

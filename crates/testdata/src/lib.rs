@@ -57,7 +57,7 @@ pub fn unshipped_run_played(root: &Path) -> bool {
 /// Whether `err`, from loading `configs/tune/rapfi-texel.ron`, is the refusal of its
 /// [`UNSHIPPED_RUN`] folder for a missing file, and nothing else.
 pub fn is_unplayed_run_error(err: &str) -> bool {
-    err.contains("rapfi-selfplay: no ") && err.ends_with("(not a run directory)")
+    err.contains(&format!("{UNSHIPPED_RUN}: no ")) && err.ends_with("(not a run directory)")
 }
 
 /// The shared folder as the messages name it: it sits beside the repository.
