@@ -10,7 +10,7 @@ pub use crate::{MAX_INPUT_BYTES, MAX_NAME_LEN};
 pub use gomoku_engine::fields::NUMERIC_FIELDS;
 pub use gomoku_engine::{
     MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_FRONTIER_WIDTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE,
-    MAX_MOVE_COUNT, MAX_QUIESCENCE, MAX_TT_MIB,
+    MAX_MOVE_COUNT, MAX_QUIESCENCE, MAX_SCORE_MARGIN, MAX_TT_MIB,
 };
 
 /// The longest time of a move or a game (a time control's, an external engine's): one day,

@@ -7,7 +7,8 @@ use crate::params::EngineParams;
 use crate::pattern::MAX_PATTERN_SCORE;
 use crate::{
     MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_FRONTIER_WIDTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE,
-    MAX_MOVE_COUNT, MAX_QUIESCENCE, MAX_SINGULAR_TT_DEPTH, MAX_TT_MIB, MAX_VCT_DEPTH,
+    MAX_MOVE_COUNT, MAX_QUIESCENCE, MAX_SCORE_MARGIN, MAX_SINGULAR_TT_DEPTH, MAX_TT_MIB,
+    MAX_VCT_DEPTH,
 };
 
 /// One numeric field of an engine file.
@@ -79,7 +80,7 @@ pub const NUMERIC_FIELDS: &[NumericField] = &[
         tie_break_margin
     ),
     field!("threads", 1, 64, usize, threads),
-    field!("aspiration", 0, 1_000_000, i32, features.aspiration),
+    field!("aspiration", 0, MAX_SCORE_MARGIN, i32, features.aspiration),
     field!("lmr_scale", 0, MAX_LMR_SCALE, u32, features.lmr_scale),
     field!("move_count", 0, MAX_MOVE_COUNT, u32, features.move_count),
     field!(
@@ -89,9 +90,15 @@ pub const NUMERIC_FIELDS: &[NumericField] = &[
         u32,
         features.history_bound
     ),
-    field!("futility", 0, 1_000_000, i32, features.futility),
-    field!("node_futility", 0, 1_000_000, i32, features.node_futility),
-    field!("razoring", 0, 1_000_000, i32, features.razoring),
+    field!("futility", 0, MAX_SCORE_MARGIN, i32, features.futility),
+    field!(
+        "node_futility",
+        0,
+        MAX_SCORE_MARGIN,
+        i32,
+        features.node_futility
+    ),
+    field!("razoring", 0, MAX_SCORE_MARGIN, i32, features.razoring),
     field!(
         "block_extension",
         0,
@@ -103,7 +110,7 @@ pub const NUMERIC_FIELDS: &[NumericField] = &[
     field!(
         "singular_margin",
         0,
-        1_000_000,
+        MAX_SCORE_MARGIN,
         i32,
         features.singular_margin
     ),
@@ -132,7 +139,7 @@ pub const NUMERIC_FIELDS: &[NumericField] = &[
     field!(
         "alpha_reduction_bound",
         0,
-        1_000_000,
+        MAX_SCORE_MARGIN,
         i32,
         features.alpha_reduction_bound
     ),

@@ -34,6 +34,10 @@ pub const DEFAULT_SINGULAR_DEPTH: u32 = 7;
 pub const DEFAULT_SINGULAR_TT_DEPTH: u32 = 2;
 /// Upper bound of [`SearchFeatures::singular_tt_depth`].
 pub const MAX_SINGULAR_TT_DEPTH: u32 = 16;
+/// The largest score margin or bound a search field accepts (`aspiration`, `futility`,
+/// `node_futility`, `razoring`, `singular_margin`, `alpha_reduction_bound`): far from the
+/// mate scores, which a margin must never reach.
+pub const MAX_SCORE_MARGIN: i32 = 1_000_000;
 /// Default of [`SearchFeatures::alpha_reduction_depth`] (Rapfi's).
 pub const DEFAULT_ALPHA_REDUCTION_DEPTH: u32 = 12;
 /// Plies the per-ply arrays of a search (moves, PV, killers) are sized for: [`MAX_DEPTH`]
@@ -288,17 +292,18 @@ impl EngineParams {
         if self.tie_break_margin < 0 {
             return bad("tie_break_margin", "must be >= 0".into());
         }
-        if !(0..=1_000_000).contains(&self.features.aspiration) {
-            return bad(
-                "aspiration",
-                format!("{} not in 0..=1000000", self.features.aspiration),
-            );
-        }
-        if !(0..=1_000_000).contains(&self.features.futility) {
-            return bad(
-                "futility",
-                format!("{} not in 0..=1000000", self.features.futility),
-            );
+        let f = &self.features;
+        for (field, margin) in [
+            ("aspiration", f.aspiration),
+            ("futility", f.futility),
+            ("node_futility", f.node_futility),
+            ("razoring", f.razoring),
+            ("singular_margin", f.singular_margin),
+            ("alpha_reduction_bound", f.alpha_reduction_bound),
+        ] {
+            if !(0..=MAX_SCORE_MARGIN).contains(&margin) {
+                return bad(field, format!("{margin} not in 0..={MAX_SCORE_MARGIN}"));
+            }
         }
         if self.features.lmr_scale > MAX_LMR_SCALE {
             return bad(
@@ -310,18 +315,6 @@ impl EngineParams {
             return bad(
                 "move_count",
                 format!("{} not in 0..={MAX_MOVE_COUNT}", self.features.move_count),
-            );
-        }
-        if !(0..=1_000_000).contains(&self.features.node_futility) {
-            return bad(
-                "node_futility",
-                format!("{} not in 0..=1000000", self.features.node_futility),
-            );
-        }
-        if !(0..=1_000_000).contains(&self.features.razoring) {
-            return bad(
-                "razoring",
-                format!("{} not in 0..=1000000", self.features.razoring),
             );
         }
         if self.features.block_extension > MAX_BLOCK_EXTENSION {
@@ -348,12 +341,6 @@ impl EngineParams {
                 format!("{} not in 0..={MAX_QUIESCENCE}", self.features.quiescence),
             );
         }
-        if !(0..=1_000_000).contains(&self.features.singular_margin) {
-            return bad(
-                "singular_margin",
-                format!("{} not in 0..=1000000", self.features.singular_margin),
-            );
-        }
         if !(1..=MAX_DEPTH).contains(&self.features.singular_depth) {
             return bad(
                 "singular_depth",
@@ -376,12 +363,6 @@ impl EngineParams {
                     "{} not in 0..={MAX_FRONTIER_WIDTH}",
                     self.features.frontier_width
                 ),
-            );
-        }
-        if !(0..=1_000_000).contains(&self.features.alpha_reduction_bound) {
-            return bad(
-                "alpha_reduction_bound",
-                format!("{} not in 0..=1000000", self.features.alpha_reduction_bound),
             );
         }
         if self.features.alpha_reduction_depth > MAX_DEPTH {

@@ -5,7 +5,7 @@ use crate::{Entry, Item};
 use gomoku_board::{MAX_K, MAX_SIDE, MIN_K, MIN_SIDE};
 use gomoku_config::limits::{
     MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_FRONTIER_WIDTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE,
-    MAX_MOVE_COUNT, MAX_QUIESCENCE, MAX_TIME_MS, MAX_TT_MIB,
+    MAX_MOVE_COUNT, MAX_QUIESCENCE, MAX_SCORE_MARGIN, MAX_TIME_MS, MAX_TT_MIB,
 };
 use gomoku_engine::MAX_VCT_DEPTH;
 
@@ -82,7 +82,7 @@ pub(super) fn overrides() -> Item {
         .ex("threads: 2"),
         Entry::field("aspiration", "Root aspiration window half-width (0: off).")
             .default_text("the engine file's")
-            .int(0, 1_000_000)
+            .int(0, MAX_SCORE_MARGIN)
             .ex("aspiration: 50"),
         Entry::field("lmr", "Late-move reductions on or off.")
             .default_text("the engine file's")
@@ -107,15 +107,15 @@ pub(super) fn overrides() -> Item {
             "Futility margin per ply at the node (0: off).",
         )
         .default_text("the engine file's")
-        .int(0, 1_000_000)
+        .int(0, MAX_SCORE_MARGIN)
         .ex("node_futility: 1000"),
         Entry::field("razoring", "Razoring margin per ply (0: off).")
             .default_text("the engine file's")
-            .int(0, 1_000_000)
+            .int(0, MAX_SCORE_MARGIN)
             .ex("razoring: 2000"),
         Entry::field("futility", "Futility margin at depth 2 (0: off).")
             .default_text("the engine file's")
-            .int(0, 1_000_000)
+            .int(0, MAX_SCORE_MARGIN)
             .ex("futility: 0"),
         Entry::field("threat_extension", "Threat extensions on or off.")
             .default_text("the engine file's")
@@ -181,7 +181,7 @@ pub(super) fn overrides() -> Item {
             "Largest score at which raising alpha reduces a PV node's other moves (0: off).",
         )
         .default_text("the engine file's")
-        .int(0, 1_000_000)
+        .int(0, MAX_SCORE_MARGIN)
         .ex("alpha_reduction_bound: 30000"),
         Entry::field(
             "alpha_reduction_depth",

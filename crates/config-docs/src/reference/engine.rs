@@ -4,7 +4,7 @@ use super::hosts::{host, some};
 use crate::{Entry, Item, Kind, Section};
 use gomoku_config::limits::{
     MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_FRONTIER_WIDTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE,
-    MAX_MOVE_COUNT, MAX_NAME_LEN, MAX_QUIESCENCE, MAX_TT_MIB, NUMERIC_FIELDS,
+    MAX_MOVE_COUNT, MAX_NAME_LEN, MAX_QUIESCENCE, MAX_SCORE_MARGIN, MAX_TT_MIB, NUMERIC_FIELDS,
 };
 use gomoku_engine::{CellClass, EngineParams, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, MAX_VCT_DEPTH};
 
@@ -127,7 +127,7 @@ pub(super) fn engine() -> Section {
         .ex("threads: 2"),
         Entry::field("aspiration", "Root aspiration window half-width (0: off).")
             .default(f.aspiration.to_string())
-            .int(0, 1_000_000)
+            .int(0, MAX_SCORE_MARGIN)
             .ex("aspiration: 50"),
         Entry::field("lmr", "Late-move reductions on or off.")
             .default(f.lmr.to_string())
@@ -171,7 +171,7 @@ pub(super) fn engine() -> Section {
              double-four threat. Needs a table with cell classes.",
         )
         .default(f.node_futility.to_string())
-        .int(0, 1_000_000)
+        .int(0, MAX_SCORE_MARGIN)
         .ex("node_futility: 1000"),
         Entry::field(
             "razoring",
@@ -181,11 +181,11 @@ pub(super) fn engine() -> Section {
              open-four or a double-four threat. Needs a table with cell classes.",
         )
         .default(f.razoring.to_string())
-        .int(0, 1_000_000)
+        .int(0, MAX_SCORE_MARGIN)
         .ex("razoring: 2000"),
         Entry::field("futility", "Futility pruning margin at depth 2 (0: off).")
             .default(f.futility.to_string())
-            .int(0, 1_000_000)
+            .int(0, MAX_SCORE_MARGIN)
             .ex("futility: 0"),
         Entry::field(
             "threat_extension",
@@ -246,7 +246,7 @@ pub(super) fn engine() -> Section {
              (multi-cut).",
         )
         .default(f.singular_margin.to_string())
-        .int(0, 1_000_000)
+        .int(0, MAX_SCORE_MARGIN)
         .ex("singular_margin: 12"),
         Entry::field(
             "singular_depth",
@@ -311,7 +311,7 @@ pub(super) fn engine() -> Section {
              stays 3 or more (Rapfi's).",
         )
         .default(f.alpha_reduction_bound.to_string())
-        .int(0, 1_000_000)
+        .int(0, MAX_SCORE_MARGIN)
         .ex("alpha_reduction_bound: 30000"),
         Entry::field(
             "alpha_reduction_depth",
