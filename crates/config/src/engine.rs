@@ -5,7 +5,7 @@
 
 use crate::{ConfigError, Spans, resolve_relative};
 use gomoku_engine::{
-    CellClass, ClassSpec, EngineParams, PatternSpec, PatternTable, SearchFeatures,
+    CellClass, ClassSpec, EngineParams, PatternSpec, PatternTable, SearchFeatures, ThreatSpec,
 };
 use ron::ser::PrettyConfig;
 use serde::{Deserialize, Serialize};
@@ -60,6 +60,18 @@ pub struct ClassFile {
     pub opp: i32,
 }
 
+/// One scored pair of best classes of a table file.
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct ThreatFile {
+    /// The side to move's best class (`none` when it has no class at all).
+    pub own: ClassName,
+    /// Its opponent's best class.
+    pub opp: ClassName,
+    /// Score added to the side to move's evaluation.
+    pub score: i32,
+}
+
 /// A table file's contents.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename = "PatternTable", deny_unknown_fields)]
@@ -74,6 +86,9 @@ pub struct TableFile {
     /// The scored cell classes (optional: older tables have none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub classes: Vec<ClassFile>,
+    /// The scored pairs of best classes (optional).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub threats: Vec<ThreatFile>,
 }
 
 impl TableFile {
@@ -98,6 +113,13 @@ impl TableFile {
                     opp: c.opp,
                 })
                 .collect(),
+            threats: (table.threats.iter())
+                .map(|t| ThreatFile {
+                    own: ClassName(t.own),
+                    opp: ClassName(t.opp),
+                    score: t.score,
+                })
+                .collect(),
         }
     }
 
@@ -116,6 +138,13 @@ impl TableFile {
                     class: c.class.0,
                     own: c.own,
                     opp: c.opp,
+                })
+                .collect(),
+            threats: (self.threats.iter())
+                .map(|t| ThreatSpec {
+                    own: t.own.0,
+                    opp: t.opp.0,
+                    score: t.score,
                 })
                 .collect(),
         }
@@ -330,6 +359,10 @@ fn check_table(
             let place = field(format!("{at}.classes[{i}].class"));
             return ConfigError::placed(spans.file(), place, format!("classes: {e}"));
         }
+        if let Some(i) = PatternTable::threat_index(&e) {
+            let place = field(format!("{at}.threats[{i}].score"));
+            return ConfigError::placed(spans.file(), place, format!("threats: {e}"));
+        }
         let place = e
             .pattern_index()
             .and_then(|i| field(format!("{at}.patterns[{i}].shape")));
@@ -490,6 +523,7 @@ pub fn name_and_params(path: &Path) -> Result<(String, EngineParams), ConfigErro
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gomoku_engine::CompiledTable;
 
     fn table(description: &str) -> PatternTable {
         PatternTable {
@@ -513,6 +547,11 @@ mod tests {
                     opp: -30,
                 },
             ],
+            threats: vec![ThreatSpec {
+                own: CellClass::Three,
+                opp: CellClass::None,
+                score: 250,
+            }],
         }
     }
 
@@ -577,6 +616,9 @@ mod tests {
         (class: \"four-three\", own: 9000, opp: -3000),
         (class: \"two\", own: 40, opp: -30),
     ],
+    threats: [
+        (own: \"three\", opp: \"none\", score: 250),
+    ],
 )
 "
         );
@@ -607,5 +649,40 @@ mod tests {
             e.contains("t.ron:6") && e.contains("duplicates class 0"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn bad_threats_name_their_line() {
+        let path = Path::new("t.ron");
+        let table = |threats: &str| {
+            format!(
+                "PatternTable(\n name: \"t\",\n patterns: [(shape: \"11111\", own: 1, opp: -1)],\n threats: [\n  (own: \"three\", opp: \"none\", score: 5),\n{threats} ],\n)"
+            )
+        };
+        let good = parse_table(&table(""), path).unwrap();
+        assert_eq!(good.threats.len(), 1);
+        assert!(CompiledTable::compile(&good).unwrap().has_classes);
+        let cases = [
+            (
+                "  (own: \"three\", opp: \"none\", score: 6),\n",
+                "duplicate of threat 0",
+            ),
+            (
+                "  (own: \"forbidden\", opp: \"none\", score: 6),\n",
+                "not a best class",
+            ),
+            (
+                "  (own: \"two\", opp: \"none\", score: 20000000),\n",
+                "exceeds",
+            ),
+            (
+                "  (own: \"thre\", opp: \"none\", score: 6),\n",
+                "unknown cell class 'thre'",
+            ),
+        ];
+        for (line, problem) in cases {
+            let e = parse_table(&table(line), path).unwrap_err().to_string();
+            assert!(e.contains("t.ron:6") && e.contains(problem), "{e}");
+        }
     }
 }

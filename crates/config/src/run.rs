@@ -10,7 +10,7 @@
 //! rewriting its comments never breaks `--resume` or a merge.
 
 use crate::engine::TableFile;
-pub use crate::engine::{ClassFile, PatternFile};
+pub use crate::engine::{ClassFile, PatternFile, ThreatFile};
 use crate::limits::MAX_TIME_MS;
 use gomoku_board::{Geometry, Rule};
 use gomoku_engine::EngineParams;
@@ -31,6 +31,9 @@ pub struct TableValues {
     /// without classes keep their hash).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub classes: Vec<ClassFile>,
+    /// The scored pairs of best classes in table order (left out when none, likewise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub threats: Vec<ThreatFile>,
 }
 
 /// An in-process engine's parameters as `run.json` records them, with the field names of
@@ -178,7 +181,12 @@ impl EngineRecord {
     pub fn from_params(p: &EngineParams) -> EngineRecord {
         let t = TableFile::from_table(&p.table);
         engine_settings!(EngineRecord, p,
-            table: TableValues { name: t.name, patterns: t.patterns, classes: t.classes },
+            table: TableValues {
+                name: t.name,
+                patterns: t.patterns,
+                classes: t.classes,
+                threats: t.threats,
+            },
             tt: p.use_tt,
             ordering: p.use_ordering,
             features: search_features!(FeaturesSpec, &p.features),
@@ -190,9 +198,10 @@ impl EngineRecord {
     pub fn to_params(&self) -> EngineParams {
         let (name, description) = (self.table.name.clone(), String::new());
         let (patterns, classes) = (self.table.patterns.clone(), self.table.classes.clone());
+        let threats = self.table.threats.clone();
         let d = EngineParams::default();
         engine_settings!(EngineParams, self,
-            table: TableFile { name, description, patterns, classes }.to_table(),
+            table: TableFile { name, description, patterns, classes, threats }.to_table(),
             use_tt: self.tt,
             use_ordering: self.ordering,
             features: search_features!(gomoku_engine::SearchFeatures, &self.features),

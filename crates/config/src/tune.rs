@@ -509,6 +509,7 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
                 description: String::new(),
                 patterns: Vec::new(),
                 classes: Vec::new(),
+                threats: Vec::new(),
             };
             (none, EngineParams::default())
         }

@@ -17,15 +17,34 @@ use serde::{Deserialize, Serialize};
 /// A score of a table: which pattern and which side.
 #[derive(Clone, Copy, Debug, Deserialize, Serialize, PartialEq, Eq, Hash)]
 pub struct ScoreRef {
-    /// Index of the pattern in the start table; `P + c` (P patterns) for its `c`-th class.
+    /// Index of the pattern in the start table; `P + c` (P patterns) for its `c`-th class,
+    /// `P + C + t` (C classes) for its `t`-th threat.
     pub pattern: usize,
-    /// `false`: own score, `true`: opponent score.
+    /// `false`: own score, `true`: opponent score (a threat has its one score, `false`).
     pub opp: bool,
 }
 
-/// Parses `own SHAPE` / `opp SHAPE` (or `own CLASS`, such as `own four-three`) against a
-/// table.
+/// Parses `own SHAPE` / `opp SHAPE` (or `own CLASS`, such as `own four-three`, or `threat
+/// OWN/OPP`, such as `threat three/none`) against a table.
 pub fn parse_score_ref(text: &str, table: &PatternTable) -> Result<ScoreRef, String> {
+    let mut parts = text.split_whitespace();
+    if let (Some("threat"), Some(pair), None) = (parts.next(), parts.next(), parts.next()) {
+        let at = table
+            .threats
+            .iter()
+            .position(|t| pair.split_once('/') == Some((t.own.name(), t.opp.name())));
+        let Some(at) = at else {
+            return Err(format!(
+                "'{text}': no threat '{pair}' (written OWN/OPP) in table '{}'",
+                table.name
+            ));
+        };
+        let pattern = table.patterns.len() + table.classes.len() + at;
+        return Ok(ScoreRef {
+            pattern,
+            opp: false,
+        });
+    }
     let mut parts = text.split_whitespace();
     let (Some(side), Some(shape), None) = (parts.next(), parts.next(), parts.next()) else {
         return Err(format!("'{text}': expected 'own SHAPE' or 'opp SHAPE'"));
@@ -371,4 +390,43 @@ fn placeholder_param(
         r_end: e.r_end,
         decimals: e.decimals,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gomoku_engine::{CellClass, ThreatSpec, seed_table};
+
+    #[test]
+    fn threats_are_named_own_slash_opp_after_the_patterns_and_classes() {
+        let mut t = seed_table();
+        t.threats = vec![
+            ThreatSpec {
+                own: CellClass::Three,
+                opp: CellClass::None,
+                score: 1,
+            },
+            ThreatSpec {
+                own: CellClass::Two,
+                opp: CellClass::DoubleThree,
+                score: 2,
+            },
+        ];
+        let p = t.patterns.len();
+        let r = parse_score_ref("threat two/double-three", &t).unwrap();
+        assert_eq!(
+            r,
+            ScoreRef {
+                pattern: p + 1,
+                opp: false
+            }
+        );
+        for bad in ["threat two/three", "threat two", "threat three-none"] {
+            let e = parse_score_ref(bad, &t).unwrap_err();
+            assert!(
+                e.contains("OWN/OPP") || e.contains("expected"),
+                "{bad}: {e}"
+            );
+        }
+    }
 }

@@ -166,6 +166,19 @@ impl CellClass {
 /// counts the side to move's cells, `opp` its opponent's).
 pub type ClassScores = [[i32; 2]; CELL_CLASS_COUNT];
 
+/// Threat scores: per best class of the side to move, per best class of its opponent.
+pub type ThreatScores = [[i32; CELL_CLASS_COUNT]; CELL_CLASS_COUNT];
+
+/// The best class of one colour from its class counts: the strongest class, up to a five,
+/// that some empty cell has (index order is strength order), or `None`'s index.
+#[inline]
+pub fn best_class(counts: &[u16; CELL_CLASS_COUNT]) -> usize {
+    (1..=CellClass::Five.index())
+        .rev()
+        .find(|&c| counts[c] > 0)
+        .unwrap_or(0)
+}
+
 /// The line-kind lookup of one (k, rule), and the class of every combination of kinds.
 #[derive(Debug)]
 pub struct KindTable {

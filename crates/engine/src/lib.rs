@@ -9,6 +9,12 @@
 //! of the opponent)`, summed over every occurrence (overlapping ones too) on every row,
 //! column and diagonal; mirrored shapes are separate entries.
 //!
+//! A table may also score cell classes (what a stone on an empty cell would make with its
+//! four lines together: [`CellClass`]), once per empty cell for its owner, and threats
+//! ([`ThreatSpec`]): the pair of the side to move's best class and its opponent's, once per
+//! position, which says who holds the initiative. Both are kept from per-cell line kinds
+//! and per-colour class counts updated by make and unmake.
+//!
 //! At load time the table is compiled ([`CompiledTable`]) into a flat array indexed by the
 //! 2-bit code (`Cell` values: empty 0, black 1, white 2, wall 3) of a window of W cells,
 //! W = the longest shape: entry = the sums, from Black's view and from White's view (a
@@ -73,7 +79,8 @@ pub mod time;
 pub mod tt;
 
 pub use cells::{
-    CELL_CLASS_COUNT, CellClass, ClassScores, KindTable, class_sums, for_each_cell_class,
+    CELL_CLASS_COUNT, CellClass, ClassScores, KindTable, ThreatScores, best_class, class_sums,
+    for_each_cell_class,
 };
 pub use params::{
     DEFAULT_ALPHA_REDUCTION_DEPTH, DEFAULT_SINGULAR_DEPTH, DEFAULT_SINGULAR_TT_DEPTH, EngineParams,
@@ -83,7 +90,7 @@ pub use params::{
 };
 pub use pattern::{
     ClassSpec, CompiledTable, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, PatternSpec, PatternTable,
-    TableError, evaluate_from_scratch, for_each_window, seed_table, tic_tac_toe_table,
+    TableError, ThreatSpec, evaluate_from_scratch, for_each_window, seed_table, tic_tac_toe_table,
 };
 pub use position::{EVAL_LIMIT, Fives, SearchBoard};
 pub use score::{MATE_BOUND, WIN, is_mate, win_in};

@@ -1,7 +1,10 @@
 //! Pattern tables as data, their validation, and their compilation into a flat lookup table
 //! indexed by the 2-bit code of a line window.
 
-use crate::cells::{CELL_CLASS_COUNT, CellClass, ClassScores, KindTable, class_sums};
+use crate::cells::{
+    CELL_CLASS_COUNT, CellClass, ClassScores, KindTable, ThreatScores, best_class, class_sums,
+    for_each_cell_class,
+};
 use gomoku_board::{Board, ByColor, Color};
 use thiserror::Error;
 
@@ -45,6 +48,19 @@ pub struct ClassSpec {
     pub opp: i32,
 }
 
+/// What a pair of leading threats is worth: the side to move's best cell class (the
+/// strongest class, up to a five, of any of its empty cells; `none` when it has none) and
+/// its opponent's. Counted once per position, like a tempo term.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ThreatSpec {
+    /// The side to move's best class.
+    pub own: CellClass,
+    /// Its opponent's best class.
+    pub opp: CellClass,
+    /// Score added to the evaluation of the side to move.
+    pub score: i32,
+}
+
 /// A named list of scored shapes and cell classes: the whole evaluation function of an
 /// engine.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -57,6 +73,8 @@ pub struct PatternTable {
     pub patterns: Vec<PatternSpec>,
     /// The scored cell classes (none in older tables; an absent class scores 0).
     pub classes: Vec<ClassSpec>,
+    /// The scored pairs of best classes (none in older tables; an absent pair scores 0).
+    pub threats: Vec<ThreatSpec>,
 }
 
 /// What is wrong with a pattern table; every variant names the pattern by its index (from 0).
@@ -133,6 +151,36 @@ pub enum TableError {
         /// The limit.
         max: i32,
     },
+    /// The same pair of best classes twice in the threat list.
+    #[error("threat {index} ('{own}' against '{opp}'): duplicate of threat {first}")]
+    DuplicateThreat {
+        /// Index of the second occurrence in the threat list.
+        index: usize,
+        /// Index of the first.
+        first: usize,
+        /// The side to move's class name.
+        own: &'static str,
+        /// The opponent's class name.
+        opp: &'static str,
+    },
+    /// A threat naming a class that is never a best class (`forbidden`).
+    #[error("threat {index}: '{name}' is not a best class (use none..five)")]
+    ThreatClass {
+        /// Index in the threat list.
+        index: usize,
+        /// The class name.
+        name: &'static str,
+    },
+    /// A threat score outside `-MAX_PATTERN_SCORE..=MAX_PATTERN_SCORE`.
+    #[error("threat {index}: score {value} exceeds {max} in absolute value")]
+    ThreatScoreTooLarge {
+        /// Index in the threat list.
+        index: usize,
+        /// The score.
+        value: i32,
+        /// The limit.
+        max: i32,
+    },
     /// A score outside `-MAX_PATTERN_SCORE..=MAX_PATTERN_SCORE`.
     #[error("pattern {index} ('{shape}'): score {value} exceeds {max} in absolute value")]
     ScoreTooLarge {
@@ -153,7 +201,10 @@ impl TableError {
         match self {
             TableError::NoPatterns(_)
             | TableError::DuplicateClass { .. }
-            | TableError::ClassScoreTooLarge { .. } => None,
+            | TableError::ClassScoreTooLarge { .. }
+            | TableError::DuplicateThreat { .. }
+            | TableError::ThreatClass { .. }
+            | TableError::ThreatScoreTooLarge { .. } => None,
             TableError::Empty { index }
             | TableError::BadChar { index, .. }
             | TableError::TooLong { index, .. }
@@ -230,7 +281,42 @@ impl PatternTable {
                 return Err(TableError::DuplicateClass { index, first, name });
             }
         }
+        for (index, t) in self.threats.iter().enumerate() {
+            for class in [t.own, t.opp] {
+                if class == CellClass::Forbidden {
+                    let name = class.name();
+                    return Err(TableError::ThreatClass { index, name });
+                }
+            }
+            if t.score.unsigned_abs() > MAX_PATTERN_SCORE as u32 {
+                return Err(TableError::ThreatScoreTooLarge {
+                    index,
+                    value: t.score,
+                    max: MAX_PATTERN_SCORE,
+                });
+            }
+            let same = |q: &ThreatSpec| (q.own, q.opp) == (t.own, t.opp);
+            if let Some(first) = self.threats[..index].iter().position(same) {
+                let (own, opp) = (t.own.name(), t.opp.name());
+                return Err(TableError::DuplicateThreat {
+                    index,
+                    first,
+                    own,
+                    opp,
+                });
+            }
+        }
         Ok(())
+    }
+
+    /// The index of the threat entry at fault, if the error is about one.
+    pub fn threat_index(error: &TableError) -> Option<usize> {
+        match error {
+            TableError::DuplicateThreat { index, .. }
+            | TableError::ThreatClass { index, .. }
+            | TableError::ThreatScoreTooLarge { index, .. } => Some(*index),
+            _ => None,
+        }
     }
 
     /// The index of the class entry at fault, if the error is about one.
@@ -282,6 +368,7 @@ pub fn seed_table() -> PatternTable {
             .map(|&(s, v)| PatternSpec::new(s, v, -v))
             .collect(),
         classes: Vec::new(),
+        threats: Vec::new(),
     }
 }
 
@@ -298,6 +385,7 @@ pub fn tic_tac_toe_table() -> PatternTable {
             PatternSpec::new("010", 1, -1),
         ],
         classes: Vec::new(),
+        threats: Vec::new(),
     }
 }
 
@@ -317,8 +405,12 @@ pub struct CompiledTable {
     pub gains: Vec<[i32; 4]>,
     /// `[own, opp]` per cell class index (all 0 when the table scores no class).
     pub class_scores: ClassScores,
-    /// Whether any class scores anything (if not, no line kinds are kept).
+    /// Whether any class or threat scores anything (if not, no line kinds are kept).
     pub has_classes: bool,
+    /// Per best class of the side to move, per best class of its opponent: the threat score.
+    pub threat_scores: ThreatScores,
+    /// Whether any threat scores anything.
+    pub has_threats: bool,
 }
 
 /// Windows up to this long get a precomputed gain table.
@@ -386,13 +478,20 @@ impl CompiledTable {
             class_scores[c.class.index()] = [c.own, c.opp];
         }
         class_scores[CellClass::None.index()] = [0, 0];
-        let has_classes = class_scores.iter().any(|s| *s != [0, 0]);
+        let mut threat_scores = [[0; CELL_CLASS_COUNT]; CELL_CLASS_COUNT];
+        for t in &table.threats {
+            threat_scores[t.own.index()][t.opp.index()] = t.score;
+        }
+        let has_threats = threat_scores.iter().flatten().any(|&s| s != 0);
+        let has_classes = has_threats || class_scores.iter().any(|s| *s != [0, 0]);
         Ok(CompiledTable {
             width,
             entries,
             gains,
             class_scores,
             has_classes,
+            threat_scores,
+            has_threats,
         })
     }
 
@@ -412,6 +511,21 @@ impl CompiledTable {
             sums[Color::White] += c[Color::White];
         }
         sums
+    }
+
+    /// The threat score of `board` from the side to move's view (0 without threats), from
+    /// scratch.
+    pub fn threat_score(&self, board: &Board) -> i32 {
+        if !self.has_threats {
+            return 0;
+        }
+        let mut counts = [[0u16; CELL_CLASS_COUNT]; 2];
+        for_each_cell_class(board, |b, w| {
+            counts[0][b.index()] += 1;
+            counts[1][w.index()] += 1;
+        });
+        let me = board.to_move().index();
+        self.threat_scores[best_class(&counts[me])][best_class(&counts[1 - me])]
     }
 
     /// The line-kind table for `board`'s k and rule when this table scores classes (and the
@@ -466,7 +580,7 @@ pub fn for_each_window(board: &Board, width: usize, mut visit: impl FnMut(usize)
 /// The static evaluation of a board from the side to move's view, from scratch.
 pub fn evaluate_from_scratch(table: &CompiledTable, board: &Board) -> i64 {
     let sums = table.full_sums(board);
-    sums[board.to_move()]
+    sums[board.to_move()] + table.threat_score(board) as i64
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 use gomoku_board::{Board, ByColor, Color, Geometry, Pos, Rule, Symmetry};
 use gomoku_engine::{
     CellClass, ClassSpec, CompiledTable, Engine, EngineParams, Limits, PatternSpec, PatternTable,
-    SearchFeatures, WIN, reference, seed_table, tic_tac_toe_table,
+    SearchFeatures, ThreatSpec, WIN, reference, seed_table, tic_tac_toe_table,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -44,6 +44,15 @@ fn rich_test_table() -> PatternTable {
                 class,
                 own: 13 * (n as i32 + 1),
                 opp: -7 * (n as i32 + 2),
+            })
+            .collect(),
+        // Every pair of best classes up to a five, with distinct values.
+        threats: (0..=CellClass::Five.index())
+            .flat_map(|own| (0..=CellClass::Five.index()).map(move |opp| (own, opp)))
+            .map(|(own, opp)| ThreatSpec {
+                own: CellClass::ALL[own],
+                opp: CellClass::ALL[opp],
+                score: 11 * own as i32 - 5 * opp as i32 + 3,
             })
             .collect(),
     }

@@ -54,8 +54,8 @@ pub fn unshipped_run_played(root: &Path) -> bool {
         .all(|f| dir.join(f).is_file())
 }
 
-/// Whether `err`, from loading `configs/tune/rapfi-texel.ron`, is the refusal of its
-/// [`UNSHIPPED_RUN`] folder for a missing file, and nothing else.
+/// Whether `err`, from loading a tuning file on Rapfi's games (`configs/tune/rapfi-*.ron`),
+/// is the refusal of its [`UNSHIPPED_RUN`] folder for a missing file, and nothing else.
 pub fn is_unplayed_run_error(err: &str) -> bool {
     err.contains(&format!("{UNSHIPPED_RUN}: no ")) && err.ends_with("(not a run directory)")
 }

@@ -6,7 +6,9 @@
 //! engine's own from-scratch class scan ([`gomoku_engine::for_each_cell_class`]).
 
 use gomoku_board::{Board, Color};
-use gomoku_engine::{CELL_CLASS_COUNT, PatternTable, for_each_cell_class, for_each_window};
+use gomoku_engine::{
+    CELL_CLASS_COUNT, PatternTable, best_class, for_each_cell_class, for_each_window,
+};
 
 /// A compiled shape counter for one list of shapes.
 #[derive(Clone, Debug)]
@@ -18,6 +20,9 @@ pub struct Counter {
     /// Per cell class index, the table's entry for it (features `2·(P + entry)` on).
     class_slots: [Option<usize>; CELL_CLASS_COUNT],
     classes: usize,
+    /// Per (side to move's best class, opponent's), the table's threat entry for it.
+    threat_slots: Vec<Option<usize>>,
+    threats: usize,
 }
 
 impl Counter {
@@ -48,24 +53,31 @@ impl Counter {
         for (entry, c) in table.classes.iter().enumerate() {
             class_slots[c.class.index()] = Some(entry);
         }
+        let mut threat_slots = vec![None; CELL_CLASS_COUNT * CELL_CLASS_COUNT];
+        for (entry, t) in table.threats.iter().enumerate() {
+            threat_slots[t.own.index() * CELL_CLASS_COUNT + t.opp.index()] = Some(entry);
+        }
         Counter {
             width,
             patterns: table.patterns.len(),
             hits,
             class_slots,
             classes: table.classes.len(),
+            threat_slots,
+            threats: table.threats.len(),
         }
     }
 
-    /// The number of features: two per pattern and two per scored class.
+    /// The number of features: two per pattern, two per scored class, one per threat.
     pub fn features(&self) -> usize {
-        2 * (self.patterns + self.classes)
+        2 * (self.patterns + self.classes) + self.threats
     }
 
     /// The count vector from the side to move's view: entry `2·p` = occurrences of pattern
     /// `p` owned by the side to move, `2·p + 1` = owned by its opponent; then, for the
     /// table's class `c`, entries `2·(P + c)` and `2·(P + c) + 1` count the empty cells of
-    /// that class for the side to move and for its opponent.
+    /// that class for the side to move and for its opponent; then entry `2·(P + C) + t` is
+    /// 1 when the pair of best classes is the table's threat `t`.
     pub fn count(&self, board: &Board) -> Vec<u16> {
         let mut out = vec![0u16; self.features()];
         let stm_black = board.to_move() == Color::Black;
@@ -75,16 +87,23 @@ impl Counter {
                 out[slot] = out[slot].saturating_add(1);
             }
         });
-        if self.classes > 0 {
+        if self.classes + self.threats > 0 {
             let base = 2 * self.patterns;
+            let mut counts = [[0u16; CELL_CLASS_COUNT]; 2];
             for_each_cell_class(board, |black, white| {
                 for (class, is_black) in [(black, true), (white, false)] {
+                    let stm = usize::from(is_black != stm_black);
+                    counts[stm][class.index()] += 1;
                     if let Some(entry) = self.class_slots[class.index()] {
-                        let slot = base + 2 * entry + usize::from(is_black != stm_black);
+                        let slot = base + 2 * entry + stm;
                         out[slot] = out[slot].saturating_add(1);
                     }
                 }
             });
+            let pair = best_class(&counts[0]) * CELL_CLASS_COUNT + best_class(&counts[1]);
+            if let Some(t) = self.threat_slots[pair] {
+                out[2 * (self.patterns + self.classes) + t] = 1;
+            }
         }
         out
     }

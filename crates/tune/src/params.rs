@@ -1,6 +1,6 @@
 //! The parameter space: a table's scores as a vector (`2·p` = own score of pattern `p`,
 //! `2·p + 1` = its opponent score; then the same pair for each scored cell class, after
-//! the P patterns), followed by the engine fields a tuning file's `params` names, or by an
+//! the P patterns; then one score per threat), followed by the engine fields a tuning file's `params` names, or by an
 //! external engine's placeholders (its table is empty); which of them are tuned, their bounds
 //! and gains when the file gives them, the order constraints, and the way back to a
 //! [`PatternTable`], to [`EngineParams`] and to an external engine's arguments and options
@@ -36,14 +36,33 @@ pub struct ParamSpace {
     start: Vec<f64>,
 }
 
-/// The index of a score in the vector.
-pub fn score_index(r: ScoreRef) -> usize {
-    2 * r.pattern + usize::from(r.opp)
+/// The number of paired scores of a table (own and opp of each pattern and class), where
+/// the threat scores begin.
+pub fn paired_scores(table: &PatternTable) -> usize {
+    2 * (table.patterns.len() + table.classes.len())
+}
+
+/// The number of scores of a table: the pairs, then one per threat.
+pub fn score_count(table: &PatternTable) -> usize {
+    paired_scores(table) + table.threats.len()
+}
+
+/// The index of a score of `table` in the vector.
+pub fn score_index(table: &PatternTable, r: ScoreRef) -> usize {
+    let pairs = table.patterns.len() + table.classes.len();
+    match r.pattern.checked_sub(pairs) {
+        Some(t) => 2 * pairs + t,
+        None => 2 * r.pattern + usize::from(r.opp),
+    }
 }
 
 /// A readable name of score `i` of a table: `own 011110`, `opp 011110` or, for a class,
-/// `own four-three`.
+/// `own four-three`, or, for a threat, `threat three/none`.
 pub fn score_name(table: &PatternTable, i: usize) -> String {
+    if let Some(t) = i.checked_sub(paired_scores(table)) {
+        let t = &table.threats[t];
+        return format!("threat {}/{}", t.own.name(), t.opp.name());
+    }
     let side = if i.is_multiple_of(2) { "own" } else { "opp" };
     match table.patterns.get(i / 2) {
         Some(p) => format!("{side} {}", p.shape),
@@ -57,17 +76,17 @@ pub fn score_name(table: &PatternTable, i: usize) -> String {
 impl ParamSpace {
     /// Every score tuned but the pinned one; order constraints as pairs of score refs.
     pub fn new(base: PatternTable, pin: Option<ScoreRef>, order: &[(ScoreRef, ScoreRef)]) -> Self {
-        let pinned = pin.map(score_index);
-        let scores = 2 * (base.patterns.len() + base.classes.len());
+        let pinned = pin.map(|r| score_index(&base, r));
+        let scores = score_count(&base);
         let tuned = (0..scores).filter(|&i| Some(i) != pinned).collect();
+        let order = (order.iter())
+            .map(|&(a, b)| (score_index(&base, a), score_index(&base, b)))
+            .collect();
         ParamSpace {
             start: scores_of(&base),
             base,
             tuned,
-            order: order
-                .iter()
-                .map(|&(a, b)| (score_index(a), score_index(b)))
-                .collect(),
+            order,
             fields: Vec::new(),
             placeholders: Vec::new(),
             bounds: vec![None; scores],
@@ -84,7 +103,7 @@ impl ParamSpace {
         self.tuned.clear();
         for p in params {
             let i = match p.target {
-                ParamTarget::Score(r) => score_index(r),
+                ParamTarget::Score(r) => score_index(&self.base, r),
                 ParamTarget::Field(f) => {
                     self.fields.push(f);
                     self.push_value()
@@ -117,7 +136,7 @@ impl ParamSpace {
 
     /// The number of scores, where the fields begin.
     pub fn scores(&self) -> usize {
-        2 * (self.base.patterns.len() + self.base.classes.len())
+        score_count(&self.base)
     }
 
     /// The name of value `i`: a score's (`own 011110`) or a field's (`futility`).
@@ -223,6 +242,10 @@ impl ParamSpace {
             spec.own = clamp_score(x[base + 2 * c].round());
             spec.opp = clamp_score(x[base + 2 * c + 1].round());
         }
+        let base = paired_scores(&t);
+        for (i, spec) in t.threats.iter_mut().enumerate() {
+            spec.score = clamp_score(x[base + i].round());
+        }
         t
     }
 
@@ -291,6 +314,7 @@ pub fn scores_of(table: &PatternTable) -> Vec<f64> {
                 .iter()
                 .flat_map(|c| [c.own as f64, c.opp as f64]),
         )
+        .chain(table.threats.iter().map(|t| t.score as f64))
         .collect()
 }
 
@@ -325,6 +349,7 @@ mod tests {
             description: String::new(),
             patterns: Vec::new(),
             classes: Vec::new(),
+            threats: Vec::new(),
         };
         let theirs = ParamSpace::new(empty, None, &[]).with_params(&[
             param("top_n", ParamTarget::Placeholder, 0.0),

@@ -10,7 +10,9 @@ mod runs;
 mod external;
 
 use gomoku_board::{Board, Pos};
-use gomoku_engine::{CellClass, ClassSpec, CompiledTable, evaluate_from_scratch, seed_table};
+use gomoku_engine::{
+    CellClass, ClassSpec, CompiledTable, ThreatSpec, evaluate_from_scratch, seed_table,
+};
 use gomoku_tune::features::{Counter, dot};
 use gomoku_tune::params::scores_of;
 use gomoku_tune::search::{FnObjective, LocalSearch, StepRule};
@@ -130,6 +132,16 @@ fn counts_reproduce_the_engine_evaluation() {
             class,
             own: 31 * (n as i32 + 1),
             opp: -17 * (n as i32 + 3),
+        })
+        .collect();
+    // And some pairs of best classes, in no particular order.
+    classy.threats = (0..=CellClass::Five.index())
+        .flat_map(|a| (0..=CellClass::Five.index()).map(move |b| (a, b)))
+        .filter(|(a, b)| (a + 2 * b) % 3 != 0)
+        .map(|(a, b)| ThreatSpec {
+            own: CellClass::ALL[a],
+            opp: CellClass::ALL[b],
+            score: 23 * a as i32 - 19 * b as i32 + 7,
         })
         .collect();
     for table in [seed_table(), rich, classy] {

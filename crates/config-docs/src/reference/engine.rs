@@ -453,6 +453,15 @@ pub(super) fn table() -> Section {
         .default("[]")
         .limit("each class at most once")
         .ex("classes: [(class: \"four-three\", own: 20000, opp: -8000)]"),
+        Entry::field(
+            "threats",
+            "Scores per pair of best classes: the strongest class any empty cell gives the \
+             side to move, and its opponent's, scored once per position (who holds the \
+             initiative). Kept with the classes' line kinds.",
+        )
+        .default("[]")
+        .limit("each pair at most once")
+        .ex("threats: [(own: \"three\", opp: \"none\", score: 400)]"),
     ]);
 
     let pattern = Item::new(
@@ -506,6 +515,36 @@ pub(super) fn table() -> Section {
             .ex("opp: -8000"),
     ]);
 
+    let best: Vec<String> = CellClass::ALL[..=CellClass::Five.index()]
+        .iter()
+        .map(|c| format!("`{}`", c.name()))
+        .collect();
+    let threat = Item::new(
+        "ThreatFile",
+        "threat score",
+        "threat",
+        "A threat score: `(own: ..., opp: ..., score: ...)`",
+        host(
+            Kind::Table,
+            "PatternTable(name: \"host\", patterns: [(shape: \"11111\", own: 1, opp: -1)], \
+             threats: [(@@)])",
+        ),
+    )
+    .entries(vec![
+        Entry::field(
+            "own",
+            "The side to move's best class (`none`: no empty cell of any class).",
+        )
+        .limit(format!("one of {}", best.join(", ")))
+        .ex("own: \"three\""),
+        Entry::field("opp", "Its opponent's best class.")
+            .limit(format!("one of {}", best.join(", ")))
+            .ex("opp: \"none\""),
+        Entry::field("score", "Added to the side to move's evaluation.")
+            .int(-(MAX_PATTERN_SCORE as i128), MAX_PATTERN_SCORE)
+            .ex("score: 400"),
+    ]);
+
     Section {
         kind: Kind::Table,
         title: "Pattern-table files",
@@ -514,7 +553,7 @@ pub(super) fn table() -> Section {
                 changing a score never needs a code change. Engine files name one \
                 (`table: File(..)`), tuning files start from one, and `tune` writes one."
             .into(),
-        items: vec![root, pattern, class],
+        items: vec![root, pattern, class, threat],
         example: r#"// configs/tables/reference.ron: a small table with every field.
 PatternTable(
     name: "reference",
@@ -531,6 +570,10 @@ PatternTable(
     classes: [
         (class: "four-three", own: 20000, opp: -8000),
         (class: "double-three", own: 8000, opp: -4000),
+    ],
+    threats: [
+        (own: "three", opp: "none", score: 400),
+        (own: "two", opp: "three", score: -600),
     ],
 )"#
         .into(),

@@ -19,7 +19,8 @@ pub(super) fn tune() -> Section {
         )
         .intro(
             "Every game is played on a 15 × 15 freestyle board. A score is named `own SHAPE` or \
-         `opp SHAPE` (or `own CLASS`, such as `own four-three`), as in the start table.",
+         `opp SHAPE` (or `own CLASS`, such as `own four-three`, or `threat OWN/OPP`, such as \
+         `threat three/none`), as in the start table.",
         )
         .entries(vec![
         Entry::field("name", "The run's name, and the tuned table's.")

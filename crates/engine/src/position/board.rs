@@ -179,7 +179,8 @@ impl SearchBoard {
     #[inline]
     pub fn eval(&self) -> i32 {
         debug_assert!(self.kinds.fresh(), "class sums read above a light move");
-        self.sums[self.board.to_move()].clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32
+        let me = self.board.to_move();
+        (self.sums[me] + self.kinds.threat(me)).clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32
     }
 
     /// The raw evaluation sums from each side to move's view.

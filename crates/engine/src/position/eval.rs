@@ -83,6 +83,7 @@ impl SearchBoard {
         }
         if self.kinds.is_kept() {
             delta += self.kinds.delta(i, color, self.view())[opp.index()];
+            delta += self.kinds.threat_after(i, color, self.view());
         }
         Some((self.sums[opp] + delta).clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32)
     }

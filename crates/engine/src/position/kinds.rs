@@ -14,7 +14,10 @@
 
 use super::lines::LineView;
 use super::stack::{Frame, MoveMode, StaleMoves};
-use crate::cells::{CELL_CLASS_COUNT, CellClass, ClassScores, KindTable, class_contribution};
+use crate::cells::{
+    CELL_CLASS_COUNT, CellClass, ClassScores, KindTable, ThreatScores, best_class,
+    class_contribution,
+};
 use crate::pattern::CompiledTable;
 use gomoku_board::{Board, ByColor, Cell, Color};
 use std::sync::Arc;
@@ -44,6 +47,8 @@ pub(super) struct LineKinds {
     /// are kept).
     table: Option<Arc<KindTable>>,
     scores: ClassScores,
+    /// The table's threat scores, when it scores any (they read the class counts).
+    threats: Option<Box<ThreatScores>>,
     /// Per empty cell, byte d: Black's line kind | White's << 4 along direction d.
     cell_kinds: Vec<u32>,
     /// Per empty cell, what its classes add to the sums `[Black's view, White's view]`
@@ -66,6 +71,7 @@ impl LineKinds {
         let mut kinds = LineKinds {
             table: None,
             scores: [[0; 2]; crate::cells::CELL_CLASS_COUNT],
+            threats: None,
             cell_kinds: Vec::new(),
             contrib: Vec::new(),
             undo: Vec::new(),
@@ -76,6 +82,7 @@ impl LineKinds {
         if let Some(kt) = table.kind_table(board) {
             let n_cells = board.cells().len();
             kinds.scores = table.class_scores;
+            kinds.threats = table.has_threats.then(|| Box::new(table.threat_scores));
             kinds.cell_kinds = vec![0; n_cells];
             kinds.contrib = vec![[0; 2]; n_cells];
             for p in board.points() {
@@ -216,6 +223,39 @@ impl LineKinds {
             }
         });
         delta
+    }
+
+    /// The threat score of the position for `me`, to move: the table's score of the pair
+    /// of best classes (0 when the table scores no threat or the kinds are not kept).
+    #[inline]
+    pub(super) fn threat(&self, me: Color) -> i64 {
+        let Some(t) = &self.threats else {
+            return 0;
+        };
+        debug_assert!(self.stale.none(), "class counts read above a light move");
+        let c = &self.counts;
+        t[best_class(&c[me.index()])][best_class(&c[me.opponent().index()])] as i64
+    }
+
+    /// [`LineKinds::threat`] for the opponent of `color` after a stone of `color` at the
+    /// empty cell `i`, worked out without playing it, as [`LineKinds::delta`] does.
+    pub(super) fn threat_after(&self, i: usize, color: Color, view: LineView<'_>) -> i64 {
+        let (Some(t), Some(kt)) = (&self.threats, self.table.as_deref()) else {
+            return 0;
+        };
+        let mut counts = self.counts;
+        count_classes(&mut counts, kt, self.cell_kinds[i], -1);
+        let hw = kt.half_width();
+        view.each_empty_span(i, hw, color.cell() as u64, |d, j, span| {
+            let new = kt.kinds(span, hw);
+            let old = self.cell_kinds[j];
+            if new != (old >> (8 * d)) as u8 {
+                count_classes(&mut counts, kt, old, -1);
+                count_classes(&mut counts, kt, with_kind(old, d, new), 1);
+            }
+        });
+        let opp = color.opponent().index();
+        t[best_class(&counts[opp])][best_class(&counts[color.index()])] as i64
     }
 
     /// What the cell classes at the empty cell `i` are worth to `me`, to move: its own

@@ -38,7 +38,8 @@ pub(super) fn crowded_board(
 }
 
 /// The seed table with every cell class scored: the n-th class (from 0) `own * (n + 1)`
-/// for its owner and `-opp * (n + from)` for the other side.
+/// for its owner and `-opp * (n + from)` for the other side; and every pair of best
+/// classes, each a distinct score.
 pub(super) fn seed_with_classes(own: i32, opp: i32, from: i32) -> Arc<CompiledTable> {
     let mut table = seed_table();
     table.classes = crate::cells::CellClass::ALL[1..]
@@ -48,6 +49,16 @@ pub(super) fn seed_with_classes(own: i32, opp: i32, from: i32) -> Arc<CompiledTa
             class,
             own: own * (n as i32 + 1),
             opp: -opp * (n as i32 + from),
+        })
+        .collect();
+    let best = 0..=crate::cells::CellClass::Five.index();
+    table.threats = best
+        .clone()
+        .flat_map(|a| best.clone().map(move |b| (a, b)))
+        .map(|(a, b)| crate::pattern::ThreatSpec {
+            own: crate::cells::CellClass::ALL[a],
+            opp: crate::cells::CellClass::ALL[b],
+            score: own * a as i32 - opp * b as i32 + 1,
         })
         .collect();
     Arc::new(CompiledTable::compile(&table).unwrap())

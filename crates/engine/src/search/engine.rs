@@ -128,7 +128,8 @@ impl Engine {
 
     /// The static evaluation from the side to move's view, computed from scratch.
     pub fn evaluate(&self, board: &Board) -> i32 {
-        let s = self.table.full_sums(board)[board.to_move()];
+        let s =
+            self.table.full_sums(board)[board.to_move()] + self.table.threat_score(board) as i64;
         s.clamp(-crate::position::EVAL_LIMIT, crate::position::EVAL_LIMIT) as i32
     }
 

@@ -338,6 +338,7 @@ mod tests {
                     opp: 100,
                 }],
                 classes: Vec::new(),
+                threats: Vec::new(),
             },
             depth: 2,
             top_n: Some(10),
