@@ -3,8 +3,9 @@
 
 use gomoku_board::{Board, ByColor, Color, Geometry, Pos, Rule, Symmetry};
 use gomoku_engine::{
-    CellClass, ClassSpec, CompiledTable, Engine, EngineParams, Limits, PatternSpec, PatternTable,
-    SearchFeatures, ThreatSpec, WIN, reference, seed_table, tic_tac_toe_table,
+    CellClass, ClassSpec, CompiledTable, EVAL_LIMIT, Engine, EngineParams, Limits, PatternSpec,
+    PatternTable, SearchFeatures, ThreatSpec, WIN, evaluate_from_scratch, reference, seed_table,
+    tic_tac_toe_table,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -122,6 +123,13 @@ fn incremental_eval_equals_scratch_after_every_make_and_unmake() {
                         sb.sums(),
                         compiled.full_sums(sb.board()),
                         "{} {g} after make",
+                        table.name
+                    );
+                    // The threat term, read from the kept class counts, as from scratch.
+                    assert_eq!(
+                        sb.eval() as i64,
+                        evaluate_from_scratch(&compiled, sb.board()).clamp(-EVAL_LIMIT, EVAL_LIMIT),
+                        "{} {g} eval after make",
                         table.name
                     );
                     if rng.random_range(0..5) == 0 {

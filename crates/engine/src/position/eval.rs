@@ -82,8 +82,8 @@ impl SearchBoard {
             return None;
         }
         if self.kinds.is_kept() {
-            delta += self.kinds.delta(i, color, self.view())[opp.index()];
-            delta += self.kinds.threat_after(i, color, self.view());
+            let (classes, threat) = self.kinds.delta(i, color, self.view());
+            delta += classes[opp.index()] + threat;
         }
         Some((self.sums[opp] + delta).clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32)
     }

@@ -203,26 +203,44 @@ impl LineKinds {
 
     /// The change of the class sums `[Black's view, White's view]` that a stone of `color`
     /// at the empty cell `i` would make (the cell's own classes leave, its lines' cells
-    /// change), without playing it (nothing when the kinds are not kept). Each cell of a
-    /// line through `i` lies on no other, so each changes in one direction only.
-    pub(super) fn delta(&self, i: usize, color: Color, view: LineView<'_>) -> [i64; 2] {
+    /// change), and the threat score the opponent would then have to move (see
+    /// [`LineKinds::threat`]), without playing it (nothing when the kinds are not kept).
+    /// Each cell of a line through `i` lies on no other, so each changes in one direction
+    /// only; the class counts are copied and followed only when the table scores threats.
+    pub(super) fn delta(&self, i: usize, color: Color, view: LineView<'_>) -> ([i64; 2], i64) {
         let Some(kt) = self.table.as_deref() else {
-            return [0; 2];
+            return ([0; 2], 0);
         };
         let own = self.contrib[i];
         let mut delta = [-own[0] as i64, -own[1] as i64];
+        let mut counts = self.threats.as_ref().map(|_| self.counts);
+        if let Some(c) = &mut counts {
+            count_classes(c, kt, self.cell_kinds[i], -1);
+        }
         let hw = kt.half_width();
         view.each_empty_span(i, hw, color.cell() as u64, |d, j, span| {
             let new = kt.kinds(span, hw);
             let old = self.cell_kinds[j];
             if new != (old >> (8 * d)) as u8 {
-                let after = kt.contribution(with_kind(old, d, new), &self.scores);
+                let kinds = with_kind(old, d, new);
+                let after = kt.contribution(kinds, &self.scores);
                 let before = self.contrib[j];
                 delta[0] += (after[0] - before[0]) as i64;
                 delta[1] += (after[1] - before[1]) as i64;
+                if let Some(c) = &mut counts {
+                    count_classes(c, kt, old, -1);
+                    count_classes(c, kt, kinds, 1);
+                }
             }
         });
-        delta
+        let threat = match (&self.threats, counts) {
+            (Some(t), Some(c)) => {
+                let (me, opp) = (color.index(), color.opponent().index());
+                t[best_class(&c[opp])][best_class(&c[me])] as i64
+            }
+            _ => 0,
+        };
+        (delta, threat)
     }
 
     /// The threat score of the position for `me`, to move: the table's score of the pair
@@ -235,27 +253,6 @@ impl LineKinds {
         debug_assert!(self.stale.none(), "class counts read above a light move");
         let c = &self.counts;
         t[best_class(&c[me.index()])][best_class(&c[me.opponent().index()])] as i64
-    }
-
-    /// [`LineKinds::threat`] for the opponent of `color` after a stone of `color` at the
-    /// empty cell `i`, worked out without playing it, as [`LineKinds::delta`] does.
-    pub(super) fn threat_after(&self, i: usize, color: Color, view: LineView<'_>) -> i64 {
-        let (Some(t), Some(kt)) = (&self.threats, self.table.as_deref()) else {
-            return 0;
-        };
-        let mut counts = self.counts;
-        count_classes(&mut counts, kt, self.cell_kinds[i], -1);
-        let hw = kt.half_width();
-        view.each_empty_span(i, hw, color.cell() as u64, |d, j, span| {
-            let new = kt.kinds(span, hw);
-            let old = self.cell_kinds[j];
-            if new != (old >> (8 * d)) as u8 {
-                count_classes(&mut counts, kt, old, -1);
-                count_classes(&mut counts, kt, with_kind(old, d, new), 1);
-            }
-        });
-        let opp = color.opponent().index();
-        t[best_class(&counts[opp])][best_class(&counts[color.index()])] as i64
     }
 
     /// What the cell classes at the empty cell `i` are worth to `me`, to move: its own
