@@ -169,6 +169,17 @@ pub type ClassScores = [[i32; 2]; CELL_CLASS_COUNT];
 /// Threat scores: per best class of the side to move, per best class of its opponent.
 pub type ThreatScores = [[i32; CELL_CLASS_COUNT]; CELL_CLASS_COUNT];
 
+/// Per colour (Black, White), how many empty cells have each cell class.
+pub type ClassCounts = [[u16; CELL_CLASS_COUNT]; 2];
+
+/// The threat score for `me`, to move, of a position with class counts `counts`: the score
+/// of the pair of `me`'s best class and its opponent's.
+#[inline]
+pub fn threat_of(scores: &ThreatScores, counts: &ClassCounts, me: Color) -> i32 {
+    let (mine, theirs) = (&counts[me.index()], &counts[me.opponent().index()]);
+    scores[best_class(mine)][best_class(theirs)]
+}
+
 /// The best class of one colour from its class counts: the strongest class, up to a five,
 /// that some empty cell has (index order is strength order), or `None`'s index.
 #[inline]
@@ -333,6 +344,17 @@ pub fn class_sums(board: &Board, table: &KindTable, scores: &ClassScores) -> ByC
         sums[Color::White] += c[1] as i64;
     }
     sums
+}
+
+/// How many empty cells of `board` have each class, per colour, from scratch (all in
+/// `None` when the board's k has no line-kind table).
+pub fn class_counts(board: &Board) -> ClassCounts {
+    let mut counts = [[0; CELL_CLASS_COUNT]; 2];
+    for_each_cell_class(board, |black, white| {
+        counts[0][black.index()] += 1;
+        counts[1][white.index()] += 1;
+    });
+    counts
 }
 
 /// The class of each colour at every empty cell of `board` (for counting features).

@@ -79,8 +79,8 @@ pub mod time;
 pub mod tt;
 
 pub use cells::{
-    CELL_CLASS_COUNT, CellClass, ClassScores, KindTable, ThreatScores, best_class, class_sums,
-    for_each_cell_class,
+    CELL_CLASS_COUNT, CellClass, ClassCounts, ClassScores, KindTable, ThreatScores, best_class,
+    class_counts, class_sums, for_each_cell_class, threat_of,
 };
 pub use params::{
     DEFAULT_ALPHA_REDUCTION_DEPTH, DEFAULT_SINGULAR_DEPTH, DEFAULT_SINGULAR_TT_DEPTH, EngineParams,

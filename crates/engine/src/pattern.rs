@@ -2,8 +2,8 @@
 //! indexed by the 2-bit code of a line window.
 
 use crate::cells::{
-    CELL_CLASS_COUNT, CellClass, ClassScores, KindTable, ThreatScores, best_class, class_sums,
-    for_each_cell_class,
+    CELL_CLASS_COUNT, CellClass, ClassScores, KindTable, ThreatScores, class_counts, class_sums,
+    threat_of,
 };
 use gomoku_board::{Board, ByColor, Color};
 use thiserror::Error;
@@ -519,13 +519,7 @@ impl CompiledTable {
         if !self.has_threats {
             return 0;
         }
-        let mut counts = [[0u16; CELL_CLASS_COUNT]; 2];
-        for_each_cell_class(board, |b, w| {
-            counts[0][b.index()] += 1;
-            counts[1][w.index()] += 1;
-        });
-        let me = board.to_move().index();
-        self.threat_scores[best_class(&counts[me])][best_class(&counts[1 - me])]
+        threat_of(&self.threat_scores, &class_counts(board), board.to_move())
     }
 
     /// The line-kind table for `board`'s k and rule when this table scores classes (and the

@@ -3,12 +3,10 @@
 //! the engine's own from-scratch evaluation ([`gomoku_engine::for_each_window`]), so the
 //! two cannot drift apart, and looks each window's 2-bit code up in a precomputed list of
 //! the shapes that start at its first cell. Cell classes are counted the same way, by the
-//! engine's own from-scratch class scan ([`gomoku_engine::for_each_cell_class`]).
+//! engine's own from-scratch class counts ([`gomoku_engine::class_counts`]).
 
 use gomoku_board::{Board, Color};
-use gomoku_engine::{
-    CELL_CLASS_COUNT, PatternTable, best_class, for_each_cell_class, for_each_window,
-};
+use gomoku_engine::{CELL_CLASS_COUNT, PatternTable, best_class, class_counts, for_each_window};
 
 /// A compiled shape counter for one list of shapes.
 #[derive(Clone, Debug)]
@@ -89,17 +87,18 @@ impl Counter {
         });
         if self.classes + self.threats > 0 {
             let base = 2 * self.patterns;
-            let mut counts = [[0u16; CELL_CLASS_COUNT]; 2];
-            for_each_cell_class(board, |black, white| {
-                for (class, is_black) in [(black, true), (white, false)] {
-                    let stm = usize::from(is_black != stm_black);
-                    counts[stm][class.index()] += 1;
-                    if let Some(entry) = self.class_slots[class.index()] {
-                        let slot = base + 2 * entry + stm;
-                        out[slot] = out[slot].saturating_add(1);
-                    }
+            let by_colour = class_counts(board);
+            // The side to move's counts first, as the features are.
+            let counts = [
+                by_colour[board.to_move().index()],
+                by_colour[board.to_move().opponent().index()],
+            ];
+            for (class, slot) in self.class_slots.iter().enumerate() {
+                if let Some(entry) = slot {
+                    out[base + 2 * entry] = counts[0][class];
+                    out[base + 2 * entry + 1] = counts[1][class];
                 }
-            });
+            }
             let pair = best_class(&counts[0]) * CELL_CLASS_COUNT + best_class(&counts[1]);
             if let Some(t) = self.threat_slots[pair] {
                 out[2 * (self.patterns + self.classes) + t] = 1;

@@ -1,10 +1,10 @@
 //! The parameter space: a table's scores as a vector (`2·p` = own score of pattern `p`,
 //! `2·p + 1` = its opponent score; then the same pair for each scored cell class, after
-//! the P patterns; then one score per threat), followed by the engine fields a tuning file's `params` names, or by an
-//! external engine's placeholders (its table is empty); which of them are tuned, their bounds
-//! and gains when the file gives them, the order constraints, and the way back to a
-//! [`PatternTable`], to [`EngineParams`] and to an external engine's arguments and options
-//! (rounded, deterministic or stochastic).
+//! the P patterns; then one score per threat), followed by the engine fields a tuning
+//! file's `params` names, or by an external engine's placeholders (its table is empty);
+//! which of them are tuned, their bounds and gains when the file gives them, the order
+//! constraints, and the way back to a [`PatternTable`], to [`EngineParams`] and to an
+//! external engine's arguments and options (rounded, deterministic or stochastic).
 
 // The tuned table is written in the schema config reads, by config's own writer.
 pub use gomoku_config::engine::table_to_ron;

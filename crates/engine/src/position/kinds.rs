@@ -15,8 +15,8 @@
 use super::lines::LineView;
 use super::stack::{Frame, MoveMode, StaleMoves};
 use crate::cells::{
-    CELL_CLASS_COUNT, CellClass, ClassScores, KindTable, ThreatScores, best_class,
-    class_contribution,
+    CELL_CLASS_COUNT, CellClass, ClassCounts, ClassScores, KindTable, ThreatScores,
+    class_contribution, threat_of,
 };
 use crate::pattern::CompiledTable;
 use gomoku_board::{Board, ByColor, Cell, Color};
@@ -36,9 +36,6 @@ struct KindSaved {
     kinds: u8,
     contrib: [i32; 2],
 }
-
-/// Per colour (Black, White), how many empty cells have each cell class.
-pub(super) type ClassCounts = [[u16; CELL_CLASS_COUNT]; 2];
 
 /// The line kinds and class contributions of every empty cell.
 #[derive(Clone)]
@@ -234,10 +231,7 @@ impl LineKinds {
             }
         });
         let threat = match (&self.threats, counts) {
-            (Some(t), Some(c)) => {
-                let (me, opp) = (color.index(), color.opponent().index());
-                t[best_class(&c[opp])][best_class(&c[me])] as i64
-            }
+            (Some(t), Some(c)) => threat_of(t, &c, color.opponent()) as i64,
             _ => 0,
         };
         (delta, threat)
@@ -251,8 +245,7 @@ impl LineKinds {
             return 0;
         };
         debug_assert!(self.stale.none(), "class counts read above a light move");
-        let c = &self.counts;
-        t[best_class(&c[me.index()])][best_class(&c[me.opponent().index()])] as i64
+        threat_of(t, &self.counts, me) as i64
     }
 
     /// What the cell classes at the empty cell `i` are worth to `me`, to move: its own

@@ -91,7 +91,7 @@ impl SearchBoard {
 mod tests {
     use super::super::board::SearchBoard;
     use super::super::testing::*;
-    use crate::cells::for_each_cell_class;
+    use crate::cells::class_counts;
     use gomoku_board::{Board, Cell, Color, Pos, Rule};
     use rand::SeedableRng;
 
@@ -164,11 +164,7 @@ mod tests {
                     if sb.board().winner().is_some() || sb.is_full() {
                         break;
                     }
-                    let mut fresh = [[0u16; crate::cells::CELL_CLASS_COUNT]; 2];
-                    for_each_cell_class(sb.board(), |b, w| {
-                        fresh[0][b.index()] += 1;
-                        fresh[1][w.index()] += 1;
-                    });
+                    let fresh = class_counts(sb.board());
                     let kept = sb.kinds.class_counts().unwrap();
                     assert_eq!(kept[0][1..], fresh[0][1..], "{:?}", sb.board());
                     assert_eq!(kept[1][1..], fresh[1][1..], "{:?}", sb.board());
