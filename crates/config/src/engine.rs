@@ -191,6 +191,9 @@ defaults! {
     d_frontier_width: u32 = d().features.frontier_width;
     d_alpha_reduction_bound: i32 = d().features.alpha_reduction_bound;
     d_alpha_reduction_depth: u32 = d().features.alpha_reduction_depth;
+    d_root_width: u32 = d().features.root_width;
+    d_order_opp_gain: u32 = d().features.order_opp_gain;
+    d_order_class_heat: u32 = d().features.order_class_heat;
     d_vct: bool = d().vct;
     d_vct_depth: u32 = d().vct_depth;
     d_vct_threat: u32 = d().vct_threat;
@@ -316,6 +319,15 @@ pub struct EngineFile {
     /// Depth from which the alpha-improvement reduction stops.
     #[serde(default = "d_alpha_reduction_depth")]
     pub alpha_reduction_depth: u32,
+    /// Moves searched at the root (0 = `top_n`'s).
+    #[serde(default = "d_root_width")]
+    pub root_width: u32,
+    /// The ordering's weight of the opponent's gain, in percent.
+    #[serde(default = "d_order_opp_gain")]
+    pub order_opp_gain: u32,
+    /// The ordering's weight of the cell classes' worth, in percent.
+    #[serde(default = "d_order_class_heat")]
+    pub order_class_heat: u32,
     /// Root VCT threat search on/off.
     #[serde(default = "d_vct")]
     pub vct: bool,
@@ -423,6 +435,9 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         frontier_width,
         alpha_reduction_bound,
         alpha_reduction_depth,
+        root_width,
+        order_opp_gain,
+        order_class_heat,
     } = p.features;
     let file = engine_settings!(EngineFile, p,
         name: name.to_string(),
@@ -433,6 +448,7 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         threat_extension, block_extension, counter_moves, eval_average, three_defence,
         exact_defence, singular_margin, singular_depth, singular_tt_depth, static_wins, quiescence,
         fixed_time_start_share, frontier_width, alpha_reduction_bound, alpha_reduction_depth,
+        root_width, order_opp_gain, order_class_heat,
         vct: p.vct,
         vct_depth: p.vct_depth,
         vct_threat: p.vct_threat,
@@ -587,6 +603,9 @@ mod tests {
         p.features.frontier_width = 12;
         p.features.alpha_reduction_bound = 30_000;
         p.features.alpha_reduction_depth = 9;
+        p.features.root_width = 20;
+        p.features.order_opp_gain = 50;
+        p.features.order_class_heat = 200;
         p.features.lmr = !p.features.lmr;
         let text = engine_to_ron("tuned", &p);
         let back =

@@ -70,6 +70,9 @@ macro_rules! search_features {
             frontier_width: f.frontier_width,
             alpha_reduction_bound: f.alpha_reduction_bound,
             alpha_reduction_depth: f.alpha_reduction_depth,
+            root_width: f.root_width,
+            order_opp_gain: f.order_opp_gain,
+            order_class_heat: f.order_class_heat,
         }
     }};
 }

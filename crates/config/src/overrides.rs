@@ -87,6 +87,12 @@ pub struct Overrides {
     pub alpha_reduction_bound: Option<i32>,
     /// Depth from which the alpha-improvement reduction stops.
     pub alpha_reduction_depth: Option<u32>,
+    /// Moves searched at the root (0 = `top_n`'s).
+    pub root_width: Option<u32>,
+    /// The ordering's weight of the opponent's gain, in percent.
+    pub order_opp_gain: Option<u32>,
+    /// The ordering's weight of the cell classes' worth, in percent.
+    pub order_class_heat: Option<u32>,
     /// Root VCT on/off.
     pub vct: Option<bool>,
     /// VCT depth.
@@ -136,7 +142,8 @@ impl Overrides {
             aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring,
             futility, threat_extension, block_extension, counter_moves, eval_average, three_defence,
             exact_defence, singular_margin, singular_depth, singular_tt_depth, static_wins, quiescence,
-            fixed_time_start_share, frontier_width, alpha_reduction_bound, alpha_reduction_depth
+            fixed_time_start_share, frontier_width, alpha_reduction_bound, alpha_reduction_depth,
+            root_width, order_opp_gain, order_class_heat
         }
     }
 }

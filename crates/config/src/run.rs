@@ -170,6 +170,17 @@ pub struct FeaturesSpec {
         skip_serializing_if = "is_default_alpha_reduction_depth"
     )]
     pub alpha_reduction_depth: u32,
+    /// Moves searched at the root (left out of the file when 0, as `lmr_scale`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub root_width: u32,
+    /// The ordering's weight of the opponent's gain, in percent (left out of the file at its
+    /// default).
+    #[serde(default = "full_weight", skip_serializing_if = "is_full_weight")]
+    pub order_opp_gain: u32,
+    /// The ordering's weight of the cell classes' worth, in percent (left out of the file at
+    /// its default).
+    #[serde(default = "full_weight", skip_serializing_if = "is_full_weight")]
+    pub order_class_heat: u32,
 }
 
 fn features_off(f: &FeaturesSpec) -> bool {
@@ -286,6 +297,14 @@ fn default_alpha_reduction_depth() -> u32 {
 
 fn is_default_alpha_reduction_depth(d: &u32) -> bool {
     *d == gomoku_engine::DEFAULT_ALPHA_REDUCTION_DEPTH
+}
+
+fn full_weight() -> u32 {
+    100
+}
+
+fn is_full_weight(w: &u32) -> bool {
+    *w == 100
 }
 
 fn is_zero<T: Default + PartialEq>(n: &T) -> bool {

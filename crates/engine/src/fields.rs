@@ -7,8 +7,8 @@ use crate::params::EngineParams;
 use crate::pattern::MAX_PATTERN_SCORE;
 use crate::{
     MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_FRONTIER_WIDTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE,
-    MAX_MOVE_COUNT, MAX_QUIESCENCE, MAX_SCORE_MARGIN, MAX_SINGULAR_TT_DEPTH, MAX_TT_MIB,
-    MAX_VCT_DEPTH,
+    MAX_MOVE_COUNT, MAX_ORDER_WEIGHT, MAX_QUIESCENCE, MAX_SCORE_MARGIN, MAX_SINGULAR_TT_DEPTH,
+    MAX_TT_MIB, MAX_VCT_DEPTH,
 };
 
 /// One numeric field of an engine file.
@@ -135,6 +135,27 @@ pub const NUMERIC_FIELDS: &[NumericField] = &[
         MAX_FRONTIER_WIDTH,
         u32,
         features.frontier_width
+    ),
+    field!(
+        "root_width",
+        0,
+        MAX_FRONTIER_WIDTH,
+        u32,
+        features.root_width
+    ),
+    field!(
+        "order_opp_gain",
+        0,
+        MAX_ORDER_WEIGHT,
+        u32,
+        features.order_opp_gain
+    ),
+    field!(
+        "order_class_heat",
+        0,
+        MAX_ORDER_WEIGHT,
+        u32,
+        features.order_class_heat
     ),
     field!(
         "alpha_reduction_bound",

@@ -33,7 +33,8 @@
 //! Negamax alpha-beta with PVS, iterative deepening, a lock-free-style Zobrist
 //! transposition table ([`tt`]), candidates = empty points within `radius` of a stone along
 //! the 8 line directions (per-cell counts kept under make/unmake), ordering by pattern gain
-//! (own gain + opponent's gain at the point), a top-N width, killers and history, and
+//! (own gain + opponent's gain at the point, weighted, + the cell classes' worth), a top-N
+//! width (the root's may be wider), killers and history, and
 //! forced moves: a side with a five-point wins at once; facing a four, only the block is
 //! searched (two fours, or a block forbidden to Black under renju, lose). Threats are found
 //! from per-move hints (which directions of a move hold enough own stones for a four), so
@@ -85,8 +86,8 @@ pub use cells::{
 pub use params::{
     DEFAULT_ALPHA_REDUCTION_DEPTH, DEFAULT_SINGULAR_DEPTH, DEFAULT_SINGULAR_TT_DEPTH, EngineParams,
     Limits, MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_FRONTIER_WIDTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE,
-    MAX_MOVE_COUNT, MAX_QUIESCENCE, MAX_SCORE_MARGIN, MAX_SINGULAR_TT_DEPTH, MAX_TT_MIB,
-    MAX_VCT_DEPTH, SearchFeatures,
+    MAX_MOVE_COUNT, MAX_ORDER_WEIGHT, MAX_QUIESCENCE, MAX_SCORE_MARGIN, MAX_SINGULAR_TT_DEPTH,
+    MAX_TT_MIB, MAX_VCT_DEPTH, SearchFeatures,
 };
 pub use pattern::{
     ClassSpec, CompiledTable, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, PatternSpec, PatternTable,

@@ -26,8 +26,10 @@ pub const MAX_MOVE_COUNT: u32 = 64;
 pub const MAX_HISTORY_BOUND: u32 = 1_000_000;
 /// The deepest VCT accepted, in attacker moves.
 pub const MAX_VCT_DEPTH: u32 = 60;
-/// Upper bound of [`SearchFeatures::frontier_width`].
+/// Upper bound of [`SearchFeatures::frontier_width`] and [`SearchFeatures::root_width`].
 pub const MAX_FRONTIER_WIDTH: u32 = 1024;
+/// Upper bound of the move ordering's weights, in percent.
+pub const MAX_ORDER_WEIGHT: u32 = 1000;
 /// Default of [`SearchFeatures::singular_depth`] (Rapfi's is 6.65 plies).
 pub const DEFAULT_SINGULAR_DEPTH: u32 = 7;
 /// Default of [`SearchFeatures::singular_tt_depth`] (Rapfi's is 2.03 plies).
@@ -199,6 +201,17 @@ pub struct SearchFeatures {
     pub alpha_reduction_bound: i32,
     /// The depth from which the alpha-improvement reduction stops (Rapfi's is 12).
     pub alpha_reduction_depth: u32,
+    /// Root width (0 = `top_n`'s, at most [`MAX_FRONTIER_WIDTH`], which is every candidate on
+    /// any board): the root searches this many moves, the best by the ordering's score, where
+    /// the nodes below it keep `top_n`. A move the root never searches is never played.
+    pub root_width: u32,
+    /// Weight of the opponent's pattern gain at a cell in the ordering's score, in percent
+    /// (100: as much as one's own; at most [`MAX_ORDER_WEIGHT`]): how much blocking counts
+    /// beside building.
+    pub order_opp_gain: u32,
+    /// Weight of the cell classes' worth (`class_heat`) in the ordering's score, in percent
+    /// (at most [`MAX_ORDER_WEIGHT`]).
+    pub order_class_heat: u32,
 }
 
 impl SearchFeatures {
@@ -227,6 +240,9 @@ impl SearchFeatures {
         frontier_width: 0,
         alpha_reduction_bound: 0,
         alpha_reduction_depth: DEFAULT_ALPHA_REDUCTION_DEPTH,
+        root_width: 0,
+        order_opp_gain: 100,
+        order_class_heat: 100,
     };
 }
 
@@ -373,6 +389,23 @@ impl EngineParams {
                     self.features.alpha_reduction_depth
                 ),
             );
+        }
+        if self.features.root_width > MAX_FRONTIER_WIDTH {
+            return bad(
+                "root_width",
+                format!(
+                    "{} not in 0..={MAX_FRONTIER_WIDTH}",
+                    self.features.root_width
+                ),
+            );
+        }
+        for (field, weight) in [
+            ("order_opp_gain", self.features.order_opp_gain),
+            ("order_class_heat", self.features.order_class_heat),
+        ] {
+            if weight > MAX_ORDER_WEIGHT {
+                return bad(field, format!("{weight} not in 0..={MAX_ORDER_WEIGHT}"));
+            }
         }
         if self.features.fixed_time_start_share > 100 {
             return bad(

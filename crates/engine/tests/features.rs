@@ -1,6 +1,7 @@
 //! The search techniques behind `EngineParams::features`: an aspiration window changes no
 //! score (alpha-beta inside a window that is searched again on failure is still minimax),
-//! nor does a frontier width that keeps every candidate; a narrow frontier and an
+//! nor does a frontier width that keeps every candidate, nor a full root width above a
+//! one-move `top_n` at depth 1, nor any ordering weights; a narrow frontier and an
 //! alpha-improvement reduction claim only true mates; and with every technique on the engine
 //! still plays complete legal games and draws tic-tac-toe.
 
@@ -34,6 +35,9 @@ fn all_on() -> SearchFeatures {
         frontier_width: 10,
         alpha_reduction_bound: 30_000,
         alpha_reduction_depth: 12,
+        root_width: 20,
+        order_opp_gain: 50,
+        order_class_heat: 200,
     }
 }
 
@@ -111,6 +115,68 @@ fn an_aspiration_window_and_a_full_frontier_width_leave_the_minimax_score_unchan
         }
     }
     assert!(checked >= 60, "{checked}");
+}
+
+/// At depth 1 the root is the whole search: a root width that keeps every candidate gives the
+/// minimax score under a `top_n` of one (which alone finds it only when the best-ordered move
+/// is the best), whatever the ordering's weights.
+#[test]
+fn a_full_root_width_searches_every_root_move_whatever_the_ordering() {
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    let g = Geometry {
+        width: 7,
+        height: 7,
+        k: 4,
+    };
+    let (mut checked, mut narrow_missed) = (0, 0);
+    for _ in 0..20 {
+        let Some(board) = random_position(g, 5, &mut rng) else {
+            continue;
+        };
+        let base = EngineParams {
+            depth: 1,
+            top_n: Some(1),
+            vcf: false,
+            vct: false,
+            features: SearchFeatures::NONE,
+            radius: 1,
+            ..EngineParams::default()
+        };
+        let oracle = reference::minimax(
+            &Engine::new(EngineParams {
+                top_n: None,
+                ..base.clone()
+            })
+            .unwrap(),
+            &board,
+            1,
+        );
+        let mut narrow = Engine::new(base.clone()).unwrap();
+        if narrow.search(&board, &Limits::default(), &mut rng).score != oracle {
+            narrow_missed += 1;
+        }
+        for (opp_gain, heat) in [(100, 100), (0, 0), (50, 200), (1000, 0)] {
+            let mut e = Engine::new(EngineParams {
+                features: SearchFeatures {
+                    root_width: 1024,
+                    order_opp_gain: opp_gain,
+                    order_class_heat: heat,
+                    ..SearchFeatures::NONE
+                },
+                ..base.clone()
+            })
+            .unwrap();
+            let r = e.search(&board, &Limits::default(), &mut rng);
+            assert_eq!(r.score, oracle, "weights {opp_gain}/{heat}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 60, "{checked}");
+    // The test can fail: a one-move root misses the best move somewhere.
+    assert!(
+        narrow_missed > 0,
+        "the one-move root always found the best move"
+    );
 }
 
 #[test]

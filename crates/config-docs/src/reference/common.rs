@@ -7,7 +7,7 @@ use gomoku_config::limits::{
     MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_FRONTIER_WIDTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE,
     MAX_MOVE_COUNT, MAX_QUIESCENCE, MAX_SCORE_MARGIN, MAX_TIME_MS, MAX_TT_MIB,
 };
-use gomoku_engine::MAX_VCT_DEPTH;
+use gomoku_engine::{MAX_ORDER_WEIGHT, MAX_VCT_DEPTH};
 
 pub(super) fn overrides() -> Item {
     Item::new(
@@ -190,6 +190,27 @@ pub(super) fn overrides() -> Item {
         .default_text("the engine file's")
         .int(0, MAX_DEPTH)
         .ex("alpha_reduction_depth: 12"),
+        Entry::field(
+            "root_width",
+            "Moves searched at the root (0: `top_n`'s; 1024: every candidate).",
+        )
+        .default_text("the engine file's")
+        .int(0, MAX_FRONTIER_WIDTH)
+        .ex("root_width: 1024"),
+        Entry::field(
+            "order_opp_gain",
+            "The move ordering's weight of the opponent's pattern gain, in percent.",
+        )
+        .default_text("the engine file's")
+        .int(0, MAX_ORDER_WEIGHT)
+        .ex("order_opp_gain: 50"),
+        Entry::field(
+            "order_class_heat",
+            "The move ordering's weight of the cell classes' scores, in percent.",
+        )
+        .default_text("the engine file's")
+        .int(0, MAX_ORDER_WEIGHT)
+        .ex("order_class_heat: 200"),
         Entry::field("vct", "Root VCT search on or off.")
             .default_text("the engine file's")
             .ex("vct: false"),

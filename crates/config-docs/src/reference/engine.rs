@@ -6,7 +6,9 @@ use gomoku_config::limits::{
     MAX_BLOCK_EXTENSION, MAX_DEPTH, MAX_FRONTIER_WIDTH, MAX_HISTORY_BOUND, MAX_LMR_SCALE,
     MAX_MOVE_COUNT, MAX_NAME_LEN, MAX_QUIESCENCE, MAX_SCORE_MARGIN, MAX_TT_MIB, NUMERIC_FIELDS,
 };
-use gomoku_engine::{CellClass, EngineParams, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, MAX_VCT_DEPTH};
+use gomoku_engine::{
+    CellClass, EngineParams, MAX_ORDER_WEIGHT, MAX_PATTERN_LEN, MAX_PATTERN_SCORE, MAX_VCT_DEPTH,
+};
 
 /// The brain's `INFO` keys: one per numeric field, with its range.
 fn brain_options() -> String {
@@ -321,6 +323,27 @@ pub(super) fn engine() -> Section {
         .int(0, MAX_DEPTH)
         .ex("alpha_reduction_depth: 12"),
         Entry::field(
+            "root_width",
+            "Moves searched at the root, the best by the ordering's score; 0: `top_n`'s, and              1024 every candidate on any board. The nodes below keep `top_n`: a move the root              leaves out is never played.",
+        )
+        .default(f.root_width.to_string())
+        .int(0, MAX_FRONTIER_WIDTH)
+        .ex("root_width: 1024"),
+        Entry::field(
+            "order_opp_gain",
+            "Weight of the opponent's pattern gain at a cell in the move ordering's score, in              percent (100: as much as one's own): how much blocking counts beside building.",
+        )
+        .default(f.order_opp_gain.to_string())
+        .int(0, MAX_ORDER_WEIGHT)
+        .ex("order_opp_gain: 50"),
+        Entry::field(
+            "order_class_heat",
+            "Weight of the cell classes' scores at a cell (one's own class there, less the              opponent's) in the move ordering's score, in percent.",
+        )
+        .default(f.order_class_heat.to_string())
+        .int(0, MAX_ORDER_WEIGHT)
+        .ex("order_class_heat: 200"),
+        Entry::field(
             "vct",
             "Root VCT search (fours and threes, by proof numbers) on or off.",
         )
@@ -410,6 +433,9 @@ Engine(
     frontier_width: 0,
     alpha_reduction_bound: 0,
     alpha_reduction_depth: 12,
+    root_width: 0,
+    order_opp_gain: 100,
+    order_class_heat: 100,
     // the root VCT (fours and threes)
     vct: true,
     vct_depth: 20,

@@ -1,5 +1,6 @@
-//! Move ordering: interior nodes sort the candidates by pattern gain plus the cell classes'
-//! worth (`SearchBoard::class_heat`), then history, and
+//! Move ordering: interior nodes sort the candidates by pattern gain (the opponent's
+//! weighted by `order_opp_gain`) plus the cell classes' worth (`SearchBoard::class_heat`,
+//! weighted by `order_class_heat`), then history, and
 //! keep the top N; frontier nodes keep board order, or with a frontier width are ordered
 //! and cut the same way. Both bring the TT move, the killers and the counter-move to the
 //! front. Sorting is done on packed integer keys so it needs no comparator and no
@@ -20,11 +21,13 @@ impl Worker<'_> {
     ) {
         let me = self.sb.to_move();
         let opp = me.opponent();
+        let f = &self.p.features;
+        let (opp_gain, heat) = (f.order_opp_gain as i64, f.order_class_heat as i64);
         self.lists.scored.clear();
         for &c in list.iter() {
             let s = if self.p.use_ordering {
                 let g = self.sb.gains(c as usize);
-                g[me] + g[opp] + self.sb.class_heat(c as usize)
+                g[me] + g[opp] * opp_gain / 100 + self.sb.class_heat(c as usize) * heat / 100
             } else {
                 0
             };

@@ -49,7 +49,11 @@ impl Worker<'_> {
             self.lists.raw.clear();
             self.sb.candidates(&mut self.lists.raw);
             let mut raw = std::mem::take(&mut self.lists.raw);
-            self.order(&mut raw, 0, 0, self.p.top_n);
+            let width = match self.p.features.root_width {
+                0 => self.p.top_n,
+                n => Some(n as usize),
+            };
+            self.order(&mut raw, 0, 0, width);
             cands.extend_from_slice(&raw);
             self.lists.raw = raw;
             if cands.is_empty() {

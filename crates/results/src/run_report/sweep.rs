@@ -83,6 +83,9 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         frontier_width,
         alpha_reduction_bound,
         alpha_reduction_depth,
+        root_width,
+        order_opp_gain,
+        order_class_heat,
     } = features;
     // Two tables are the same setting when their values are; the chart shows the name.
     let values: Vec<String> = table
@@ -144,6 +147,9 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
             "alpha_reduction_depth",
             number(f64::from(*alpha_reduction_depth)),
         ),
+        ("root_width", number(f64::from(*root_width))),
+        ("order_opp_gain", number(f64::from(*order_opp_gain))),
+        ("order_class_heat", number(f64::from(*order_class_heat))),
         ("vct", switch(vct.is_some())),
         (
             "vct_depth",
