@@ -582,7 +582,16 @@ fn c_gomoku_cli_engine_options_are_sent_as_info_at_each_game() {
         .output()
         .unwrap();
     assert_ok(&o);
-    let sent = std::fs::read_to_string(&log).unwrap();
+    // `tee` is not the engine's process: it may still be writing the log when the run has
+    // ended its engines, so the log is read until both games' limits are in it (5 s at most).
+    let mut sent = String::new();
+    for _ in 0..50 {
+        sent = std::fs::read_to_string(&log).unwrap();
+        if sent.matches("INFO rule 0").count() >= 2 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
     let games: Vec<&str> = sent.split("START 15\n").skip(1).collect();
     assert_eq!(games.len(), 2, "{sent}");
     for game in games {

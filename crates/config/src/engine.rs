@@ -192,6 +192,7 @@ defaults! {
     d_alpha_reduction_bound: i32 = d().features.alpha_reduction_bound;
     d_alpha_reduction_depth: u32 = d().features.alpha_reduction_depth;
     d_root_width: u32 = d().features.root_width;
+    d_root_reduction_from: u32 = d().features.root_reduction_from;
     d_order_opp_gain: u32 = d().features.order_opp_gain;
     d_order_class_heat: u32 = d().features.order_class_heat;
     d_vct: bool = d().vct;
@@ -322,6 +323,9 @@ pub struct EngineFile {
     /// Moves searched at the root (0 = `top_n`'s).
     #[serde(default = "d_root_width")]
     pub root_width: u32,
+    /// Index of the first root move searched a ply shallower first (0 = off).
+    #[serde(default = "d_root_reduction_from")]
+    pub root_reduction_from: u32,
     /// The ordering's weight of the opponent's gain, in percent.
     #[serde(default = "d_order_opp_gain")]
     pub order_opp_gain: u32,
@@ -436,6 +440,7 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         alpha_reduction_bound,
         alpha_reduction_depth,
         root_width,
+        root_reduction_from,
         order_opp_gain,
         order_class_heat,
     } = p.features;
@@ -448,7 +453,7 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         threat_extension, block_extension, counter_moves, eval_average, three_defence,
         exact_defence, singular_margin, singular_depth, singular_tt_depth, static_wins, quiescence,
         fixed_time_start_share, frontier_width, alpha_reduction_bound, alpha_reduction_depth,
-        root_width, order_opp_gain, order_class_heat,
+        root_width, root_reduction_from, order_opp_gain, order_class_heat,
         vct: p.vct,
         vct_depth: p.vct_depth,
         vct_threat: p.vct_threat,
@@ -604,6 +609,7 @@ mod tests {
         p.features.alpha_reduction_bound = 30_000;
         p.features.alpha_reduction_depth = 9;
         p.features.root_width = 20;
+        p.features.root_reduction_from = 10;
         p.features.order_opp_gain = 50;
         p.features.order_class_heat = 200;
         p.features.lmr = !p.features.lmr;

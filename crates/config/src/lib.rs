@@ -71,6 +71,7 @@ macro_rules! search_features {
             alpha_reduction_bound: f.alpha_reduction_bound,
             alpha_reduction_depth: f.alpha_reduction_depth,
             root_width: f.root_width,
+            root_reduction_from: f.root_reduction_from,
             order_opp_gain: f.order_opp_gain,
             order_class_heat: f.order_class_heat,
         }

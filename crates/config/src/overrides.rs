@@ -89,6 +89,8 @@ pub struct Overrides {
     pub alpha_reduction_depth: Option<u32>,
     /// Moves searched at the root (0 = `top_n`'s).
     pub root_width: Option<u32>,
+    /// Index of the first root move searched a ply shallower first (0 = off).
+    pub root_reduction_from: Option<u32>,
     /// The ordering's weight of the opponent's gain, in percent.
     pub order_opp_gain: Option<u32>,
     /// The ordering's weight of the cell classes' worth, in percent.
@@ -143,7 +145,7 @@ impl Overrides {
             futility, threat_extension, block_extension, counter_moves, eval_average, three_defence,
             exact_defence, singular_margin, singular_depth, singular_tt_depth, static_wins, quiescence,
             fixed_time_start_share, frontier_width, alpha_reduction_bound, alpha_reduction_depth,
-            root_width, order_opp_gain, order_class_heat
+            root_width, root_reduction_from, order_opp_gain, order_class_heat
         }
     }
 }

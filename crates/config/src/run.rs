@@ -173,6 +173,9 @@ pub struct FeaturesSpec {
     /// Moves searched at the root (left out of the file when 0, as `lmr_scale`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub root_width: u32,
+    /// Index of the first root move reduced (left out of the file when 0, as `lmr_scale`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub root_reduction_from: u32,
     /// The ordering's weight of the opponent's gain, in percent (left out of the file at its
     /// default).
     #[serde(default = "full_weight", skip_serializing_if = "is_full_weight")]

@@ -144,6 +144,13 @@ pub const NUMERIC_FIELDS: &[NumericField] = &[
         features.root_width
     ),
     field!(
+        "root_reduction_from",
+        0,
+        MAX_FRONTIER_WIDTH,
+        u32,
+        features.root_reduction_from
+    ),
+    field!(
         "order_opp_gain",
         0,
         MAX_ORDER_WEIGHT,

@@ -205,6 +205,10 @@ pub struct SearchFeatures {
     /// any board): the root searches this many moves, the best by the ordering's score, where
     /// the nodes below it keep `top_n`. A move the root never searches is never played.
     pub root_width: u32,
+    /// Root reduction (0 = off, at most [`MAX_FRONTIER_WIDTH`]): at depth 3 or more, the
+    /// root moves from this index on (by last iteration's order) are searched a ply
+    /// shallower with a null window first, and at full depth only if that beats alpha.
+    pub root_reduction_from: u32,
     /// Weight of the opponent's pattern gain at a cell in the ordering's score, in percent
     /// (100: as much as one's own; at most [`MAX_ORDER_WEIGHT`]): how much blocking counts
     /// beside building.
@@ -241,6 +245,7 @@ impl SearchFeatures {
         alpha_reduction_bound: 0,
         alpha_reduction_depth: DEFAULT_ALPHA_REDUCTION_DEPTH,
         root_width: 0,
+        root_reduction_from: 0,
         order_opp_gain: 100,
         order_class_heat: 100,
     };
@@ -390,14 +395,13 @@ impl EngineParams {
                 ),
             );
         }
-        if self.features.root_width > MAX_FRONTIER_WIDTH {
-            return bad(
-                "root_width",
-                format!(
-                    "{} not in 0..={MAX_FRONTIER_WIDTH}",
-                    self.features.root_width
-                ),
-            );
+        for (field, width) in [
+            ("root_width", self.features.root_width),
+            ("root_reduction_from", self.features.root_reduction_from),
+        ] {
+            if width > MAX_FRONTIER_WIDTH {
+                return bad(field, format!("{width} not in 0..={MAX_FRONTIER_WIDTH}"));
+            }
         }
         for (field, weight) in [
             ("order_opp_gain", self.features.order_opp_gain),

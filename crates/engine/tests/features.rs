@@ -36,6 +36,7 @@ fn all_on() -> SearchFeatures {
         alpha_reduction_bound: 30_000,
         alpha_reduction_depth: 12,
         root_width: 20,
+        root_reduction_from: 5,
         order_opp_gain: 50,
         order_class_heat: 200,
     }
@@ -280,6 +281,21 @@ fn an_alpha_improvement_reduction_claims_only_true_mates() {
             ..SearchFeatures::default()
         },
         46,
+    );
+}
+
+/// So does a root that searches every candidate and tries all but its first two a ply
+/// shallower first.
+#[test]
+fn a_root_reduction_claims_only_true_mates() {
+    claims_only_true_mates(
+        SearchFeatures {
+            frontier_width: 2,
+            root_width: 1024,
+            root_reduction_from: 2,
+            ..SearchFeatures::default()
+        },
+        47,
     );
 }
 

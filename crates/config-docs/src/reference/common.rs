@@ -198,6 +198,13 @@ pub(super) fn overrides() -> Item {
         .int(0, MAX_FRONTIER_WIDTH)
         .ex("root_width: 1024"),
         Entry::field(
+            "root_reduction_from",
+            "Index of the first root move searched a ply shallower first (0: off).",
+        )
+        .default_text("the engine file's")
+        .int(0, MAX_FRONTIER_WIDTH)
+        .ex("root_reduction_from: 10"),
+        Entry::field(
             "order_opp_gain",
             "The move ordering's weight of the opponent's pattern gain, in percent.",
         )

@@ -330,6 +330,16 @@ pub(super) fn engine() -> Section {
         .int(0, MAX_FRONTIER_WIDTH)
         .ex("root_width: 1024"),
         Entry::field(
+            "root_reduction_from",
+            "Root reduction (0: off): at depth 3 or more, the root moves from this index on \
+             (in the last iteration's order) are searched a ply shallower with a null window \
+             first, and at full depth only if that beats the best so far; with a `root_width` \
+             past `top_n`, the moves it adds cost less.",
+        )
+        .default(f.root_reduction_from.to_string())
+        .int(0, MAX_FRONTIER_WIDTH)
+        .ex("root_reduction_from: 10"),
+        Entry::field(
             "order_opp_gain",
             "Weight of the opponent's pattern gain at a cell in the move ordering's score, in              percent (100: as much as one's own): how much blocking counts beside building.",
         )
@@ -434,6 +444,7 @@ Engine(
     alpha_reduction_bound: 0,
     alpha_reduction_depth: 12,
     root_width: 0,
+    root_reduction_from: 0,
     order_opp_gain: 100,
     order_class_heat: 100,
     // the root VCT (fours and threes)

@@ -364,7 +364,12 @@ impl Worker<'_> {
         let mut best = -INF;
         let mut best_pv: Vec<u32> = Vec::new();
         self.lists.pv_len[0] = 0;
-        for rm in roots.iter_mut() {
+        // Root moves from this index on are tried a ply shallower first.
+        let late_from = match self.p.features.root_reduction_from {
+            0 => usize::MAX,
+            n => n as usize,
+        };
+        for (i, rm) in roots.iter_mut().enumerate() {
             let first = best == -INF;
             let alpha = if first {
                 lo
@@ -397,7 +402,16 @@ impl Worker<'_> {
                 let score = if first || alpha == -INF {
                     -self.negamax(depth - 1, 1, -hi, -alpha, false)
                 } else {
-                    let s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha, true);
+                    // A late root move (past the best few by the ordering, which a
+                    // `root_width` past `top_n` adds) is tried a ply shallower first, and
+                    // searched in full only if that beats alpha.
+                    let mut s = alpha + 1;
+                    if i >= late_from && depth >= 3 {
+                        s = -self.negamax(depth - 2, 1, -alpha - 1, -alpha, true);
+                    }
+                    if s > alpha && !self.control.stopped() {
+                        s = -self.negamax(depth - 1, 1, -alpha - 1, -alpha, true);
+                    }
                     if s > alpha && !self.control.stopped() {
                         -self.negamax(depth - 1, 1, -hi, -alpha, false)
                     } else {

@@ -84,6 +84,7 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
         alpha_reduction_bound,
         alpha_reduction_depth,
         root_width,
+        root_reduction_from,
         order_opp_gain,
         order_class_heat,
     } = features;
@@ -148,6 +149,10 @@ fn knobs(e: &EngineRecord) -> Vec<(&'static str, Setting)> {
             number(f64::from(*alpha_reduction_depth)),
         ),
         ("root_width", number(f64::from(*root_width))),
+        (
+            "root_reduction_from",
+            number(f64::from(*root_reduction_from)),
+        ),
         ("order_opp_gain", number(f64::from(*order_opp_gain))),
         ("order_class_heat", number(f64::from(*order_class_heat))),
         ("vct", switch(vct.is_some())),
