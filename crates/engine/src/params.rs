@@ -26,7 +26,8 @@ pub const MAX_MOVE_COUNT: u32 = 64;
 pub const MAX_HISTORY_BOUND: u32 = 1_000_000;
 /// The deepest VCT accepted, in attacker moves.
 pub const MAX_VCT_DEPTH: u32 = 60;
-/// Upper bound of [`SearchFeatures::frontier_width`] and [`SearchFeatures::root_width`].
+/// Upper bound of the widths [`SearchFeatures::frontier_width`] and
+/// [`SearchFeatures::root_width`], and of [`SearchFeatures::root_reduction_from`].
 pub const MAX_FRONTIER_WIDTH: u32 = 1024;
 /// Upper bound of the move ordering's weights, in percent.
 pub const MAX_ORDER_WEIGHT: u32 = 1000;
@@ -377,14 +378,14 @@ impl EngineParams {
                 ),
             );
         }
-        if self.features.frontier_width > MAX_FRONTIER_WIDTH {
-            return bad(
-                "frontier_width",
-                format!(
-                    "{} not in 0..={MAX_FRONTIER_WIDTH}",
-                    self.features.frontier_width
-                ),
-            );
+        for (field, width) in [
+            ("frontier_width", self.features.frontier_width),
+            ("root_width", self.features.root_width),
+            ("root_reduction_from", self.features.root_reduction_from),
+        ] {
+            if width > MAX_FRONTIER_WIDTH {
+                return bad(field, format!("{width} not in 0..={MAX_FRONTIER_WIDTH}"));
+            }
         }
         if self.features.alpha_reduction_depth > MAX_DEPTH {
             return bad(
@@ -394,14 +395,6 @@ impl EngineParams {
                     self.features.alpha_reduction_depth
                 ),
             );
-        }
-        for (field, width) in [
-            ("root_width", self.features.root_width),
-            ("root_reduction_from", self.features.root_reduction_from),
-        ] {
-            if width > MAX_FRONTIER_WIDTH {
-                return bad(field, format!("{width} not in 0..={MAX_FRONTIER_WIDTH}"));
-            }
         }
         for (field, weight) in [
             ("order_opp_gain", self.features.order_opp_gain),
