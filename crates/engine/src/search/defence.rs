@@ -54,6 +54,17 @@ impl Worker<'_> {
                 || (full && class == Some(CellClass::DoubleFour))
                 || (four_three && class == Some(CellClass::FourThree))
         };
+        // Every threat point is an empty cell of one of these classes: the counts say at
+        // once whether any candidate can be one, and a node with none skips the scan.
+        let total = [CellClass::OpenFour, CellClass::DoubleFour]
+            .iter()
+            .take(1 + full as usize)
+            .chain(four_three.then_some(&CellClass::FourThree))
+            .map(|&class| self.sb.class_count(opp, class))
+            .sum::<usize>();
+        if total == 0 {
+            return false;
+        }
         let mut threats = [(0u32, Pos::new(0, 0), 0u8); MAX_THREATS];
         let mut n = 0;
         for &c in moves.iter() {
@@ -70,12 +81,6 @@ impl Worker<'_> {
         }
         // Whether every threat point is known (all are candidates, none past the cap): then
         // whether a move stops them all is read from the line-kind table, else by playing it.
-        let total = [CellClass::OpenFour, CellClass::DoubleFour]
-            .iter()
-            .take(1 + full as usize)
-            .chain(four_three.then_some(&CellClass::FourThree))
-            .map(|&class| self.sb.class_count(opp, class))
-            .sum::<usize>();
         let known = n == total && n <= MAX_THREATS;
         let threats = &threats[..n.min(MAX_THREATS)];
         let all = moves.len();
