@@ -550,11 +550,12 @@ fn c_gomoku_cli_command_lines_give_its_schedule() {
 #[test]
 fn c_gomoku_cli_engine_options_are_sent_as_info_at_each_game() {
     let dir = setup("cgc-options");
-    let log = dir.join("a.log");
     let script = dir.join("rec.sh");
+    // One log per engine process (`$$`): two `tee`s appending to one file may interleave
+    // their lines when one engine is still being stopped as the next starts.
     let body = format!(
-        "#!/bin/sh\ntee -a '{}' | exec '{PBRAIN}' --depth 1\n",
-        s(&log)
+        "#!/bin/sh\ntee '{}/a.'$$'.log' | exec '{PBRAIN}' --depth 1\n",
+        s(&dir)
     );
     std::fs::write(&script, body).unwrap();
     use std::os::unix::fs::PermissionsExt;
@@ -582,25 +583,43 @@ fn c_gomoku_cli_engine_options_are_sent_as_info_at_each_game() {
         .output()
         .unwrap();
     assert_ok(&o);
-    // `tee` is not the engine's process: it may still be writing the log when the run has
-    // ended its engines, so the log is read until both games' limits are in it (5 s at most).
-    let mut sent = String::new();
+    // Each game's lines as its engine's log holds them.
+    let games_logged = || -> Vec<String> {
+        let mut logs: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "log"))
+            .collect();
+        logs.sort();
+        logs.iter()
+            .flat_map(|p| {
+                let text = std::fs::read_to_string(p).unwrap();
+                text.split("START 15\n")
+                    .skip(1)
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    // `tee` is not the engine's process: it may still be writing when the run has ended its
+    // engines, so the logs are read until both games' options are in them (5 s at most).
+    let mut games = games_logged();
     for _ in 0..50 {
-        sent = std::fs::read_to_string(&log).unwrap();
-        if sent.matches("INFO rule 0").count() >= 2 {
+        if games.len() == 2 && games.iter().all(|g| g.contains("INFO hash_size 64")) {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(100));
+        games = games_logged();
     }
-    let games: Vec<&str> = sent.split("START 15\n").skip(1).collect();
-    assert_eq!(games.len(), 2, "{sent}");
-    for game in games {
+    assert_eq!(games.len(), 2, "{games:?}");
+    for game in &games {
         let infos: Vec<&str> = game.lines().filter(|l| l.starts_with("INFO ")).collect();
-        let at = infos.iter().position(|l| *l == "INFO rule 0").unwrap();
+        let at = infos.iter().position(|l| *l == "INFO rule 0");
+        let at = at.unwrap_or_else(|| panic!("no rule sent: {game}"));
         assert_eq!(
             infos[at + 1..at + 4],
             ["INFO max_depth 3", "INFO thread_num 2", "INFO hash_size 64"],
-            "{sent}"
+            "{game}"
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
