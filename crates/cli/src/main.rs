@@ -41,6 +41,8 @@ enum Command {
     Play(commands::play::Args),
     /// Tune the evaluation's pattern table (Texel, SPRT hill climbing or SPSA) from a tuning file.
     Tune(commands::tune::Args),
+    /// Fit the table's move-ordering bonuses to the moves played in run directories' games.
+    TuneOrder(commands::tune_order::Args),
 }
 
 fn main() -> ExitCode {
@@ -68,6 +70,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => commands::merge::run(args),
         Command::Play(args) => commands::play::run(args),
         Command::Tune(args) => commands::tune::run(args),
+        Command::TuneOrder(args) => commands::tune_order::run(args),
         Command::Analyze(args) => commands::analyze::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Openings(args) => commands::openings::run(args),

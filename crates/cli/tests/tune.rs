@@ -2,7 +2,7 @@
 //! overwrite the checkpoint without --resume, resume to the end, write the outputs; SIGKILL at
 //! random moments and resume to the same table, byte for byte; every step played as shards
 //! (`--shard I/N`) and merged (`--merge-step`) gives the unsharded table; a bad file is refused
-//! with its line and column.
+//! with its line and column; `tune-order` writes a table with an `order` section.
 
 use gomoku_testdata::ScratchDir;
 use rand::{RngExt, SeedableRng};
@@ -313,4 +313,78 @@ fn the_confirmation_is_a_run_directory_that_rate_and_report_read() {
     let again = std::fs::read_to_string(dir.join("out/confirmation.json")).unwrap();
     assert_eq!(again, confirmation);
     ok(&arena(&dir, &["rate", "out/steps/confirmation"]));
+}
+
+/// `tune-order` end to end: a small match's games give a table whose `order` section loads
+/// as a table again and keeps every other value; a missing run names itself.
+#[test]
+fn tune_order_writes_the_engine_table_with_an_order_section() {
+    let dir = ScratchDir::new("cli-tune-order");
+    let book: String = ["h8g7", "h8i7", "h8g9", "h8i9"]
+        .iter()
+        .map(|m| format!("{m}\n"))
+        .collect();
+    std::fs::write(dir.join("book.txt"), book).unwrap();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let engines = root.join("configs/engines");
+    let (d4, seed) = (engines.join("tuned-d4.ron"), engines.join("seed-d4.ron"));
+    let (d4, seed) = (d4.to_str().unwrap(), seed.to_str().unwrap());
+    let played = arena(
+        &dir,
+        &[
+            "match",
+            "--engine",
+            &format!("{d4} depth=2"),
+            "--engine",
+            &format!("{seed} depth=2"),
+            "--book",
+            "book.txt",
+            "--games",
+            "8",
+            "--seed",
+            "3",
+            "--threads",
+            "2",
+            "--out",
+            "run",
+            "--quiet",
+        ],
+    );
+    ok(&played);
+    let fit = ok(&arena(
+        &dir,
+        &[
+            "tune-order",
+            "--engine",
+            d4,
+            "--run",
+            "run",
+            "--out",
+            "ordered.ron",
+        ],
+    ));
+    assert!(
+        fit.contains("8 games") && fit.contains("fitted, held out"),
+        "{fit}"
+    );
+    let table = gomoku_config::engine::load_table(dir.join("ordered.ron")).unwrap();
+    let start = gomoku_config::engine::load_table(root.join("configs/tables/tuned.ron")).unwrap();
+    assert!(!table.order.is_empty(), "no bonus fitted:\n{fit}");
+    assert_eq!(
+        (&table.patterns, &table.classes),
+        (&start.patterns, &start.classes)
+    );
+    assert!(
+        table.description.contains("tune-order"),
+        "{}",
+        table.description
+    );
+
+    let e = arena(
+        &dir,
+        &["tune-order", "--engine", d4, "--run", "no-such-run"],
+    );
+    assert!(!e.status.success());
+    let stderr = String::from_utf8_lossy(&e.stderr);
+    assert!(stderr.contains("no-such-run"), "{stderr}");
 }

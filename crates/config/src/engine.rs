@@ -89,6 +89,9 @@ pub struct TableFile {
     /// The scored pairs of best classes (optional).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub threats: Vec<ThreatFile>,
+    /// Move-ordering bonuses per cell class (optional; not part of the evaluation).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub order: Vec<ClassFile>,
 }
 
 impl TableFile {
@@ -120,6 +123,13 @@ impl TableFile {
                     score: t.score,
                 })
                 .collect(),
+            order: (table.order.iter())
+                .map(|c| ClassFile {
+                    class: ClassName(c.class),
+                    own: c.own,
+                    opp: c.opp,
+                })
+                .collect(),
         }
     }
 
@@ -145,6 +155,13 @@ impl TableFile {
                     own: t.own.0,
                     opp: t.opp.0,
                     score: t.score,
+                })
+                .collect(),
+            order: (self.order.iter())
+                .map(|c| ClassSpec {
+                    class: c.class.0,
+                    own: c.own,
+                    opp: c.opp,
                 })
                 .collect(),
         }
@@ -375,6 +392,10 @@ fn check_table(
             let place = field(format!("{at}.classes[{i}].class"));
             return ConfigError::placed(spans.file(), place, format!("classes: {e}"));
         }
+        if let Some(i) = PatternTable::order_index(&e) {
+            let place = field(format!("{at}.order[{i}].class"));
+            return ConfigError::placed(spans.file(), place, format!("order: {e}"));
+        }
         if let Some(i) = PatternTable::threat_index(&e) {
             let place = field(format!("{at}.threats[{i}].score"));
             return ConfigError::placed(spans.file(), place, format!("threats: {e}"));
@@ -573,6 +594,11 @@ mod tests {
                 opp: CellClass::None,
                 score: 250,
             }],
+            order: vec![ClassSpec {
+                class: CellClass::DoubleThree,
+                own: 6500,
+                opp: -9000,
+            }],
         }
     }
 
@@ -644,6 +670,9 @@ mod tests {
     threats: [
         (own: \"three\", opp: \"none\", score: 250),
     ],
+    order: [
+        (class: \"double-three\", own: 6500, opp: -9000),
+    ],
 )
 "
         );
@@ -674,6 +703,42 @@ mod tests {
             e.contains("t.ron:6") && e.contains("duplicates class 0"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn ordering_bonuses_load_and_bad_ones_name_their_line() {
+        let path = Path::new("t.ron");
+        let table = |order: &str| {
+            format!(
+                "PatternTable(\n name: \"t\",\n patterns: [(shape: \"11111\", own: 1, opp: -1)],\n order: [\n  (class: \"three\", own: 500, opp: 100),\n{order} ],\n)"
+            )
+        };
+        let good = parse_table(&table(""), path).unwrap();
+        assert_eq!(good.order.len(), 1);
+        assert!(good.classes.is_empty() && good.threats.is_empty());
+        // Bonuses alone keep the kinds, which ordering reads.
+        let compiled = CompiledTable::compile(&good).unwrap();
+        assert!(compiled.has_classes);
+        assert_eq!(compiled.order_scores[CellClass::Three.index()], [500, 100]);
+        assert_eq!(compiled.class_scores[CellClass::Three.index()], [0, 0]);
+        let cases = [
+            (
+                "  (class: \"three\", own: 6, opp: 0),\n",
+                "order 1 ('three'): duplicate of order 0",
+            ),
+            (
+                "  (class: \"two\", own: 10000001, opp: 0),\n",
+                "bonus 10000001 exceeds",
+            ),
+            (
+                "  (class: \"three-three\", own: 6, opp: 0),\n",
+                "unknown cell class",
+            ),
+        ];
+        for (line, message) in cases {
+            let e = parse_table(&table(line), path).unwrap_err().to_string();
+            assert!(e.contains("t.ron:6") && e.contains(message), "{e}");
+        }
     }
 
     #[test]

@@ -34,6 +34,9 @@ pub struct TableValues {
     /// The scored pairs of best classes in table order (left out when none, likewise).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub threats: Vec<ThreatFile>,
+    /// The move-ordering bonuses in table order (left out when none, likewise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub order: Vec<ClassFile>,
 }
 
 /// An in-process engine's parameters as `run.json` records them, with the field names of
@@ -200,6 +203,7 @@ impl EngineRecord {
                 patterns: t.patterns,
                 classes: t.classes,
                 threats: t.threats,
+                order: t.order,
             },
             tt: p.use_tt,
             ordering: p.use_ordering,
@@ -212,10 +216,10 @@ impl EngineRecord {
     pub fn to_params(&self) -> EngineParams {
         let (name, description) = (self.table.name.clone(), String::new());
         let (patterns, classes) = (self.table.patterns.clone(), self.table.classes.clone());
-        let threats = self.table.threats.clone();
+        let (threats, order) = (self.table.threats.clone(), self.table.order.clone());
         let d = EngineParams::default();
         engine_settings!(EngineParams, self,
-            table: TableFile { name, description, patterns, classes, threats }.to_table(),
+            table: TableFile { name, description, patterns, classes, threats, order }.to_table(),
             use_tt: self.tt,
             use_ordering: self.ordering,
             features: search_features!(gomoku_engine::SearchFeatures, &self.features),

@@ -510,6 +510,7 @@ pub fn parse_tune(text: &str, path: &Path) -> Result<TuneConfig, ConfigError> {
                 patterns: Vec::new(),
                 classes: Vec::new(),
                 threats: Vec::new(),
+                order: Vec::new(),
             };
             (none, EngineParams::default())
         }

@@ -75,6 +75,11 @@ pub struct PatternTable {
     pub classes: Vec<ClassSpec>,
     /// The scored pairs of best classes (none in older tables; an absent pair scores 0).
     pub threats: Vec<ThreatSpec>,
+    /// Move-ordering bonuses, not evaluation: `own` is added to the ordering score of a cell
+    /// where the side to move's class is `class`, `opp` where its opponent's is (as Rapfi's
+    /// classical model keeps a move-ordering table beside its evaluation). None in most
+    /// tables; an absent class adds 0.
+    pub order: Vec<ClassSpec>,
 }
 
 /// What is wrong with a pattern table; every variant names the pattern by its index (from 0).
@@ -151,6 +156,28 @@ pub enum TableError {
         /// The limit.
         max: i32,
     },
+    /// The same class twice in the move-ordering list.
+    #[error("order {index} ('{name}'): duplicate of order {first}")]
+    DuplicateOrder {
+        /// Index of the second occurrence in the order list.
+        index: usize,
+        /// Index of the first.
+        first: usize,
+        /// The class name.
+        name: &'static str,
+    },
+    /// A move-ordering bonus outside `-MAX_PATTERN_SCORE..=MAX_PATTERN_SCORE`.
+    #[error("order {index} ('{name}'): bonus {value} exceeds {max} in absolute value")]
+    OrderScoreTooLarge {
+        /// Index in the order list.
+        index: usize,
+        /// The class name.
+        name: &'static str,
+        /// The bonus.
+        value: i32,
+        /// The limit.
+        max: i32,
+    },
     /// The same pair of best classes twice in the threat list.
     #[error("threat {index} ('{own}' against '{opp}'): duplicate of threat {first}")]
     DuplicateThreat {
@@ -202,6 +229,8 @@ impl TableError {
             TableError::NoPatterns(_)
             | TableError::DuplicateClass { .. }
             | TableError::ClassScoreTooLarge { .. }
+            | TableError::DuplicateOrder { .. }
+            | TableError::OrderScoreTooLarge { .. }
             | TableError::DuplicateThreat { .. }
             | TableError::ThreatClass { .. }
             | TableError::ThreatScoreTooLarge { .. } => None,
@@ -281,6 +310,22 @@ impl PatternTable {
                 return Err(TableError::DuplicateClass { index, first, name });
             }
         }
+        for (index, c) in self.order.iter().enumerate() {
+            let name = c.class.name();
+            for value in [c.own, c.opp] {
+                if value.unsigned_abs() > MAX_PATTERN_SCORE as u32 {
+                    return Err(TableError::OrderScoreTooLarge {
+                        index,
+                        name,
+                        value,
+                        max: MAX_PATTERN_SCORE,
+                    });
+                }
+            }
+            if let Some(first) = self.order[..index].iter().position(|q| q.class == c.class) {
+                return Err(TableError::DuplicateOrder { index, first, name });
+            }
+        }
         for (index, t) in self.threats.iter().enumerate() {
             for class in [t.own, t.opp] {
                 if class == CellClass::Forbidden {
@@ -328,6 +373,15 @@ impl PatternTable {
         }
     }
 
+    /// The index of the move-ordering entry at fault, if the error is about one.
+    pub fn order_index(error: &TableError) -> Option<usize> {
+        match error {
+            TableError::DuplicateOrder { index, .. }
+            | TableError::OrderScoreTooLarge { index, .. } => Some(*index),
+            _ => None,
+        }
+    }
+
     /// The longest shape, in cells.
     pub fn max_len(&self) -> usize {
         self.patterns
@@ -369,6 +423,7 @@ pub fn seed_table() -> PatternTable {
             .collect(),
         classes: Vec::new(),
         threats: Vec::new(),
+        order: Vec::new(),
     }
 }
 
@@ -386,6 +441,7 @@ pub fn tic_tac_toe_table() -> PatternTable {
         ],
         classes: Vec::new(),
         threats: Vec::new(),
+        order: Vec::new(),
     }
 }
 
@@ -405,8 +461,11 @@ pub struct CompiledTable {
     pub gains: Vec<[i32; 4]>,
     /// `[own, opp]` per cell class index (all 0 when the table scores no class).
     pub class_scores: ClassScores,
-    /// Whether any class or threat scores anything (if not, no line kinds are kept).
+    /// Whether any class, threat or ordering bonus is non-zero (if not, no line kinds are
+    /// kept).
     pub has_classes: bool,
+    /// `[own, opp]` move-ordering bonus per cell class index (all 0 when the table has none).
+    pub order_scores: ClassScores,
     /// Per best class of the side to move, per best class of its opponent: the threat score.
     pub threat_scores: ThreatScores,
     /// Whether any threat scores anything.
@@ -482,14 +541,21 @@ impl CompiledTable {
         for t in &table.threats {
             threat_scores[t.own.index()][t.opp.index()] = t.score;
         }
+        let mut order_scores = [[0; 2]; CELL_CLASS_COUNT];
+        for c in &table.order {
+            order_scores[c.class.index()] = [c.own, c.opp];
+        }
         let has_threats = threat_scores.iter().flatten().any(|&s| s != 0);
-        let has_classes = has_threats || class_scores.iter().any(|s| *s != [0, 0]);
+        let has_classes = has_threats
+            || class_scores.iter().any(|s| *s != [0, 0])
+            || order_scores.iter().any(|s| *s != [0, 0]);
         Ok(CompiledTable {
             width,
             entries,
             gains,
             class_scores,
             has_classes,
+            order_scores,
             threat_scores,
             has_threats,
         })

@@ -56,6 +56,7 @@ fn rich_test_table() -> PatternTable {
                 score: 11 * own as i32 - 5 * opp as i32 + 3,
             })
             .collect(),
+        order: Vec::new(),
     }
 }
 

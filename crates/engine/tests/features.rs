@@ -6,7 +6,10 @@
 //! still plays complete legal games and draws tic-tac-toe.
 
 use gomoku_board::{Board, Geometry, Pos, Rule};
-use gomoku_engine::{Engine, EngineParams, Limits, SearchFeatures, reference, tic_tac_toe_table};
+use gomoku_engine::{
+    CellClass, ClassSpec, Engine, EngineParams, Limits, SearchFeatures, reference,
+    tic_tac_toe_table,
+};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -177,6 +180,63 @@ fn a_full_root_width_searches_every_root_move_whatever_the_ordering() {
     assert!(
         narrow_missed > 0,
         "the one-move root always found the best move"
+    );
+}
+
+/// The table's ordering bonuses decide which moves a node searches: with a bonus for the
+/// mover's `two` cells larger than any gain, a one-move root always plays such a cell (when
+/// there is one), where without it the ordering picks other cells too.
+#[test]
+fn ordering_bonuses_decide_the_moves_a_narrow_node_searches() {
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    let g = Geometry::square(9);
+    let base = EngineParams {
+        depth: 1,
+        top_n: Some(1),
+        vcf: false,
+        vct: false,
+        history: false,
+        features: SearchFeatures::NONE,
+        ..EngineParams::default()
+    };
+    let mut bonus = base.clone();
+    bonus.table.order = vec![ClassSpec {
+        class: CellClass::Two,
+        own: 5_000_000,
+        opp: 0,
+    }];
+    let (mut checked, mut plain_elsewhere) = (0, 0);
+    for _ in 0..40 {
+        let Some(board) = random_position(g, 4, &mut rng) else {
+            continue;
+        };
+        let mut with = Engine::new(bonus.clone()).unwrap();
+        let sb = with.search_board(&board);
+        let mut cells = Vec::new();
+        sb.candidates(&mut cells);
+        let is_two = |c: u32| {
+            sb.cell_classes(c as usize)
+                .is_some_and(|(own, _)| own == CellClass::Two)
+        };
+        if !cells.iter().any(|&c| is_two(c)) {
+            continue;
+        }
+        let index = |p: Option<Pos>| board.index(p.unwrap()) as u32;
+        let played = index(with.search(&board, &Limits::default(), &mut rng).best);
+        assert!(is_two(played), "{played} is not a two of the mover's");
+        let mut plain = Engine::new(base.clone()).unwrap();
+        if !is_two(index(
+            plain.search(&board, &Limits::default(), &mut rng).best,
+        )) {
+            plain_elsewhere += 1;
+        }
+        checked += 1;
+    }
+    assert!(checked >= 20, "{checked}");
+    // The test can fail: without the bonus the ordering's first move is not always a two.
+    assert!(
+        plain_elsewhere > 0,
+        "the plain ordering always picked a two"
     );
 }
 

@@ -57,6 +57,7 @@ pub mod hill;
 pub mod history;
 mod iteration;
 pub mod matches;
+pub mod order_fit;
 mod output;
 pub mod params;
 pub mod run;

@@ -350,6 +350,7 @@ mod tests {
             patterns: Vec::new(),
             classes: Vec::new(),
             threats: Vec::new(),
+            order: Vec::new(),
         };
         let theirs = ParamSpace::new(empty, None, &[]).with_params(&[
             param("top_n", ParamTarget::Placeholder, 0.0),

@@ -14,6 +14,7 @@ pub mod show;
 pub mod sprt;
 pub mod tournament;
 pub mod tune;
+pub mod tune_order;
 
 use anyhow::{Context, Result};
 use gomoku_engine::EngineParams;

@@ -499,6 +499,13 @@ pub(super) fn table() -> Section {
         .default("[]")
         .limit("each pair at most once")
         .ex("threats: [(own: \"three\", opp: \"none\", score: 400)]"),
+        Entry::field(
+            "order",
+            "Move-ordering bonuses per cell class, not part of the evaluation: entries as in              `classes`, but `own` is added to the ordering score of a move on a cell where              the side to move has this class, and `opp` where its opponent has it. Interior              nodes keep their best `top_n` moves by that score, so the bonuses decide which              moves are searched. `gomoku-arena tune-order --engine E --run DIR --out FILE`              fits them to the moves played in a run's games (a stronger engine's).",
+        )
+        .default("[]")
+        .limit("each class at most once")
+        .ex("order: [(class: \"double-three\", own: 6500, opp: 1000)]"),
     ]);
 
     let pattern = Item::new(
@@ -611,6 +618,9 @@ PatternTable(
     threats: [
         (own: "three", opp: "none", score: 400),
         (own: "two", opp: "three", score: -600),
+    ],
+    order: [
+        (class: "double-three", own: 6500, opp: 1000),
     ],
 )"#
         .into(),

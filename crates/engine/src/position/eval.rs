@@ -96,6 +96,26 @@ impl SearchBoard {
         self.kinds.heat(i, self.board.to_move())
     }
 
+    /// What move ordering adds to a move's pattern gains at the empty cell `i`: the cell
+    /// classes' worth ([`Self::class_heat`]) weighted by `heat_percent`, plus the table's
+    /// ordering bonuses for the side to move's class there and its opponent's.
+    #[inline]
+    pub fn order_terms(&self, i: usize, heat_percent: i64) -> i64 {
+        self.kinds
+            .order_terms(i, self.board.to_move(), heat_percent)
+    }
+
+    /// The side to move's cell class at the empty cell `i` and its opponent's, or `None`
+    /// when the kinds are not kept.
+    #[inline]
+    pub fn cell_classes(&self, i: usize) -> Option<(CellClass, CellClass)> {
+        let me = self.board.to_move();
+        Some((
+            self.kinds.class_of(i, me)?,
+            self.kinds.class_of(i, me.opponent())?,
+        ))
+    }
+
     /// Whether the line kinds of the empty cells are kept (the table scores cell classes),
     /// which [`SearchBoard::threat_dirs`] and [`SearchBoard::makes_four`] read.
     #[inline]

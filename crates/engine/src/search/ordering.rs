@@ -1,6 +1,7 @@
 //! Move ordering: interior nodes sort the candidates by pattern gain (the opponent's
 //! weighted by `order_opp_gain`) plus the cell classes' worth (`SearchBoard::class_heat`,
-//! weighted by `order_class_heat`), then history, and
+//! weighted by `order_class_heat`) and the table's ordering bonuses for the two classes at
+//! the cell (`SearchBoard::order_terms`), then history, and
 //! keep the top N; frontier nodes keep board order, or with a frontier width are ordered
 //! and cut the same way. Both bring the TT move, the killers and the counter-move to the
 //! front. Sorting is done on packed integer keys so it needs no comparator and no
@@ -27,7 +28,7 @@ impl Worker<'_> {
         for &c in list.iter() {
             let s = if self.p.use_ordering {
                 let g = self.sb.gains(c as usize);
-                g[me] + g[opp] * opp_gain / 100 + self.sb.class_heat(c as usize) * heat / 100
+                g[me] + g[opp] * opp_gain / 100 + self.sb.order_terms(c as usize, heat)
             } else {
                 0
             };

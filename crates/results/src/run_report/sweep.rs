@@ -350,6 +350,7 @@ mod tests {
                 }],
                 classes: Vec::new(),
                 threats: Vec::new(),
+                order: Vec::new(),
             },
             depth: 2,
             top_n: Some(10),
