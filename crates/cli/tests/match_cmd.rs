@@ -630,8 +630,8 @@ fn c_gomoku_cli_engine_options_are_sent_as_info_at_each_game() {
 /// folder and every line engine a was sent.
 fn cgc_sent_to_a(dir_name: &str, tc: &str, games: &str, extra: &[&str]) -> (ScratchDir, String) {
     let dir = setup(dir_name);
-    let log = dir.join("a.log");
-    let tee = format!("tee -a '{}' | exec '{PBRAIN}' --depth 1", s(&log));
+    // One log per engine process, as in the options test above.
+    let tee = format!("tee '{}/a.'$$'.log' | exec '{PBRAIN}' --depth 1", s(&dir));
     script(&dir, "rec.sh", &tee);
     let other = format!("cmd={PBRAIN} --depth 1");
     let o = Command::new(BIN)
@@ -643,7 +643,28 @@ fn cgc_sent_to_a(dir_name: &str, tc: &str, games: &str, extra: &[&str]) -> (Scra
         .output()
         .unwrap();
     assert_ok(&o);
-    let sent = std::fs::read_to_string(&log).unwrap();
+    // The logs in the order they were last written, read until two reads 100 ms apart agree
+    // (`tee` may still be writing when the run has ended its engines; 5 s at most).
+    let read = || -> String {
+        let mut logs: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "log"))
+            .collect();
+        logs.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
+        logs.iter()
+            .map(|p| std::fs::read_to_string(p).unwrap())
+            .collect()
+    };
+    let mut sent = read();
+    for _ in 0..50 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        let again = read();
+        if again == sent && !sent.is_empty() {
+            break;
+        }
+        sent = again;
+    }
     (dir, sent)
 }
 

@@ -387,4 +387,23 @@ fn tune_order_writes_the_engine_table_with_an_order_section() {
     assert!(!e.status.success());
     let stderr = String::from_utf8_lossy(&e.stderr);
     assert!(stderr.contains("no-such-run"), "{stderr}");
+    // A run without its journal is an error, not an empty fit written over the table.
+    std::fs::create_dir(dir.join("bare")).unwrap();
+    std::fs::copy(dir.join("run/run.json"), dir.join("bare/run.json")).unwrap();
+    let args = [
+        "tune-order",
+        "--engine",
+        d4,
+        "--run",
+        "bare",
+        "--out",
+        "bare.ron",
+    ];
+    let e = arena(&dir, &args);
+    let stderr = String::from_utf8_lossy(&e.stderr);
+    assert!(
+        !e.status.success() && stderr.contains("no journal"),
+        "{stderr}"
+    );
+    assert!(!dir.join("bare.ron").exists());
 }

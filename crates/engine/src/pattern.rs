@@ -78,7 +78,7 @@ pub struct PatternTable {
     /// Move-ordering bonuses, not evaluation: `own` is added to the ordering score of a cell
     /// where the side to move's class is `class`, `opp` where its opponent's is (as Rapfi's
     /// classical model keeps a move-ordering table beside its evaluation). None in most
-    /// tables; an absent class adds 0.
+    /// tables; an absent class adds 0. Any non-zero bonus keeps the line kinds, as classes do.
     pub order: Vec<ClassSpec>,
 }
 

@@ -48,16 +48,31 @@ pub struct OrderSample {
 
 /// The positions of `games` on `geometry` under `rule` (a game whose moves do not replay is
 /// skipped from its first bad move on), with the candidates of `params` scored without the
-/// table's bonuses; positions whose played move is not a candidate are left out.
+/// table's bonuses; positions whose played move is not a candidate are left out. Game `i`
+/// of the list is held out when `i` is a multiple of [`HOLDOUT_EVERY`], so the list's order
+/// must not depend on how the games were played (the CLI sorts each run by job).
 pub fn order_samples(
     params: &EngineParams,
     games: &[JournalLine],
     geometry: Geometry,
     rule: Rule,
 ) -> Result<Vec<OrderSample>, EngineError> {
-    let mut bare = params.clone();
-    bare.table.order.clear();
-    let engine = Engine::new(bare)?;
+    // The table as it orders moves once it has bonuses: the line kinds kept (a table with
+    // an `order` section keeps them even without classes). Its own bonuses, if any, are taken
+    // out of each score below.
+    let mut fitted = params.clone();
+    if fitted.table.order.iter().all(|c| (c.own, c.opp) == (0, 0)) {
+        fitted.table.order = vec![ClassSpec {
+            class: CellClass::Five,
+            own: 1,
+            opp: 0,
+        }];
+    }
+    let mut present = [[0i64; 2]; CELL_CLASS_COUNT];
+    for c in &fitted.table.order {
+        present[c.class.index()] = [c.own as i64, c.opp as i64];
+    }
+    let engine = Engine::new(fitted)?;
     let f = params.features;
     let (opp_gain, heat) = (f.order_opp_gain as i64, f.order_class_heat as i64);
     let per_game: Vec<Vec<OrderSample>> = games
@@ -78,10 +93,12 @@ pub fn order_samples(
                     break;
                 }
                 if n >= line.opening_moves.len() && n + TAIL_PLIES < moves.len() {
-                    let sb = engine.search_board(&board);
+                    let mut sb = engine.search_board(&board);
                     let (me, opp) = (board.to_move(), board.to_move().opponent());
                     let mut cells = Vec::new();
                     sb.candidates(&mut cells);
+                    // Points forbidden to Black under renju are never searched, nor ranked.
+                    cells.retain(|&c| !sb.is_forbidden(c as usize));
                     let target = board.index(p) as u32;
                     if let Some(played) = cells.iter().position(|&c| c == target) {
                         let candidates = cells
@@ -92,10 +109,12 @@ pub fn order_samples(
                                 let (own, theirs) = sb
                                     .cell_classes(i)
                                     .unwrap_or((CellClass::None, CellClass::None));
+                                let bonus = present[own.index()][0] + present[theirs.index()][1];
                                 Candidate {
                                     score: g[me]
                                         + g[opp] * opp_gain / 100
-                                        + sb.order_terms(i, heat),
+                                        + sb.order_terms(i, heat)
+                                        - bonus,
                                     own: own.index() as u8,
                                     opp: theirs.index() as u8,
                                     cell: c,

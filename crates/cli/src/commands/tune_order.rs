@@ -46,14 +46,28 @@ pub fn run(args: Args) -> Result<ExitCode> {
             );
         }
         let path = dir.join(JOURNAL_FILE);
+        if !path.exists() {
+            bail!("{}: no journal ({JOURNAL_FILE}) in the run", dir.display());
+        }
         let journal = read_journal(&path).with_context(|| format!("reading {}", path.display()))?;
-        games.extend(journal.lines);
+        // In job order: a journal lists games as they finished, which threads and resumes
+        // change, and the held-out games are chosen by their place in the list.
+        let mut lines = journal.lines;
+        lines.sort_by_key(|l| l.job);
+        games.extend(lines);
     }
     let Some((geometry, rule)) = board else {
         bail!("no run given");
     };
     let samples = order_samples(&params, &games, geometry, rule).context("the engine")?;
     let held = samples.iter().filter(|s| s.holdout).count();
+    if held == 0 || held == samples.len() {
+        bail!(
+            "{} positions from {} games: too few to fit and to check on held-out games (every {HOLDOUT_EVERY}th game is held out)",
+            samples.len(),
+            games.len()
+        );
+    }
     println!(
         "{} games, {} positions ({} in the held-out games, every {HOLDOUT_EVERY}th)",
         games.len(),
@@ -69,6 +83,14 @@ pub fn run(args: Args) -> Result<ExitCode> {
     let zero = [[0; 2]; gomoku_engine::CELL_CLASS_COUNT];
     line("without bonuses, train", shares(&samples, &zero, false));
     line("without bonuses, held", shares(&samples, &zero, true));
+    if !params.table.order.is_empty() {
+        let mut current = zero;
+        for c in &params.table.order {
+            current[c.class.index()] = [c.own, c.opp];
+        }
+        line("the table's, train", shares(&samples, &current, false));
+        line("the table's, held out", shares(&samples, &current, true));
+    }
     let bonus = fit_bonuses(&samples);
     line("fitted, train", shares(&samples, &bonus, false));
     let held_out = shares(&samples, &bonus, true);

@@ -501,7 +501,14 @@ pub(super) fn table() -> Section {
         .ex("threats: [(own: \"three\", opp: \"none\", score: 400)]"),
         Entry::field(
             "order",
-            "Move-ordering bonuses per cell class, not part of the evaluation: entries as in              `classes`, but `own` is added to the ordering score of a move on a cell where              the side to move has this class, and `opp` where its opponent has it. Interior              nodes keep their best `top_n` moves by that score, so the bonuses decide which              moves are searched. `gomoku-arena tune-order --engine E --run DIR --out FILE`              fits them to the moves played in a run's games (a stronger engine's).",
+            "Move-ordering bonuses per cell class, not part of the evaluation: entries as in \
+             `classes`, but `own` is added to the ordering score of a move on a cell where \
+             the side to move has this class, and `opp` where its opponent has it. Interior \
+             nodes keep their best `top_n` moves by that score, so the bonuses decide which \
+             moves are searched. A table with bonuses keeps the line kinds even without \
+             classes, so the switches that read them (static wins, the three defence) work \
+             with it. `gomoku-arena tune-order --engine E --run DIR --out FILE` fits them to \
+             the moves played in a run's games (a stronger engine's).",
         )
         .default("[]")
         .limit("each class at most once")
