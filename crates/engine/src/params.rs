@@ -214,8 +214,8 @@ pub struct SearchFeatures {
     /// (100: as much as one's own; at most [`MAX_ORDER_WEIGHT`]): how much blocking counts
     /// beside building.
     pub order_opp_gain: u32,
-    /// Weight of the cell classes' worth (`class_heat`) in the ordering's score, in percent
-    /// (at most [`MAX_ORDER_WEIGHT`]).
+    /// Weight of the cell classes' worth (see `SearchBoard::order_score`) in the ordering's
+    /// score, in percent (at most [`MAX_ORDER_WEIGHT`]).
     pub order_class_heat: u32,
 }
 

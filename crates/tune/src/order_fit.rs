@@ -11,7 +11,8 @@
 
 use gomoku_board::{Board, Geometry, Pos, Rule};
 use gomoku_engine::{
-    CELL_CLASS_COUNT, CellClass, ClassScores, ClassSpec, Engine, EngineError, EngineParams,
+    CELL_CLASS_COUNT, CellClass, ClassScores, ClassSpec, CompiledTable, Engine, EngineError,
+    EngineParams,
 };
 use gomoku_runner::JournalLine;
 use rayon::prelude::*;
@@ -68,10 +69,7 @@ pub fn order_samples(
             opp: 0,
         }];
     }
-    let mut present = [[0i64; 2]; CELL_CLASS_COUNT];
-    for c in &fitted.table.order {
-        present[c.class.index()] = [c.own as i64, c.opp as i64];
-    }
+    let present = CompiledTable::compile(&fitted.table)?.order_scores;
     let engine = Engine::new(fitted)?;
     let f = params.features;
     let (opp_gain, heat) = (f.order_opp_gain as i64, f.order_class_heat as i64);
@@ -94,7 +92,6 @@ pub fn order_samples(
                 }
                 if n >= line.opening_moves.len() && n + TAIL_PLIES < moves.len() {
                     let mut sb = engine.search_board(&board);
-                    let (me, opp) = (board.to_move(), board.to_move().opponent());
                     let mut cells = Vec::new();
                     sb.candidates(&mut cells);
                     // Points forbidden to Black under renju are never searched, nor ranked.
@@ -105,16 +102,13 @@ pub fn order_samples(
                             .iter()
                             .map(|&c| {
                                 let i = c as usize;
-                                let g = sb.gains(i);
                                 let (own, theirs) = sb
                                     .cell_classes(i)
                                     .unwrap_or((CellClass::None, CellClass::None));
-                                let bonus = present[own.index()][0] + present[theirs.index()][1];
+                                let bonus = present[own.index()][0] as i64
+                                    + present[theirs.index()][1] as i64;
                                 Candidate {
-                                    score: g[me]
-                                        + g[opp] * opp_gain / 100
-                                        + sb.order_terms(i, heat)
-                                        - bonus,
+                                    score: sb.order_score(i, opp_gain, heat) - bonus,
                                     own: own.index() as u8,
                                     opp: theirs.index() as u8,
                                     cell: c,

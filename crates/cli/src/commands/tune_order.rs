@@ -84,10 +84,9 @@ pub fn run(args: Args) -> Result<ExitCode> {
     line("without bonuses, train", shares(&samples, &zero, false));
     line("without bonuses, held", shares(&samples, &zero, true));
     if !params.table.order.is_empty() {
-        let mut current = zero;
-        for c in &params.table.order {
-            current[c.class.index()] = [c.own, c.opp];
-        }
+        let current = gomoku_engine::CompiledTable::compile(&params.table)
+            .context("the engine's table")?
+            .order_scores;
         line("the table's, train", shares(&samples, &current, false));
         line("the table's, held out", shares(&samples, &current, true));
     }

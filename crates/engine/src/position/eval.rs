@@ -88,21 +88,18 @@ impl SearchBoard {
         Some((self.sums[opp] + delta).clamp(-EVAL_LIMIT, EVAL_LIMIT) as i32)
     }
 
-    /// What the cell classes at the empty cell `i` are worth to the side to move: its own
-    /// class's score there plus what the opponent's class there costs it (0 when the table
-    /// scores no class). Move ordering adds it to the pattern gains.
+    /// The move ordering's static score of a stone at the empty cell `i` for the side to
+    /// move: its pattern gain, plus the opponent's weighted by `opp_gain_percent`, plus the
+    /// cell classes' worth (its own class's score less the opponent's there) weighted by
+    /// `heat_percent`, plus the table's ordering bonuses for the two classes. The search
+    /// sorts by it; `tune-order` fits the bonuses against it.
     #[inline]
-    pub fn class_heat(&self, i: usize) -> i64 {
-        self.kinds.heat(i, self.board.to_move())
-    }
-
-    /// What move ordering adds to a move's pattern gains at the empty cell `i`: the cell
-    /// classes' worth ([`Self::class_heat`]) weighted by `heat_percent`, plus the table's
-    /// ordering bonuses for the side to move's class there and its opponent's.
-    #[inline]
-    pub fn order_terms(&self, i: usize, heat_percent: i64) -> i64 {
-        self.kinds
-            .order_terms(i, self.board.to_move(), heat_percent)
+    pub fn order_score(&self, i: usize, opp_gain_percent: i64, heat_percent: i64) -> i64 {
+        let me = self.board.to_move();
+        let g = self.gains(i);
+        g[me]
+            + g[me.opponent()] * opp_gain_percent / 100
+            + self.kinds.order_terms(i, me, heat_percent)
     }
 
     /// The side to move's cell class at the empty cell `i` and its opponent's, or `None`

@@ -252,24 +252,10 @@ impl LineKinds {
         threat_of(t, &self.counts, me) as i64
     }
 
-    /// What the cell classes at the empty cell `i` are worth to `me`, to move: its own
-    /// class's score there plus what the opponent's class there costs it (0 when the kinds
-    /// are not kept).
-    #[inline]
-    pub(super) fn heat(&self, i: usize, me: Color) -> i64 {
-        let Some(kt) = &self.table else {
-            return 0;
-        };
-        debug_assert!(self.stale.none(), "line kinds read above a light move");
-        let mine = self.scores[kt.class(me, self.cell_kinds[i])][0];
-        let theirs = self.scores[kt.class(me.opponent(), self.cell_kinds[i])][1];
-        mine as i64 - theirs as i64
-    }
-
     /// What move ordering adds for the empty cell `i`, `me` to move: the cell classes' worth
-    /// weighted by `heat_percent` (see [`Self::heat`]) plus the table's ordering bonuses for
-    /// its class and its opponent's there (0 when the kinds are not kept). One class lookup
-    /// per colour serves both.
+    /// (`me`'s class score there less the opponent's) weighted by `heat_percent`, plus the
+    /// table's ordering bonuses for the two classes (0 when the kinds are not kept). One
+    /// class lookup per colour serves both.
     #[inline]
     pub(super) fn order_terms(&self, i: usize, me: Color, heat_percent: i64) -> i64 {
         let Some(kt) = &self.table else {

@@ -1,7 +1,7 @@
-//! Move ordering: interior nodes sort the candidates by pattern gain (the opponent's
-//! weighted by `order_opp_gain`) plus the cell classes' worth (`SearchBoard::class_heat`,
-//! weighted by `order_class_heat`) and the table's ordering bonuses for the two classes at
-//! the cell (`SearchBoard::order_terms`), then history, and
+//! Move ordering: interior nodes sort the candidates by their static score
+//! (`SearchBoard::order_score`: pattern gain, the opponent's weighted by `order_opp_gain`,
+//! the cell classes' worth weighted by `order_class_heat`, the table's ordering bonuses),
+//! then history, and
 //! keep the top N; frontier nodes keep board order, or with a frontier width are ordered
 //! and cut the same way. Both bring the TT move, the killers and the counter-move to the
 //! front. Sorting is done on packed integer keys so it needs no comparator and no
@@ -21,14 +21,12 @@ impl Worker<'_> {
         limit: Option<usize>,
     ) {
         let me = self.sb.to_move();
-        let opp = me.opponent();
         let f = &self.p.features;
         let (opp_gain, heat) = (f.order_opp_gain as i64, f.order_class_heat as i64);
         self.lists.scored.clear();
         for &c in list.iter() {
             let s = if self.p.use_ordering {
-                let g = self.sb.gains(c as usize);
-                g[me] + g[opp] * opp_gain / 100 + self.sb.order_terms(c as usize, heat)
+                self.sb.order_score(c as usize, opp_gain, heat)
             } else {
                 0
             };
