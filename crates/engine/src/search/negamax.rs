@@ -1,8 +1,9 @@
 //! The interior of the search: negamax alpha-beta with principal-variation search, the
 //! transposition table, the static wins of the class counts, forced blocks of the opponent's
 //! fours (the defences against his threes are `defence.rs`'s), the singular extension, quiet
-//! leaves evaluated from the gain tables without playing them (or handed to the threat
-//! quiescence), and the bookkeeping of a beta cutoff.
+//! leaves evaluated from the gain tables without playing them (or, where the opponent has a
+//! four to play, handed to the threat quiescence when it is on), and the bookkeeping of a
+//! beta cutoff.
 
 use super::history::history_bonus;
 use super::selectivity::{NodeKind, history_plies, lmr_reduction, move_count_limit};
@@ -188,6 +189,12 @@ impl Worker<'_> {
             && !self.sb.faces_four_threat())
         .then(|| move_count_limit(f.move_count, depth, node.improving));
         let me = self.sb.to_move();
+        // Whether a quiet leaf below may be evaluated without playing it: not when the
+        // threat quiescence is on and the opponent has a cell where a stone makes a four
+        // (his fours there are what the quiescence would play; our quiet move gives him
+        // none, so without one the quiescence would only stand pat).
+        let leaves_static =
+            depth != 1 || f.quiescence == 0 || !self.sb.has_four_cell(me.opponent());
         // A mate score must be a proof: when every move the width let through loses, the
         // moves it left out are searched too before the node is called lost.
         let mut widened = forced.is_some() || defending || width.is_none_or(|k| n_moves < k);
@@ -281,6 +288,7 @@ impl Worker<'_> {
             self.lists.carries[ply + 1] = carried % 100;
             let score = if depth == 1
                 && extension == 0
+                && leaves_static
                 && let Some(e) = self.sb.eval_after(m as usize)
             {
                 // A quiet leaf: its evaluation comes from the gain tables without playing
@@ -567,5 +575,70 @@ mod tests {
             assert!(whole >= without);
             checked += 1;
         }
+    }
+
+    /// With the threat quiescence on, a node one ply above the leaves scores the best of
+    /// its leaves as played and quiesced: the leaves it evaluates without playing them are
+    /// only those where the quiescence could do nothing but stand pat.
+    #[test]
+    fn a_frontier_node_scores_its_quiet_leaves_as_their_quiescence_does() {
+        let mut table = crate::pattern::seed_table();
+        table.classes = vec![crate::pattern::ClassSpec {
+            class: crate::cells::CellClass::Four,
+            own: 400,
+            opp: -300,
+        }];
+        let mut engine = Engine::new(EngineParams {
+            table,
+            top_n: None,
+            radius: 1,
+            use_tt: false,
+            features: crate::params::SearchFeatures {
+                quiescence: 8,
+                ..crate::params::SearchFeatures::NONE
+            },
+            ..EngineParams::default()
+        })
+        .unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(31);
+        let g = Geometry::square(9);
+        let limits = Limits::default();
+        let (mut checked, mut with_fours) = (0, 0);
+        while checked < 40 {
+            let mut b = Board::new(g, Rule::Freestyle).unwrap();
+            for _ in 0..rng.random_range(8..18) {
+                let p = Pos::new(rng.random_range(1..8), rng.random_range(1..8));
+                if b.cell(p) == Cell::Empty && b.winner().is_none() {
+                    b.make(p);
+                }
+            }
+            if b.winner().is_some() {
+                continue;
+            }
+            let mut w = engine.worker(&b, &limits, Instant::now());
+            // A first move searched, so that the leaves' side to move has a last stone
+            // whose lines the quiescence walks.
+            let mut moves = Vec::new();
+            w.sb.candidates(&mut moves);
+            w.sb.make(moves[rng.random_range(0..moves.len())] as usize);
+            let (mine, theirs) = w.sb.recent_fives();
+            if mine.len > 0 || theirs.len > 0 {
+                continue;
+            }
+            let node = w.negamax(1, 2, -INF, INF, false);
+            moves.clear();
+            w.sb.candidates(&mut moves);
+            let mut best = -INF;
+            for &m in &moves {
+                w.sb.make(m as usize);
+                best = best.max(-w.negamax(0, 3, -INF, INF, false));
+                w.sb.unmake();
+            }
+            assert_eq!(node, best, "{b:?}");
+            with_fours += w.sb.has_four_cell(w.sb.to_move().opponent()) as usize;
+            checked += 1;
+        }
+        // Enough of the positions give the opponent a four to play at the leaves.
+        assert!(with_fours >= 10, "{with_fours}");
     }
 }
