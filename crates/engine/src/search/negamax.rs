@@ -192,7 +192,8 @@ impl Worker<'_> {
         // Whether a quiet leaf below may be evaluated without playing it: not when the
         // threat quiescence is on and the opponent has a cell where a stone makes a four
         // (his fours there are what the quiescence would play; our quiet move gives him
-        // none, so without one the quiescence would only stand pat).
+        // none, so without one the quiescence would play no move: it would stand pat, a TT
+        // hit aside, which the shortcut does not read).
         let leaves_static =
             depth != 1 || f.quiescence == 0 || !self.sb.has_four_cell(me.opponent());
         // A mate score must be a proof: when every move the width let through loses, the
@@ -579,7 +580,8 @@ mod tests {
 
     /// With the threat quiescence on, a node one ply above the leaves scores the best of
     /// its leaves as played and quiesced: the leaves it evaluates without playing them are
-    /// only those where the quiescence could do nothing but stand pat.
+    /// only those where the quiescence could do nothing but stand pat. Every other
+    /// technique and the TT are off, so that the node's value is the plain maximum.
     #[test]
     fn a_frontier_node_scores_its_quiet_leaves_as_their_quiescence_does() {
         let mut table = crate::pattern::seed_table();
