@@ -191,9 +191,10 @@ impl Worker<'_> {
         let me = self.sb.to_move();
         // Whether a quiet leaf below may be evaluated without playing it: not when the
         // threat quiescence is on and the opponent has a cell where a stone makes a four
-        // (his fours there are what the quiescence would play; our quiet move gives him
-        // none, so without one the quiescence would play no move: it would stand pat, a TT
-        // hit aside, which the shortcut does not read).
+        // (his fours there are what the quiescence would play, and what his static wins
+        // read when they are on). Our quiet move gives him no four, so without one the leaf
+        // would play no move: it would stand pat, a TT hit aside, which the shortcut does
+        // not read.
         let leaves_static =
             depth != 1 || f.quiescence == 0 || !self.sb.has_four_cell(me.opponent());
         // A mate score must be a proof: when every move the width let through loses, the
@@ -580,8 +581,9 @@ mod tests {
 
     /// With the threat quiescence on, a node one ply above the leaves scores the best of
     /// its leaves as played and quiesced: the leaves it evaluates without playing them are
-    /// only those where the quiescence could do nothing but stand pat. Every other
-    /// technique and the TT are off, so that the node's value is the plain maximum.
+    /// only those where the quiescence could do nothing but stand pat, with static wins
+    /// off and on. Every other technique and the TT are off, so that the node's value is
+    /// the plain maximum.
     #[test]
     fn a_frontier_node_scores_its_quiet_leaves_as_their_quiescence_does() {
         let mut table = crate::pattern::seed_table();
@@ -590,23 +592,32 @@ mod tests {
             own: 400,
             opp: -300,
         }];
-        let mut engine = Engine::new(EngineParams {
-            table,
-            top_n: None,
-            radius: 1,
-            use_tt: false,
-            features: crate::params::SearchFeatures {
-                quiescence: 8,
-                ..crate::params::SearchFeatures::NONE
-            },
-            ..EngineParams::default()
-        })
-        .unwrap();
+        for static_wins in [false, true] {
+            let mut engine = Engine::new(EngineParams {
+                table: table.clone(),
+                top_n: None,
+                radius: 1,
+                use_tt: false,
+                features: crate::params::SearchFeatures {
+                    quiescence: 8,
+                    static_wins,
+                    ..crate::params::SearchFeatures::NONE
+                },
+                ..EngineParams::default()
+            })
+            .unwrap();
+            frontier_matches_its_leaves(&mut engine);
+        }
+    }
+
+    /// Checks [`a_frontier_node_scores_its_quiet_leaves_as_their_quiescence_does`] with
+    /// `engine` on 300 random positions.
+    fn frontier_matches_its_leaves(engine: &mut Engine) {
         let mut rng = ChaCha8Rng::seed_from_u64(31);
         let g = Geometry::square(9);
         let limits = Limits::default();
         let (mut checked, mut with_fours) = (0, 0);
-        while checked < 40 {
+        while checked < 300 {
             let mut b = Board::new(g, Rule::Freestyle).unwrap();
             for _ in 0..rng.random_range(8..18) {
                 let p = Pos::new(rng.random_range(1..8), rng.random_range(1..8));
@@ -623,8 +634,9 @@ mod tests {
             let mut moves = Vec::new();
             w.sb.candidates(&mut moves);
             w.sb.make(moves[rng.random_range(0..moves.len())] as usize);
+            // A node with a five-point, or a static win to claim, returns before its moves.
             let (mine, theirs) = w.sb.recent_fives();
-            if mine.len > 0 || theirs.len > 0 {
+            if mine.len > 0 || theirs.len > 0 || w.sb.static_win().is_some() {
                 continue;
             }
             let node = w.negamax(1, 2, -INF, INF, false);
@@ -641,6 +653,6 @@ mod tests {
             checked += 1;
         }
         // Enough of the positions give the opponent a four to play at the leaves.
-        assert!(with_fours >= 10, "{with_fours}");
+        assert!(with_fours >= 75, "{with_fours}");
     }
 }
