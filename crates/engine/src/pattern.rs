@@ -291,41 +291,26 @@ impl PatternTable {
                 });
             }
         }
-        for (index, c) in self.classes.iter().enumerate() {
-            let name = c.class.name();
-            for value in [c.own, c.opp] {
-                if value.unsigned_abs() > MAX_PATTERN_SCORE as u32 {
-                    return Err(TableError::ClassScoreTooLarge {
-                        index,
-                        name,
-                        value,
-                        max: MAX_PATTERN_SCORE,
-                    });
-                }
-            }
-            if let Some(first) = self.classes[..index]
-                .iter()
-                .position(|q| q.class == c.class)
-            {
-                return Err(TableError::DuplicateClass { index, first, name });
-            }
-        }
-        for (index, c) in self.order.iter().enumerate() {
-            let name = c.class.name();
-            for value in [c.own, c.opp] {
-                if value.unsigned_abs() > MAX_PATTERN_SCORE as u32 {
-                    return Err(TableError::OrderScoreTooLarge {
-                        index,
-                        name,
-                        value,
-                        max: MAX_PATTERN_SCORE,
-                    });
-                }
-            }
-            if let Some(first) = self.order[..index].iter().position(|q| q.class == c.class) {
-                return Err(TableError::DuplicateOrder { index, first, name });
-            }
-        }
+        check_class_list(
+            &self.classes,
+            |index, name, value| TableError::ClassScoreTooLarge {
+                index,
+                name,
+                value,
+                max: MAX_PATTERN_SCORE,
+            },
+            |index, first, name| TableError::DuplicateClass { index, first, name },
+        )?;
+        check_class_list(
+            &self.order,
+            |index, name, value| TableError::OrderScoreTooLarge {
+                index,
+                name,
+                value,
+                max: MAX_PATTERN_SCORE,
+            },
+            |index, first, name| TableError::DuplicateOrder { index, first, name },
+        )?;
         for (index, t) in self.threats.iter().enumerate() {
             for class in [t.own, t.opp] {
                 if class == CellClass::Forbidden {
@@ -390,6 +375,29 @@ impl PatternTable {
             .max()
             .unwrap_or(1)
     }
+}
+
+/// Checks a list of per-class entries (a table's `classes` or `order`): every score within
+/// `MAX_PATTERN_SCORE` in absolute value (else `too_large(index, name, value)`) and every
+/// class once (else `duplicate(index, first, name)`).
+fn check_class_list(
+    list: &[ClassSpec],
+    too_large: fn(usize, &'static str, i32) -> TableError,
+    duplicate: fn(usize, usize, &'static str) -> TableError,
+) -> Result<(), TableError> {
+    for (index, c) in list.iter().enumerate() {
+        let name = c.class.name();
+        if let Some(value) = [c.own, c.opp]
+            .into_iter()
+            .find(|v| v.unsigned_abs() > MAX_PATTERN_SCORE as u32)
+        {
+            return Err(too_large(index, name, value));
+        }
+        if let Some(first) = list[..index].iter().position(|q| q.class == c.class) {
+            return Err(duplicate(index, first, name));
+        }
+    }
+    Ok(())
 }
 
 /// The table of seeds 000/001: 16 shapes over own/empty cells, opponent score = -own.
