@@ -60,6 +60,26 @@ pub struct ClassFile {
     pub opp: i32,
 }
 
+impl From<&ClassSpec> for ClassFile {
+    fn from(c: &ClassSpec) -> ClassFile {
+        ClassFile {
+            class: ClassName(c.class),
+            own: c.own,
+            opp: c.opp,
+        }
+    }
+}
+
+impl From<&ClassFile> for ClassSpec {
+    fn from(c: &ClassFile) -> ClassSpec {
+        ClassSpec {
+            class: c.class.0,
+            own: c.own,
+            opp: c.opp,
+        }
+    }
+}
+
 /// One scored pair of best classes of a table file.
 #[derive(Clone, Debug, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -109,13 +129,7 @@ impl TableFile {
                     opp: p.opp,
                 })
                 .collect(),
-            classes: (table.classes.iter())
-                .map(|c| ClassFile {
-                    class: ClassName(c.class),
-                    own: c.own,
-                    opp: c.opp,
-                })
-                .collect(),
+            classes: table.classes.iter().map(ClassFile::from).collect(),
             threats: (table.threats.iter())
                 .map(|t| ThreatFile {
                     own: ClassName(t.own),
@@ -123,13 +137,7 @@ impl TableFile {
                     score: t.score,
                 })
                 .collect(),
-            order: (table.order.iter())
-                .map(|c| ClassFile {
-                    class: ClassName(c.class),
-                    own: c.own,
-                    opp: c.opp,
-                })
-                .collect(),
+            order: table.order.iter().map(ClassFile::from).collect(),
         }
     }
 
@@ -143,13 +151,7 @@ impl TableFile {
                 .iter()
                 .map(|p| PatternSpec::new(&p.shape, p.own, p.opp))
                 .collect(),
-            classes: (self.classes.iter())
-                .map(|c| ClassSpec {
-                    class: c.class.0,
-                    own: c.own,
-                    opp: c.opp,
-                })
-                .collect(),
+            classes: self.classes.iter().map(ClassSpec::from).collect(),
             threats: (self.threats.iter())
                 .map(|t| ThreatSpec {
                     own: t.own.0,
@@ -157,13 +159,7 @@ impl TableFile {
                     score: t.score,
                 })
                 .collect(),
-            order: (self.order.iter())
-                .map(|c| ClassSpec {
-                    class: c.class.0,
-                    own: c.own,
-                    opp: c.opp,
-                })
-                .collect(),
+            order: self.order.iter().map(ClassSpec::from).collect(),
         }
     }
 }
