@@ -105,12 +105,12 @@ pub fn order_samples(
                                 let (own, theirs) = sb
                                     .cell_classes(i)
                                     .unwrap_or((CellClass::None, CellClass::None));
-                                let bonus = present[own.index()][0] as i64
-                                    + present[theirs.index()][1] as i64;
+                                let (own, opp) = (own.index() as u8, theirs.index() as u8);
                                 Candidate {
-                                    score: sb.order_score(i, opp_gain, heat) - bonus,
-                                    own: own.index() as u8,
-                                    opp: theirs.index() as u8,
+                                    score: sb.order_score(i, opp_gain, heat)
+                                        - class_bonus(&present, own, opp),
+                                    own,
+                                    opp,
                                     cell: c,
                                 }
                             })
@@ -130,10 +130,15 @@ pub fn order_samples(
     Ok(per_game.into_iter().flatten().collect())
 }
 
+/// What `bonus` adds to the ordering score of a cell where the mover's class has index
+/// `own` and the opponent's `opp` (as `SearchBoard::order_score` adds the table's).
+fn class_bonus(bonus: &ClassScores, own: u8, opp: u8) -> i64 {
+    bonus[own as usize][0] as i64 + bonus[opp as usize][1] as i64
+}
+
 /// How many candidates of `s` our ordering puts before the played move under `bonus`.
 fn rank(s: &OrderSample, bonus: &ClassScores) -> usize {
-    let score =
-        |c: &Candidate| c.score + bonus[c.own as usize][0] as i64 + bonus[c.opp as usize][1] as i64;
+    let score = |c: &Candidate| c.score + class_bonus(bonus, c.own, c.opp);
     let t = &s.candidates[s.played];
     let st = score(t);
     s.candidates
@@ -147,23 +152,17 @@ fn rank(s: &OrderSample, bonus: &ClassScores) -> usize {
 
 /// Percent of the samples (held out or not) whose played move is among our best `RANKS[k]`.
 pub fn shares(samples: &[OrderSample], bonus: &ClassScores, holdout: bool) -> [f64; 4] {
+    // Per rank, the samples within it; last, the samples counted.
     let counts = samples
         .par_iter()
         .filter(|s| s.holdout == holdout)
         .map(|s| {
             let r = rank(s, bonus);
-            RANKS.map(|k| (r < k) as u64)
+            std::array::from_fn(|k| RANKS.get(k).is_none_or(|&top| r < top) as u64)
         })
-        .reduce(
-            || [0; 4],
-            |a, b| [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]],
-        );
-    let n = samples
-        .iter()
-        .filter(|s| s.holdout == holdout)
-        .count()
-        .max(1);
-    counts.map(|c| 100.0 * c as f64 / n as f64)
+        .reduce(|| [0; 5], |a, b| std::array::from_fn(|k| a[k] + b[k]));
+    let n = counts[4].max(1);
+    std::array::from_fn(|k| 100.0 * counts[k] as f64 / n as f64)
 }
 
 /// The objective on the training games: the best-5, twice the best-10 and the best-14

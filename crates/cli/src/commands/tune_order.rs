@@ -82,7 +82,8 @@ pub fn run(args: Args) -> Result<ExitCode> {
     };
     let zero = [[0; 2]; gomoku_engine::CELL_CLASS_COUNT];
     line("without bonuses, train", shares(&samples, &zero, false));
-    line("without bonuses, held", shares(&samples, &zero, true));
+    let before = shares(&samples, &zero, true);
+    line("without bonuses, held", before);
     if !params.table.order.is_empty() {
         let current = gomoku_engine::CompiledTable::compile(&params.table)
             .context("the engine's table")?
@@ -106,7 +107,6 @@ pub fn run(args: Args) -> Result<ExitCode> {
     }
     if let Some(out) = &args.out {
         let runs: Vec<String> = args.runs.iter().map(|d| d.display().to_string()).collect();
-        let before = shares(&samples, &zero, true);
         // A refit replaces the sentence of the fit before, if the table has one.
         let kept = match table.description.find(FIT_SENTENCE) {
             Some(at) => table.description[..at].to_string(),
