@@ -585,11 +585,7 @@ fn c_gomoku_cli_engine_options_are_sent_as_info_at_each_game() {
     assert_ok(&o);
     // Each game's lines as its engine's log holds them.
     let games_logged = || -> Vec<String> {
-        let mut logs: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "log"))
-            .collect();
+        let mut logs = engine_logs(&dir);
         logs.sort();
         logs.iter()
             .flat_map(|p| {
@@ -625,6 +621,15 @@ fn c_gomoku_cli_engine_options_are_sent_as_info_at_each_game() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The `.log` files of `dir`: one per engine process the recording script started.
+fn engine_logs(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "log"))
+        .collect()
+}
+
 /// Runs c-gomoku-cli's command line `-each TC -engine name=a (logged) -engine name=b -games
 /// GAMES EXTRA...` on `book.txt` in a fresh `dir_name`, both our brain at depth 1; gives the
 /// folder and every line engine a was sent.
@@ -646,11 +651,7 @@ fn cgc_sent_to_a(dir_name: &str, tc: &str, games: &str, extra: &[&str]) -> (Scra
     // The logs in the order they were last written, read until two reads 100 ms apart agree
     // (`tee` may still be writing when the run has ended its engines; 5 s at most).
     let read = || -> String {
-        let mut logs: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|e| e == "log"))
-            .collect();
+        let mut logs = engine_logs(&dir);
         logs.sort_by_key(|p| std::fs::metadata(p).and_then(|m| m.modified()).ok());
         logs.iter()
             .map(|p| std::fs::read_to_string(p).unwrap())
