@@ -200,6 +200,8 @@ defaults! {
     d_singular_tt_depth: u32 = d().features.singular_tt_depth;
     d_static_wins: bool = d().features.static_wins;
     d_quiescence: u32 = d().features.quiescence;
+    d_quiescence_delta: i32 = d().features.quiescence_delta;
+    d_quiescence_plain_fours: u32 = d().features.quiescence_plain_fours;
     d_fixed_time_start_share: u32 = d().features.fixed_time_start_share;
     d_frontier_width: u32 = d().features.frontier_width;
     d_alpha_reduction_bound: i32 = d().features.alpha_reduction_bound;
@@ -321,6 +323,12 @@ pub struct EngineFile {
     /// Most plies of threat quiescence.
     #[serde(default = "d_quiescence")]
     pub quiescence: u32,
+    /// Delta pruning margin of the threat quiescence.
+    #[serde(default = "d_quiescence_delta")]
+    pub quiescence_delta: i32,
+    /// The quiescence moves of a side in which a plain four is played.
+    #[serde(default = "d_quiescence_plain_fours")]
+    pub quiescence_plain_fours: u32,
     /// Percentage of a fixed move time before which the next iteration always starts.
     #[serde(default = "d_fixed_time_start_share")]
     pub fixed_time_start_share: u32,
@@ -452,6 +460,8 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         singular_tt_depth,
         static_wins,
         quiescence,
+        quiescence_delta,
+        quiescence_plain_fours,
         fixed_time_start_share,
         frontier_width,
         alpha_reduction_bound,
@@ -469,7 +479,7 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring, futility,
         threat_extension, block_extension, counter_moves, eval_average, three_defence,
         exact_defence, singular_margin, singular_depth, singular_tt_depth, static_wins, quiescence,
-        fixed_time_start_share, frontier_width, alpha_reduction_bound, alpha_reduction_depth,
+        quiescence_delta, quiescence_plain_fours, fixed_time_start_share, frontier_width, alpha_reduction_bound, alpha_reduction_depth,
         root_width, root_reduction_from, order_opp_gain, order_class_heat,
         vct: p.vct,
         vct_depth: p.vct_depth,

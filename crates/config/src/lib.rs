@@ -66,6 +66,8 @@ macro_rules! search_features {
             singular_tt_depth: f.singular_tt_depth,
             static_wins: f.static_wins,
             quiescence: f.quiescence,
+            quiescence_delta: f.quiescence_delta,
+            quiescence_plain_fours: f.quiescence_plain_fours,
             fixed_time_start_share: f.fixed_time_start_share,
             frontier_width: f.frontier_width,
             alpha_reduction_bound: f.alpha_reduction_bound,

@@ -79,6 +79,10 @@ pub struct Overrides {
     pub static_wins: Option<bool>,
     /// Most plies of threat quiescence.
     pub quiescence: Option<u32>,
+    /// Delta pruning margin of the threat quiescence.
+    pub quiescence_delta: Option<i32>,
+    /// The quiescence moves of a side in which a plain four is played.
+    pub quiescence_plain_fours: Option<u32>,
     /// Percentage of a fixed move time before which the next iteration always starts.
     pub fixed_time_start_share: Option<u32>,
     /// Moves searched one ply above the leaves (0 = every candidate).
@@ -144,7 +148,7 @@ impl Overrides {
             aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring,
             futility, threat_extension, block_extension, counter_moves, eval_average, three_defence,
             exact_defence, singular_margin, singular_depth, singular_tt_depth, static_wins, quiescence,
-            fixed_time_start_share, frontier_width, alpha_reduction_bound, alpha_reduction_depth,
+            quiescence_delta, quiescence_plain_fours, fixed_time_start_share, frontier_width, alpha_reduction_bound, alpha_reduction_depth,
             root_width, root_reduction_from, order_opp_gain, order_class_heat
         }
     }

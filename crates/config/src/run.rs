@@ -131,6 +131,12 @@ pub struct FeaturesSpec {
     /// none, as its engines had, and keeps its hash).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub quiescence: u32,
+    /// The quiescence's delta pruning margin (left out of the file when 0, as `quiescence`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub quiescence_delta: i32,
+    /// The quiescence moves with plain fours (left out of the file when 0, as `quiescence`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub quiescence_plain_fours: u32,
     /// Logarithmic LMR scale (left out of the file when 0: a run written before it has the
     /// one-ply reduction, as its engines had, and keeps its hash).
     #[serde(default, skip_serializing_if = "is_zero")]

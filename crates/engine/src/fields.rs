@@ -108,6 +108,20 @@ pub const NUMERIC_FIELDS: &[NumericField] = &[
     ),
     field!("quiescence", 0, MAX_QUIESCENCE, u32, features.quiescence),
     field!(
+        "quiescence_delta",
+        0,
+        MAX_SCORE_MARGIN,
+        i32,
+        features.quiescence_delta
+    ),
+    field!(
+        "quiescence_plain_fours",
+        0,
+        MAX_QUIESCENCE,
+        u32,
+        features.quiescence_plain_fours
+    ),
+    field!(
         "singular_margin",
         0,
         MAX_SCORE_MARGIN,

@@ -183,6 +183,14 @@ pub struct SearchFeatures {
     /// on along its side's fours near its last stone and the blocks of the opponent's four,
     /// standing pat on the evaluation.
     pub quiescence: u32,
+    /// Delta pruning of the threat quiescence (0 = off, at most `MAX_SCORE_MARGIN`): a
+    /// null-window quiescence node whose evaluation is this much below alpha returns it
+    /// without playing its fours (Rapfi's `qvcfDeltaMargin`).
+    pub quiescence_delta: i32,
+    /// Plain fours in the threat quiescence (0 = all along, at most [`MAX_QUIESCENCE`]): a
+    /// side plays a four that makes nothing else (class four, not four-two or better) only
+    /// in its first this many quiescence moves, as Rapfi's leaf VCF search.
+    pub quiescence_plain_fours: u32,
     /// Under a fixed time per move (target = hard limit), the percentage of it (0 = off, at
     /// most 100) before which iterative deepening starts the next iteration even when it is
     /// not predicted to finish: time a fixed move leaves is lost, and an iteration cut short
@@ -241,6 +249,8 @@ impl SearchFeatures {
         singular_tt_depth: DEFAULT_SINGULAR_TT_DEPTH,
         static_wins: false,
         quiescence: 0,
+        quiescence_delta: 0,
+        quiescence_plain_fours: 0,
         fixed_time_start_share: 0,
         frontier_width: 0,
         alpha_reduction_bound: 0,
@@ -320,6 +330,7 @@ impl EngineParams {
             ("futility", f.futility),
             ("node_futility", f.node_futility),
             ("razoring", f.razoring),
+            ("quiescence_delta", f.quiescence_delta),
             ("singular_margin", f.singular_margin),
             ("alpha_reduction_bound", f.alpha_reduction_bound),
         ] {
@@ -361,6 +372,15 @@ impl EngineParams {
             return bad(
                 "quiescence",
                 format!("{} not in 0..={MAX_QUIESCENCE}", self.features.quiescence),
+            );
+        }
+        if self.features.quiescence_plain_fours > MAX_QUIESCENCE {
+            return bad(
+                "quiescence_plain_fours",
+                format!(
+                    "{} not in 0..={MAX_QUIESCENCE}",
+                    self.features.quiescence_plain_fours
+                ),
             );
         }
         if !(1..=MAX_DEPTH).contains(&self.features.singular_depth) {

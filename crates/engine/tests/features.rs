@@ -27,6 +27,8 @@ fn all_on() -> SearchFeatures {
         singular_tt_depth: 2,
         static_wins: true,
         quiescence: 8,
+        quiescence_delta: 3000,
+        quiescence_plain_fours: 1,
         lmr_scale: 100,
         move_count: 3,
         history_bound: 10_000,

@@ -162,6 +162,20 @@ pub(super) fn overrides() -> Item {
             .int(0, MAX_QUIESCENCE)
             .ex("quiescence: 4"),
         Entry::field(
+            "quiescence_delta",
+            "Delta pruning margin of the threat quiescence (0: off).",
+        )
+        .default_text("the engine file's")
+        .int(0, MAX_SCORE_MARGIN)
+        .ex("quiescence_delta: 3000"),
+        Entry::field(
+            "quiescence_plain_fours",
+            "A side's quiescence moves with plain fours (0: all).",
+        )
+        .default_text("the engine file's")
+        .int(0, MAX_QUIESCENCE)
+        .ex("quiescence_plain_fours: 1"),
+        Entry::field(
             "fixed_time_start_share",
             "Percentage of a fixed move time before which the next iteration always starts \
              (0: off).",

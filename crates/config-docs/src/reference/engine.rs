@@ -282,6 +282,24 @@ pub(super) fn engine() -> Section {
         .int(0, MAX_QUIESCENCE)
         .ex("quiescence: 4"),
         Entry::field(
+            "quiescence_delta",
+            "Delta pruning of the threat quiescence (0: off): a null-window quiescence node \
+             whose evaluation is this margin below alpha returns it without playing its fours, \
+             as Rapfi's leaf VCF search does.",
+        )
+        .default(f.quiescence_delta.to_string())
+        .int(0, MAX_SCORE_MARGIN)
+        .ex("quiescence_delta: 3000"),
+        Entry::field(
+            "quiescence_plain_fours",
+            "The threat quiescence moves of a side in which it plays a plain four, one that \
+             makes nothing else (0: all of them): past these only fours of class four-two or \
+             better are played, as Rapfi's leaf VCF search plays them.",
+        )
+        .default(f.quiescence_plain_fours.to_string())
+        .int(0, MAX_QUIESCENCE)
+        .ex("quiescence_plain_fours: 1"),
+        Entry::field(
             "fixed_time_start_share",
             "Under a fixed time per move (where the move's limit, not a game clock, sets \
              its time: Gomocup's `timeout_turn`, `analyze --time-ms`), the percentage of it before which \
@@ -439,6 +457,8 @@ Engine(
     singular_tt_depth: 2,
     static_wins: false,
     quiescence: 0,
+    quiescence_delta: 0,
+    quiescence_plain_fours: 0,
     fixed_time_start_share: 0,
     frontier_width: 0,
     alpha_reduction_bound: 0,

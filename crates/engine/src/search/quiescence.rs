@@ -6,11 +6,16 @@
 //! four moves are the line kinds' (`SearchBoard::makes_four`), as the three defence's, and
 //! a side with no cell of a four class (the class counts) skips the walk.
 //!
+//! Two narrowings after Rapfi's leaf VCF search, both off by default: delta pruning
+//! (`quiescence_delta`), and past a side's first few quiescence moves only fours that make
+//! something more (`quiescence_plain_fours`).
+//!
 //! Sound as the search is: a stand pat is never a mate score, so a mate score still comes
 //! from fives and static wins along forced lines.
 
 use super::negamax::tt_cutoff;
 use super::worker::Worker;
+use crate::cells::CellClass;
 use crate::params::MAX_PLY;
 use gomoku_board::{Color, DIRECTIONS, Pos, Rule};
 
@@ -49,6 +54,16 @@ impl Worker<'_> {
         if stand >= beta || !self.sb.has_four_cell(me) {
             return stand;
         }
+        let f = self.p.features;
+        // Delta pruning, at null-window nodes only as Rapfi's: a side this far below alpha
+        // rarely climbs back by a four that does not win outright.
+        if f.quiescence_delta > 0 && beta - alpha == 1 && stand + f.quiescence_delta < alpha {
+            return stand;
+        }
+        // Past its first few quiescence moves (every other ply from depth 0) a side plays
+        // only fours that make something more.
+        let plus_only =
+            f.quiescence_plain_fours > 0 && depth <= -2 * f.quiescence_plain_fours as i32;
         // The stone of the side to move that the last move answered.
         let Some(last) = self.sb.search_stones_back().nth(1) else {
             return stand;
@@ -71,6 +86,7 @@ impl Worker<'_> {
                     if !self.sb.is_empty(c)
                         || !self.sb.makes_four(c, me)
                         || (check && self.sb.is_forbidden(c))
+                        || (plus_only && self.plain_four(c))
                     {
                         continue;
                     }
@@ -91,6 +107,14 @@ impl Worker<'_> {
         best
     }
 
+    /// Whether the four a stone of the side to move makes at `c` makes nothing else: its
+    /// class is a plain four, below four-two.
+    fn plain_four(&self, c: usize) -> bool {
+        self.sb
+            .cell_classes(c)
+            .is_some_and(|(mine, _)| mine < CellClass::FourTwo)
+    }
+
     /// The value of the threat move `c` (a four or the block of one) at a quiescence node,
     /// from the mover's view: its child searched by `negamax` one ply deeper.
     fn threat_child(&mut self, c: u32, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
@@ -99,5 +123,146 @@ impl Worker<'_> {
         let s = -self.negamax(depth - 1, ply + 1, -beta, -alpha, false);
         self.sb.unmake();
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::worker::Worker;
+    use crate::cells::CellClass;
+    use crate::params::{EngineParams, Limits, SearchFeatures};
+    use crate::pattern::ClassSpec;
+    use crate::score::INF;
+    use crate::search::Engine;
+    use gomoku_board::{Board, Cell, Geometry, Pos, Rule};
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::time::Instant;
+
+    /// An engine with only the threat quiescence on (and the TT off, so that each call is
+    /// searched), on a table with cell classes so that the line kinds are kept.
+    fn engine(delta: i32, plain_fours: u32) -> Engine {
+        let mut table = crate::pattern::seed_table();
+        table.classes = vec![ClassSpec {
+            class: CellClass::Four,
+            own: 400,
+            opp: -300,
+        }];
+        Engine::new(EngineParams {
+            table,
+            top_n: None,
+            radius: 1,
+            use_tt: false,
+            features: SearchFeatures {
+                quiescence: 8,
+                quiescence_delta: delta,
+                quiescence_plain_fours: plain_fours,
+                ..SearchFeatures::NONE
+            },
+            ..EngineParams::default()
+        })
+        .unwrap()
+    }
+
+    /// A quiescence node to test: a seeded 9x9 position and two moves played in the search
+    /// from it (the side to move's last stone is the first, whose lines the quiescence
+    /// walks).
+    type Node = (Board, [usize; 2]);
+
+    /// `engine`'s worker at the node.
+    fn worker<'a>(engine: &'a mut Engine, (b, moves): &Node) -> Worker<'a> {
+        let mut w = engine.worker(b, &Limits::default(), Instant::now());
+        for &m in moves {
+            w.sb.make(m);
+        }
+        w
+    }
+
+    /// `n` nodes whose side to move has a cell where a stone makes a four, a four to play
+    /// along its last stone's lines, and no five-point on either side.
+    fn nodes(n: usize) -> Vec<Node> {
+        let mut rng = ChaCha8Rng::seed_from_u64(47);
+        let mut scratch = engine(0, 0);
+        let mut out = Vec::new();
+        while out.len() < n {
+            let mut b = Board::new(Geometry::square(9), Rule::Freestyle).unwrap();
+            for _ in 0..rng.random_range(8..18) {
+                let p = Pos::new(rng.random_range(1..8), rng.random_range(1..8));
+                if b.cell(p) == Cell::Empty && b.winner().is_none() {
+                    b.make(p);
+                }
+            }
+            if b.winner().is_some() {
+                continue;
+            }
+            let mut w = scratch.worker(&b, &Limits::default(), Instant::now());
+            let mut moves = [0; 2];
+            let mut quiet = true;
+            for m in &mut moves {
+                let mut list = Vec::new();
+                w.sb.candidates(&mut list);
+                *m = list[rng.random_range(0..list.len())] as usize;
+                w.sb.make(*m);
+                let (mine, theirs) = w.sb.recent_fives();
+                quiet &= mine.len == 0 && theirs.len == 0;
+            }
+            if quiet && w.sb.has_four_cell(w.sb.to_move()) {
+                out.push((b, moves));
+            }
+        }
+        out
+    }
+
+    /// Delta pruning settles a null-window node whose evaluation is the margin below alpha
+    /// at its evaluation, and never touches a search with a wider window (every node of a
+    /// quiescence below such a window has it too).
+    #[test]
+    fn delta_pruning_acts_on_null_windows_only() {
+        const DELTA: i32 = 500;
+        let (mut plain, mut pruned) = (engine(0, 0), engine(DELTA, 0));
+        let mut differs = 0;
+        for node in nodes(300) {
+            let mut w = worker(&mut pruned, &node);
+            let e = w.sb.eval();
+            let alpha = e + DELTA + 1;
+            assert_eq!(w.quiesce(0, 3, alpha, alpha + 1, None), e, "{node:?}");
+            let wide = w.quiesce(0, 3, -INF, INF, None);
+            let mut v = worker(&mut plain, &node);
+            assert_eq!(wide, v.quiesce(0, 3, -INF, INF, None), "{node:?}");
+            differs += (v.quiesce(0, 3, alpha, alpha + 1, None) != e) as usize;
+        }
+        // Without the pruning, some of those null-window nodes do search past their
+        // evaluation: the positions test something.
+        assert!(differs >= 10, "{differs}");
+    }
+
+    /// Past a side's first quiescence move, only fours that make something more are
+    /// played: where every four cell of the side to move is a plain four, a node two plies
+    /// into the quiescence stands pat (where without the rule some such nodes do not),
+    /// while in its first move the side plays them.
+    #[test]
+    fn plain_fours_only_in_the_first_quiescence_moves() {
+        let (mut all, mut first) = (engine(0, 0), engine(0, 1));
+        let (mut checked, mut unrestricted_moved, mut first_moved) = (0, 0, 0);
+        for node in nodes(1500) {
+            let mut w = worker(&mut first, &node);
+            let me = w.sb.to_move();
+            let only_plain = (0..node.0.cells().len())
+                .filter(|&c| w.sb.is_empty(c) && w.sb.makes_four(c, me))
+                .all(|c| w.plain_four(c));
+            if !only_plain {
+                continue;
+            }
+            let e = w.sb.eval();
+            assert_eq!(w.quiesce(-2, 3, -INF, INF, None), e, "{node:?}");
+            first_moved += (w.quiesce(0, 3, -INF, INF, None) != e) as usize;
+            let mut u = worker(&mut all, &node);
+            unrestricted_moved += (u.quiesce(-2, 3, -INF, INF, None) != e) as usize;
+            checked += 1;
+        }
+        assert!(
+            checked >= 200 && unrestricted_moved >= 5 && first_moved >= 5,
+            "{checked} {unrestricted_moved} {first_moved}"
+        );
     }
 }
