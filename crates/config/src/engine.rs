@@ -479,8 +479,8 @@ pub fn engine_to_ron(name: &str, p: &EngineParams) -> String {
         aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring, futility,
         threat_extension, block_extension, counter_moves, eval_average, three_defence,
         exact_defence, singular_margin, singular_depth, singular_tt_depth, static_wins, quiescence,
-        quiescence_delta, quiescence_plain_fours, fixed_time_start_share, frontier_width, alpha_reduction_bound, alpha_reduction_depth,
-        root_width, root_reduction_from, order_opp_gain, order_class_heat,
+        quiescence_delta, quiescence_plain_fours, fixed_time_start_share, frontier_width,
+        alpha_reduction_bound, alpha_reduction_depth, root_width, root_reduction_from, order_opp_gain, order_class_heat,
         vct: p.vct,
         vct_depth: p.vct_depth,
         vct_threat: p.vct_threat,
@@ -636,6 +636,8 @@ mod tests {
         };
         p.features.futility = 345;
         p.features.quiescence = 3;
+        p.features.quiescence_delta = 3000;
+        p.features.quiescence_plain_fours = 1;
         p.features.fixed_time_start_share = 50;
         p.features.frontier_width = 12;
         p.features.alpha_reduction_bound = 30_000;

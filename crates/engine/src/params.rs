@@ -38,8 +38,8 @@ pub const DEFAULT_SINGULAR_TT_DEPTH: u32 = 2;
 /// Upper bound of [`SearchFeatures::singular_tt_depth`].
 pub const MAX_SINGULAR_TT_DEPTH: u32 = 16;
 /// The largest score margin or bound a search field accepts (`aspiration`, `futility`,
-/// `node_futility`, `razoring`, `singular_margin`, `alpha_reduction_bound`): far from the
-/// mate scores, which a margin must never reach.
+/// `node_futility`, `razoring`, `quiescence_delta`, `singular_margin`,
+/// `alpha_reduction_bound`): far from the mate scores, which a margin must never reach.
 pub const MAX_SCORE_MARGIN: i32 = 1_000_000;
 /// Default of [`SearchFeatures::alpha_reduction_depth`] (Rapfi's).
 pub const DEFAULT_ALPHA_REDUCTION_DEPTH: u32 = 12;
@@ -185,7 +185,8 @@ pub struct SearchFeatures {
     pub quiescence: u32,
     /// Delta pruning of the threat quiescence (0 = off, at most `MAX_SCORE_MARGIN`): a
     /// null-window quiescence node whose evaluation is this much below alpha returns it
-    /// without playing its fours (Rapfi's `qvcfDeltaMargin`).
+    /// without playing its fours (Rapfi's `qvcfDeltaMargin`), its own open-four or
+    /// four-three point included unless `static_wins` scores those first.
     pub quiescence_delta: i32,
     /// Plain fours in the threat quiescence (0 = all along, at most [`MAX_QUIESCENCE`]): a
     /// side plays a four that makes nothing else (class four, not four-two or better) only

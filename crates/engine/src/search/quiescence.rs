@@ -178,8 +178,8 @@ mod tests {
         w
     }
 
-    /// `n` nodes whose side to move has a cell where a stone makes a four, a four to play
-    /// along its last stone's lines, and no five-point on either side.
+    /// `n` nodes whose side to move has a cell where a stone makes a four, and no
+    /// five-point on either side.
     fn nodes(n: usize) -> Vec<Node> {
         let mut rng = ChaCha8Rng::seed_from_u64(47);
         let mut scratch = engine(0, 0);
@@ -214,8 +214,9 @@ mod tests {
     }
 
     /// Delta pruning settles a null-window node whose evaluation is the margin below alpha
-    /// at its evaluation, and never touches a search with a wider window (every node of a
-    /// quiescence below such a window has it too).
+    /// at its evaluation, and leaves a search from the widest window as it was (its nodes
+    /// keep wide windows, but for a stand pat that lands one below beta, which these
+    /// positions do not meet).
     #[test]
     fn delta_pruning_acts_on_null_windows_only() {
         const DELTA: i32 = 500;
