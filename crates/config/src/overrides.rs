@@ -146,10 +146,11 @@ impl Overrides {
         }
         feature! {
             aspiration, lmr, lmr_scale, move_count, history_bound, node_futility, razoring,
-            futility, threat_extension, block_extension, counter_moves, eval_average, three_defence,
-            exact_defence, singular_margin, singular_depth, singular_tt_depth, static_wins, quiescence,
-            quiescence_delta, quiescence_plain_fours, fixed_time_start_share, frontier_width,
-            alpha_reduction_bound, alpha_reduction_depth, root_width, root_reduction_from, order_opp_gain, order_class_heat
+            futility, threat_extension, block_extension, counter_moves, eval_average,
+            three_defence, exact_defence, singular_margin, singular_depth, singular_tt_depth,
+            static_wins, quiescence, quiescence_delta, quiescence_plain_fours,
+            fixed_time_start_share, frontier_width, alpha_reduction_bound, alpha_reduction_depth,
+            root_width, root_reduction_from, order_opp_gain, order_class_heat
         }
     }
 }
