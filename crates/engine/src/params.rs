@@ -339,98 +339,51 @@ impl EngineParams {
                 return bad(field, format!("{margin} not in 0..={MAX_SCORE_MARGIN}"));
             }
         }
-        if self.features.lmr_scale > MAX_LMR_SCALE {
-            return bad(
-                "lmr_scale",
-                format!("{} not in 0..={MAX_LMR_SCALE}", self.features.lmr_scale),
-            );
-        }
-        if self.features.move_count > MAX_MOVE_COUNT {
-            return bad(
-                "move_count",
-                format!("{} not in 0..={MAX_MOVE_COUNT}", self.features.move_count),
-            );
-        }
-        if self.features.block_extension > MAX_BLOCK_EXTENSION {
-            return bad(
-                "block_extension",
-                format!(
-                    "{} not in 0..={MAX_BLOCK_EXTENSION}",
-                    self.features.block_extension
-                ),
-            );
-        }
-        if self.features.history_bound > MAX_HISTORY_BOUND {
-            return bad(
-                "history_bound",
-                format!(
-                    "{} not in 0..={MAX_HISTORY_BOUND}",
-                    self.features.history_bound
-                ),
-            );
-        }
-        if self.features.quiescence > MAX_QUIESCENCE {
-            return bad(
-                "quiescence",
-                format!("{} not in 0..={MAX_QUIESCENCE}", self.features.quiescence),
-            );
-        }
-        if self.features.quiescence_plain_fours > MAX_QUIESCENCE {
-            return bad(
+        // Fields from 0 to a bound, in the order an error names the first.
+        let at_most = |fields: &[(&'static str, u32, u32)]| {
+            for &(field, value, max) in fields {
+                if value > max {
+                    return bad(field, format!("{value} not in 0..={max}"));
+                }
+            }
+            Ok(())
+        };
+        at_most(&[
+            ("lmr_scale", f.lmr_scale, MAX_LMR_SCALE),
+            ("move_count", f.move_count, MAX_MOVE_COUNT),
+            ("block_extension", f.block_extension, MAX_BLOCK_EXTENSION),
+            ("history_bound", f.history_bound, MAX_HISTORY_BOUND),
+            ("quiescence", f.quiescence, MAX_QUIESCENCE),
+            (
                 "quiescence_plain_fours",
-                format!(
-                    "{} not in 0..={MAX_QUIESCENCE}",
-                    self.features.quiescence_plain_fours
-                ),
-            );
-        }
+                f.quiescence_plain_fours,
+                MAX_QUIESCENCE,
+            ),
+        ])?;
         if !(1..=MAX_DEPTH).contains(&self.features.singular_depth) {
             return bad(
                 "singular_depth",
                 format!("{} not in 1..={MAX_DEPTH}", self.features.singular_depth),
             );
         }
-        if self.features.singular_tt_depth > MAX_SINGULAR_TT_DEPTH {
-            return bad(
+        at_most(&[
+            (
                 "singular_tt_depth",
-                format!(
-                    "{} not in 0..={MAX_SINGULAR_TT_DEPTH}",
-                    self.features.singular_tt_depth
-                ),
-            );
-        }
-        for (field, width) in [
-            ("frontier_width", self.features.frontier_width),
-            ("root_width", self.features.root_width),
-            ("root_reduction_from", self.features.root_reduction_from),
-        ] {
-            if width > MAX_FRONTIER_WIDTH {
-                return bad(field, format!("{width} not in 0..={MAX_FRONTIER_WIDTH}"));
-            }
-        }
-        if self.features.alpha_reduction_depth > MAX_DEPTH {
-            return bad(
-                "alpha_reduction_depth",
-                format!(
-                    "{} not in 0..={MAX_DEPTH}",
-                    self.features.alpha_reduction_depth
-                ),
-            );
-        }
-        for (field, weight) in [
-            ("order_opp_gain", self.features.order_opp_gain),
-            ("order_class_heat", self.features.order_class_heat),
-        ] {
-            if weight > MAX_ORDER_WEIGHT {
-                return bad(field, format!("{weight} not in 0..={MAX_ORDER_WEIGHT}"));
-            }
-        }
-        if self.features.fixed_time_start_share > 100 {
-            return bad(
-                "fixed_time_start_share",
-                format!("{} not in 0..=100", self.features.fixed_time_start_share),
-            );
-        }
+                f.singular_tt_depth,
+                MAX_SINGULAR_TT_DEPTH,
+            ),
+            ("frontier_width", f.frontier_width, MAX_FRONTIER_WIDTH),
+            ("root_width", f.root_width, MAX_FRONTIER_WIDTH),
+            (
+                "root_reduction_from",
+                f.root_reduction_from,
+                MAX_FRONTIER_WIDTH,
+            ),
+            ("alpha_reduction_depth", f.alpha_reduction_depth, MAX_DEPTH),
+            ("order_opp_gain", f.order_opp_gain, MAX_ORDER_WEIGHT),
+            ("order_class_heat", f.order_class_heat, MAX_ORDER_WEIGHT),
+            ("fixed_time_start_share", f.fixed_time_start_share, 100),
+        ])?;
         if !(2..=MAX_VCT_DEPTH).contains(&self.vct_depth) {
             return bad(
                 "vct_depth",
