@@ -24,6 +24,8 @@ mod quiescence;
 mod result;
 mod root;
 mod selectivity;
+#[cfg(test)]
+mod testing;
 mod vcf;
 mod vct;
 mod windows;

@@ -586,12 +586,7 @@ mod tests {
     /// the plain maximum.
     #[test]
     fn a_frontier_node_scores_its_quiet_leaves_as_their_quiescence_does() {
-        let mut table = crate::pattern::seed_table();
-        table.classes = vec![crate::pattern::ClassSpec {
-            class: crate::cells::CellClass::Four,
-            own: 400,
-            opp: -300,
-        }];
+        let table = super::super::testing::four_class_table();
         for static_wins in [false, true] {
             let mut engine = Engine::new(EngineParams {
                 table: table.clone(),
@@ -614,20 +609,12 @@ mod tests {
     /// `engine` on 300 random positions.
     fn frontier_matches_its_leaves(engine: &mut Engine) {
         let mut rng = ChaCha8Rng::seed_from_u64(31);
-        let g = Geometry::square(9);
         let limits = Limits::default();
         let (mut checked, mut with_fours) = (0, 0);
         while checked < 300 {
-            let mut b = Board::new(g, Rule::Freestyle).unwrap();
-            for _ in 0..rng.random_range(8..18) {
-                let p = Pos::new(rng.random_range(1..8), rng.random_range(1..8));
-                if b.cell(p) == Cell::Empty && b.winner().is_none() {
-                    b.make(p);
-                }
-            }
-            if b.winner().is_some() {
+            let Some(b) = super::super::testing::crowded_9x9(&mut rng) else {
                 continue;
-            }
+            };
             let mut w = engine.worker(&b, &limits, Instant::now());
             // A first move searched, so that the leaves' side to move has a last stone
             // whose lines the quiescence walks.

@@ -128,13 +128,12 @@ impl Worker<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::{crowded_9x9, four_class_table};
     use super::super::worker::Worker;
-    use crate::cells::CellClass;
     use crate::params::{EngineParams, Limits, SearchFeatures};
-    use crate::pattern::ClassSpec;
     use crate::score::INF;
     use crate::search::Engine;
-    use gomoku_board::{Board, Cell, Geometry, Pos, Rule};
+    use gomoku_board::Board;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
     use std::time::Instant;
@@ -142,14 +141,8 @@ mod tests {
     /// An engine with only the threat quiescence on (and the TT off, so that each call is
     /// searched), on a table with cell classes so that the line kinds are kept.
     fn engine(delta: i32, plain_fours: u32) -> Engine {
-        let mut table = crate::pattern::seed_table();
-        table.classes = vec![ClassSpec {
-            class: CellClass::Four,
-            own: 400,
-            opp: -300,
-        }];
         Engine::new(EngineParams {
-            table,
+            table: four_class_table(),
             top_n: None,
             radius: 1,
             use_tt: false,
@@ -185,16 +178,9 @@ mod tests {
         let mut scratch = engine(0, 0);
         let mut out = Vec::new();
         while out.len() < n {
-            let mut b = Board::new(Geometry::square(9), Rule::Freestyle).unwrap();
-            for _ in 0..rng.random_range(8..18) {
-                let p = Pos::new(rng.random_range(1..8), rng.random_range(1..8));
-                if b.cell(p) == Cell::Empty && b.winner().is_none() {
-                    b.make(p);
-                }
-            }
-            if b.winner().is_some() {
+            let Some(b) = crowded_9x9(&mut rng) else {
                 continue;
-            }
+            };
             let mut w = scratch.worker(&b, &Limits::default(), Instant::now());
             let mut moves = [0; 2];
             let mut quiet = true;
