@@ -102,7 +102,7 @@ pub const TUNED_BENCH_SIGNATURE: u64 = 23_272;
 /// The bench signature of the built-in engine (`configs/engines/tuned-sel.ron`, compiled into
 /// the binaries) at [`SIGNATURE_DEPTH`] on [`bench_positions`], pinned beside
 /// [`TUNED_BENCH_SIGNATURE`]: it covers the search fields that engine turns on (checked by `gomoku-config`'s tests).
-pub const BUILTIN_BENCH_SIGNATURE: u64 = 8_045;
+pub const BUILTIN_BENCH_SIGNATURE: u64 = 8_874;
 
 /// The engine of the signature: the defaults (seed table) at [`SIGNATURE_DEPTH`], one thread.
 pub fn signature_params() -> EngineParams {
