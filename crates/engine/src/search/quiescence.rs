@@ -6,9 +6,9 @@
 //! four moves are the line kinds' (`SearchBoard::makes_four`), as the three defence's, and
 //! a side with no cell of a four class (the class counts) skips the walk.
 //!
-//! Two narrowings after Rapfi's leaf VCF search, both off by default: delta pruning
-//! (`quiescence_delta`), and past a side's first few quiescence moves only fours that make
-//! something more (`quiescence_plain_fours`).
+//! Two narrowings after Rapfi's leaf VCF search, off in the defaults and on in the built-in
+//! engine: delta pruning (`quiescence_delta`), and past a side's first few quiescence moves
+//! only fours that make something more (`quiescence_plain_fours`).
 //!
 //! Sound as the search is: a stand pat is never a mate score, so a mate score still comes
 //! from fives and static wins along forced lines.
